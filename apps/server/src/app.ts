@@ -1,0 +1,503 @@
+// Assembles the server: platform plugins first (errors, security, cookies, auth), then one plugin per feature.
+import { createHash } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import { adminRoutes } from "./features/admin/routes.js";
+import { createDashboardService, dashboardRoutes } from "./features/dashboard/index.js";
+import {
+  createConnectionCounter,
+  createRealtimeHub,
+  createTicketStore,
+  realtimeRoutes,
+} from "./features/realtime/index.js";
+import {
+  createSignalService,
+  progressSignals,
+  createQuotaSignaller,
+  runSignal,
+  type SignalService,
+  signalRoutes,
+} from "./features/signals/index.js";
+import { type AlertService, alertRoutes, createAlertService } from "./features/alerts/index.js";
+import {
+  type ConsciousnessService,
+  consciousnessRoutes,
+  createConsciousnessService,
+} from "./features/consciousness/index.js";
+import {
+  createMetricsService,
+  createOsReader,
+  createRequestStats,
+  createSystemSampler,
+  type MetricsService,
+  metricsRoutes,
+  requestStatsPlugin,
+  type SystemReading,
+} from "./features/metrics/index.js";
+import {
+  type AiService,
+  aiRoutes,
+  createAiService,
+  providerFromConfig,
+} from "./features/ai/index.js";
+import { type ChatService, chatRoutes, createChatService } from "./features/chat/index.js";
+import {
+  type CommandService,
+  commandRoutes,
+  createCommandService,
+} from "./features/commands/index.js";
+import { batchRoutes, createBatchService } from "./features/batch/index.js";
+import { type AuditService, createAuditService } from "./features/audit/index.js";
+import {
+  type AccountService,
+  authRoutes,
+  createAccountService,
+  createPasswordResetService,
+  createSessionStore,
+  type PasswordResetService,
+  passwordResetRoutes,
+  type SessionStore,
+} from "./features/auth/index.js";
+import { catalogRoutes } from "./features/catalog/routes.js";
+import { healthRoutes } from "./features/health/routes.js";
+import { usageRoutes } from "./features/usage/routes.js";
+import {
+  createIdentityProviders,
+  createOAuthService,
+  oauthRoutes,
+} from "./features/oauth/index.js";
+import { createMailer, type Mailer, mailRoutes } from "./features/mail/index.js";
+import { createMfaService, type MfaService, mfaRoutes } from "./features/mfa/index.js";
+import {
+  type BillingProvider,
+  createImmediateBillingProvider,
+  createPlanService,
+  type PlanService,
+  planRoutes,
+} from "./features/plans/index.js";
+import {
+  createPasskeyService,
+  type PasskeyService,
+  passkeyRoutes,
+  relyingPartyFor,
+} from "./features/passkeys/index.js";
+import {
+  apiCallProgressPlugin,
+  createProgressionService,
+  type ProgressionService,
+  progressionRoutes,
+} from "./features/progression/index.js";
+import { createSetupService, type SetupService, setupRoutes } from "./features/setup/index.js";
+import {
+  createFileService,
+  createLocalStorage,
+  type FileService,
+  uploadRoutes,
+} from "./features/uploads/index.js";
+import { createUserService, type UserService, userRoutes } from "./features/users/index.js";
+import {
+  createWorkspaceService,
+  type WorkspaceService,
+  workspaceRoutes,
+} from "./features/workspace/index.js";
+import {
+  createErrorReportService,
+  type ErrorReportService,
+  errorReportRoutes,
+} from "./features/errors/index.js";
+import {
+  createRequestCounter,
+  createSecurityService,
+  requestBurstPlugin,
+  type SecurityService,
+  securityRoutes,
+} from "./features/security/index.js";
+import { authPlugin, createTokenSigner, loadSigningKey } from "./platform/auth.js";
+import { errorsPlugin } from "./platform/errors.js";
+import { featureGatePlugin } from "./platform/feature-gate.js";
+import { createRateLimiterFactory, type RateLimiterFactory } from "./platform/rate-limit.js";
+import { meteringPlugin } from "./platform/metering.js";
+import { routeListPlugin } from "./platform/route-list.js";
+import { securityPlugin } from "./platform/security.js";
+import { webAppPlugin } from "./platform/web-app.js";
+import { createRealtimeBus, type RealtimeBus } from "./platform/realtime-bus.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    redis: Redis | null;
+    audit: AuditService;
+    services: Services;
+    /** Realtime fan-out across instances; topics and payloads in platform/realtime-bus.ts. */
+    realtimeBus: RealtimeBus;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  redis: Redis | null;
+  logger?: FastifyServerOptions["logger"];
+  /** The clock every service reads; tests pass a fixed one. */
+  clock?: () => Date;
+  /** Chance draws (the soft upgrade prompt); tests pass a fixed one. */
+  random?: () => number;
+  /** Reads CPU, memory and uptime for the metrics sampler; tests feed their own figures. */
+  readSystem?: () => SystemReading;
+  /** The first wait before an alert webhook is retried (doubling); tests shorten it. */
+  webhookBackoffMs?: number;
+}
+
+export interface Services {
+  accounts: AccountService;
+  sessions: SessionStore;
+  users: UserService;
+  setup: SetupService;
+  audit: AuditService;
+  rateLimiters: RateLimiterFactory;
+  mailer: Mailer;
+  passwordResets: PasswordResetService;
+  mfa: MfaService;
+  passkeys: PasskeyService;
+  billing: BillingProvider;
+  plans: PlanService;
+  progression: ProgressionService;
+  files: FileService;
+  workspace: WorkspaceService;
+  ai: AiService;
+  chat: ChatService;
+  commands: CommandService;
+  errorReports: ErrorReportService;
+  security: SecurityService;
+  signals: SignalService;
+  metrics: MetricsService;
+  alerts: AlertService;
+  consciousness: ConsciousnessService;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Finish in-flight requests on close; new ones on kept-alive sockets get 503.
+    return503OnClosing: true,
+    requestIdHeader: "x-request-id",
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  watchRedis(app, deps.redis);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("redis", deps.redis);
+
+  const db = database.db;
+  const signingKey = await loadSigningKey(db, config.authSecret);
+  const signer = createTokenSigner(signingKey);
+  const audit = createAuditService(db);
+  const sessions = createSessionStore(db, clock);
+  // Instances sharing a database share rate budgets; separate deployments on one Redis do not.
+  const prefix = createHash("sha256")
+    .update(config.databaseUrl ?? config.dataDir)
+    .digest("hex")
+    .slice(0, 12);
+  // The signal hub and the realtime bus come first: progression and the hooks below report to them.
+  const realtimeBus = await createRealtimeBus({
+    redis: deps.redis,
+    prefix: `aacos:${prefix}`,
+    log: app.log,
+  });
+  const signals = createSignalService({ db, clock, bus: realtimeBus, log: app.log });
+  const progression = createProgressionService({
+    db,
+    clock,
+    signals: progressSignals(signals),
+    log: app.log,
+  });
+  const accounts = createAccountService({
+    db,
+    clock,
+    audit,
+    sessions,
+    signer,
+    // The login day is counted before the reply; a failure there is logged and never blocks signing in.
+    onSignIn: (userId) =>
+      progression
+        .recordSignIn(userId)
+        .catch((error: unknown) => app.log.warn({ err: error, userId }, "login day not counted")),
+  });
+  const mailer = createMailer({
+    db,
+    clock,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+  });
+  const billing = createImmediateBillingProvider({ db, clock });
+  const plans = createPlanService({
+    db,
+    audit,
+    billing,
+    // A failed credit is retried by the hourly check (the ledger key makes it pay once).
+    onWorldChanged: (userId) =>
+      progression
+        .creditWorldUpgrades(userId)
+        .catch((error: unknown) => app.log.warn({ err: error, userId }, "upgrade bonus deferred")),
+  });
+  // Local disk under DATA_DIR/files, per instance (docs/decisions/020-file-storage.md).
+  const files = createFileService({
+    db,
+    storage: createLocalStorage(path.join(config.dataDir, "files")),
+  });
+  const workspace = createWorkspaceService({ db, clock, files, progression, log: app.log });
+  // Chat and commands find entities and knowledge through the workspace (404 for anyone else's).
+  const ai = createAiService({
+    db,
+    clock,
+    ...providerFromConfig(config.ai, workspace),
+    directory: workspace,
+    log: app.log,
+  });
+  // Monitoring (docs/decisions/080-metrics-and-alerts.md): samples per instance, alerts and consciousness per user.
+  const readSystem = deps.readSystem ?? createOsReader();
+  const requestStats = createRequestStats(clock);
+  const instance = `${os.hostname()}:${process.pid}`;
+  const metrics = createMetricsService({
+    db,
+    clock,
+    instance,
+    requests: requestStats,
+    readSystem,
+    sampler: createSystemSampler({
+      db,
+      clock,
+      instance,
+      readSystem,
+      // Live figures for admins' realtime dashboards (userId null: admin sockets only).
+      onSample: (sample) =>
+        realtimeBus.publish("metrics", {
+          userId: null,
+          message: {
+            type: "metrics",
+            at: sample.at,
+            values: {
+              cpuPercent: sample.cpuPercent,
+              memoryPercent: sample.memory.percentage,
+              memoryUsedBytes: sample.memory.usedBytes,
+              memoryTotalBytes: sample.memory.totalBytes,
+              uptimeSeconds: sample.uptimeSeconds,
+            },
+          },
+        }),
+    }),
+  });
+  // Harmony below 0.3 opens the rebalance alert; the alerts service is created just below.
+  const consciousness = createConsciousnessService({
+    db,
+    clock,
+    onLowHarmony: (userId, harmony) => alerts.raiseRebalance(userId, harmony),
+  });
+  const alerts: AlertService = createAlertService({
+    db,
+    clock,
+    log: app.log,
+    mailer,
+    signingKey,
+    consciousness: (userId) => consciousness.compute(userId),
+    systemValues: (metric, windowMs) => metrics.windowValues(metric, windowMs),
+    webhookBackoffMs: deps.webhookBackoffMs,
+    // In-app delivery: a signal in the user's stream (system alerts: admins') and the "alerts" realtime topic.
+    emitSignal: (userId, signal) => signals.notify(userId, signal),
+    publishAlert: (userId, message) => realtimeBus.publish("alerts", { userId, message }),
+  });
+  const recordAction = (userId: string, action: "chatMessage" | "commandRun", key: string) => {
+    signals.notify(userId, runSignal(action, key));
+    return progression.recordAction(userId, action, key);
+  };
+  const services: Services = {
+    accounts,
+    sessions,
+    users: createUserService({ db, clock, audit, plans }),
+    setup: createSetupService({ db, clock, accounts, audit }),
+    audit,
+    rateLimiters: createRateLimiterFactory({ redis: deps.redis, prefix: `aacos:${prefix}` }),
+    mailer,
+    passwordResets: createPasswordResetService({
+      db,
+      clock,
+      mailer,
+      accounts,
+      audit,
+      publicUrl: config.publicUrl,
+    }),
+    mfa: createMfaService({ db, clock, audit }),
+    passkeys: createPasskeyService({ db, clock, audit, rp: relyingPartyFor(config.publicUrl) }),
+    billing,
+    plans,
+    progression,
+    files,
+    workspace,
+    errorReports: createErrorReportService({ db, clock }),
+    security: createSecurityService({
+      db,
+      clock,
+      requests: createRequestCounter({ redis: deps.redis, prefix: `aacos:${prefix}` }),
+      log: app.log,
+    }),
+    ai,
+    chat: createChatService({
+      db,
+      clock,
+      ai,
+      onMessage: (userId, messageId) => recordAction(userId, "chatMessage", messageId),
+      log: app.log,
+    }),
+    commands: createCommandService({
+      db,
+      clock,
+      ai,
+      onCommand: (userId, commandId) => recordAction(userId, "commandRun", commandId),
+      log: app.log,
+    }),
+    metrics,
+    alerts,
+    consciousness,
+    signals,
+  };
+  app.decorate("audit", audit);
+  app.decorate("services", services);
+  app.decorate("realtimeBus", realtimeBus);
+  app.addHook("onClose", () => realtimeBus.close());
+  // Mail still being delivered finishes before the database closes.
+  app.addHook("onClose", async () => {
+    await alerts.idle();
+    await mailer.close();
+  });
+
+  await app.register(routeListPlugin);
+  await app.register(errorsPlugin);
+  await app.register(requestStatsPlugin, { stats: requestStats });
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(authPlugin, { signer, clock });
+  // Counts requests for the suspicious-activity check; after auth (knows the user), before metering (sees refusals).
+  await app.register(requestBurstPlugin, { security: services.security });
+  await app.register(featureGatePlugin);
+  await app.register(meteringPlugin, {
+    redis: deps.redis,
+    prefix: `aacos:${prefix}`,
+    clock,
+    random: deps.random ?? Math.random,
+    softPromptShare: config.upgradeHintShare,
+    onRefused: createQuotaSignaller((userId, signal) => signals.notify(userId, signal)),
+  });
+  await app.register(apiCallProgressPlugin, { progression });
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+  await app.register(usageRoutes);
+  const secureCookies = config.publicUrl.startsWith("https://");
+  await app.register(authRoutes, {
+    accounts,
+    sessions,
+    rateLimiters: services.rateLimiters,
+    secureCookies,
+  });
+  await app.register(setupRoutes, { setup: services.setup, secureCookies });
+  await app.register(passwordResetRoutes, {
+    resets: services.passwordResets,
+    rateLimiters: services.rateLimiters,
+  });
+  await app.register(mfaRoutes, {
+    mfa: services.mfa,
+    accounts,
+    rateLimiters: services.rateLimiters,
+    secureCookies,
+  });
+  await app.register(oauthRoutes, {
+    oauth: createOAuthService({
+      db,
+      clock,
+      audit,
+      accounts: services.accounts,
+      signer,
+      providers: createIdentityProviders(config.oidcProviders, app.log),
+      publicUrl: config.publicUrl,
+    }),
+    rateLimiters: services.rateLimiters,
+    secureCookies,
+  });
+  await app.register(passkeyRoutes, { passkeys: services.passkeys, accounts, secureCookies });
+  await app.register(userRoutes, { users: services.users });
+  await app.register(planRoutes, { plans });
+  await app.register(progressionRoutes, { progression });
+  await app.register(adminRoutes);
+  await app.register(mailRoutes, { mailer });
+  await app.register(aiRoutes, { ai });
+  await app.register(chatRoutes, { chat: services.chat });
+  await app.register(commandRoutes, { commands: services.commands });
+  await app.register(errorReportRoutes, {
+    errorReports: services.errorReports,
+    rateLimiters: services.rateLimiters,
+  });
+  await app.register(securityRoutes, {
+    security: services.security,
+    rateLimiters: services.rateLimiters,
+  });
+  await app.register(uploadRoutes, { files });
+  await app.register(workspaceRoutes, { workspace });
+  await app.register(batchRoutes, {
+    batches: createBatchService({ dispatch: (request) => app.inject(request) }),
+  });
+
+  await app.register(metricsRoutes, { metrics, metricsToken: config.metricsToken });
+  await app.register(alertRoutes, { alerts });
+  await app.register(consciousnessRoutes, { consciousness });
+
+  await app.register(signalRoutes, { signals });
+  await app.register(dashboardRoutes, {
+    dashboard: createDashboardService({ db, clock, signals }),
+  });
+  const tickets = createTicketStore({ db, redis: deps.redis, prefix: `aacos:${prefix}`, clock });
+  await app.register(realtimeRoutes, {
+    tickets,
+    hub: createRealtimeHub({
+      bus: realtimeBus,
+      tickets,
+      connections: createConnectionCounter({ redis: deps.redis, prefix: `aacos:${prefix}` }),
+      signals,
+      log: app.log,
+    }),
+  });
+
+  await app.register(webAppPlugin, { webDist: config.webDist });
+  return app;
+}
+
+/** Logs once when Redis goes away (counters fall back to this process) and once when it is back. */
+function watchRedis(app: FastifyInstance, redis: Redis | null) {
+  if (redis === null) return;
+  let away = false;
+  redis.on("error", (error: Error) => {
+    if (away) return;
+    away = true;
+    app.log.error(
+      { err: error },
+      "Redis unavailable: rate limits and counters run in this process until it returns",
+    );
+  });
+  redis.on("ready", () => {
+    if (!away) return;
+    away = false;
+    app.log.info("Redis is back: rate limits and counters are shared again");
+  });
+}

@@ -1,0 +1,111 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set; applies migrations.
+import { mkdir, access, constants } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+export const MIGRATIONS_FOLDER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../drizzle",
+);
+
+/** Both drivers behind one type: the queries are written once. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Serialises migrations when several server instances start against one PostgreSQL. */
+const MIGRATION_LOCK_ID = 7_314_159;
+
+export class DatabaseStartError extends Error {}
+
+export async function openPglite(options: {
+  dataDir?: string;
+  /** A dump of an already migrated database (tests, first start). */
+  loadDataDir?: Blob;
+}): Promise<Database> {
+  if (options.dataDir !== undefined) await ensureWritableDir(options.dataDir);
+  const client = await PGlite.create({
+    ...(options.dataDir !== undefined ? { dataDir: path.join(options.dataDir, "pglite") } : {}),
+    ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client's network error must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  let lockClient: pg.PoolClient;
+  try {
+    lockClient = await pool.connect();
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseStartError(`cannot connect to DATABASE_URL: ${describe(error)}`);
+  }
+  const db = drizzlePostgres(pool, { schema });
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    lockClient.release();
+  }
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(config: {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}): Promise<Database> {
+  return config.databaseUrl !== undefined
+    ? openPostgres(config.databaseUrl)
+    : openPglite({ dataDir: config.dataDir });
+}
+
+async function ensureWritableDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    throw new DatabaseStartError(`DATA_DIR ${dir} is not a writable directory: ${describe(error)}`);
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code !== undefined ? `${code} ${error.message}` : error.message;
+  }
+  return String(error);
+}

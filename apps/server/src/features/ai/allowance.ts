@@ -1,0 +1,75 @@
+// The daily AI-token allowance: today's tokens are the sum of the user's runs since 00:00 UTC (one reset instant for
+// everyone, like a provider's bill; docs/decisions/060-ai-features-and-plans.md), against maxAITokensPerDay.
+import {
+  effectiveLimits,
+  type TierName,
+  UNLIMITED,
+  upgradePayload,
+  type WorldName,
+} from "@aacos/domain/catalog";
+import { AI_MESSAGES } from "@aacos/domain/validation";
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { runs } from "../../db/schema.js";
+import { AppError } from "../../platform/errors.js";
+
+export interface AllowanceState {
+  used: number;
+  /** −1: unlimited. */
+  limit: number;
+  resetsAt: string;
+}
+
+export function utcDayStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export function nextUtcMidnight(now: Date): Date {
+  return new Date(utcDayStart(now).getTime() + 86_400_000);
+}
+
+export interface Allowance {
+  read(userId: string, plan: { tier: TierName; world: WorldName }): Promise<AllowanceState>;
+  /** 429 when the estimated prompt would pass what is left today; called before any provider call. */
+  assertRoom(
+    userId: string,
+    plan: { tier: TierName; world: WorldName },
+    estimatedPromptTokens: number,
+  ): Promise<AllowanceState>;
+}
+
+export function createAllowance(deps: { db: Db; clock: () => Date }): Allowance {
+  async function read(userId: string, plan: { tier: TierName; world: WorldName }) {
+    const now = deps.clock();
+    const [row] = await deps.db
+      .select({
+        used: sql<string>`coalesce(sum(${runs.promptTokens} + ${runs.completionTokens}), 0)`,
+      })
+      .from(runs)
+      .where(and(eq(runs.userId, userId), gte(runs.createdAt, utcDayStart(now))));
+    return {
+      used: Number(row?.used ?? 0),
+      limit: effectiveLimits(plan.tier, plan.world).maxAITokensPerDay,
+      resetsAt: nextUtcMidnight(now).toISOString(),
+    };
+  }
+  return {
+    read,
+    async assertRoom(userId, plan, estimatedPromptTokens) {
+      const state = await read(userId, plan);
+      if (state.limit === UNLIMITED) return state;
+      if (state.used + estimatedPromptTokens <= state.limit) return state;
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((Date.parse(state.resetsAt) - deps.clock().getTime()) / 1000),
+      );
+      throw new AppError("limit_reached", 429, AI_MESSAGES.tokenLimit(state.limit), undefined, {
+        retryAfter,
+        ...upgradePayload(plan.tier, "maxAITokensPerDay"),
+        used: state.used,
+        limit: state.limit,
+        resetsAt: state.resetsAt,
+      });
+    },
+  };
+}

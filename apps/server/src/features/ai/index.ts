@@ -1,0 +1,16 @@
+// Public API of the AI feature: the provider interface and its two implementations, the gateway service the chat and
+// command centre share, server-sent events, and GET /api/ai/allowance.
+export type { AllowanceState } from "./allowance.js";
+export { AnswerInterrupt, type Usage } from "./answer.js";
+export { providerFromConfig } from "./configure.js";
+export type { AnsweringEntity, EntityDirectory, KnowledgePassage } from "./knowledge.js";
+export type { ModelCatalog, OfferedModel } from "./models.js";
+export { createOpenAiCompatibleProvider } from "./openai-compatible.js";
+export type { AiChunk, AiProvider, AiRequest, ChatTurn, ProviderName } from "./provider.js";
+export { ProviderError } from "./provider.js";
+export { createRetrievalProvider, retrievalAnswer } from "./retrieval.js";
+export { aiRoutes, planOf } from "./routes.js";
+export type { AiService, Plan, RecordedAnswer } from "./service.js";
+export { createAiService } from "./service.js";
+export { type EventStream, openEventStream, wantsEventStream } from "./sse.js";
+export { estimatePromptTokens, estimateTokens } from "./tokens.js";

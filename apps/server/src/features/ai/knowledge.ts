@@ -1,0 +1,30 @@
+// What the AI features need from the workspace: the caller's entity (404 for anyone else's) and a knowledge search.
+// The workspace feature's service fulfils it (app.ts); tests may pass anything of this shape.
+
+export interface AnsweringEntity {
+  id: string;
+  universeId: string;
+  name: string;
+  systemPrompt: string;
+  /** null: the server's default model. */
+  model: string | null;
+  temperature: number;
+  /** idle, running, paused or error (the workspace's EntityStatus); a paused entity does not answer. */
+  status?: string;
+}
+
+export interface KnowledgePassage {
+  content: string;
+  fileName: string;
+  knowledgeFileId: string;
+  score: number;
+}
+
+export interface EntityDirectory {
+  /** Throws 404 when the entity does not exist or belongs to someone else. */
+  getEntity(userId: string, entityId: string): Promise<AnsweringEntity>;
+  /** Best passages first. */
+  searchKnowledge(entityId: string, query: string, limit: number): Promise<KnowledgePassage[]>;
+  /** Marks the entity running around an answer, then idle, or error when the answer failed. */
+  setEntityStatus?(entityId: string, status: "idle" | "running" | "error"): Promise<void>;
+}

@@ -1,0 +1,145 @@
+// The AI gateway the chat and command centre share: picks the model, checks the daily allowance before any provider
+// call, runs the answer under the plan's time cap, and records every run (who, what, tokens, time, outcome).
+import { effectiveLimits, type TierName, type WorldName } from "@aacos/domain/catalog";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { runs } from "../../db/schema.js";
+import { conflict } from "../../platform/errors.js";
+import { type Allowance, type AllowanceState, createAllowance } from "./allowance.js";
+import { type AnswerOutcome, AnswerInterrupt, runAnswer } from "./answer.js";
+import type { AnsweringEntity, EntityDirectory } from "./knowledge.js";
+import { chooseModel, type ModelCatalog } from "./models.js";
+import type { AiProvider, ChatTurn, ProviderName } from "./provider.js";
+import { estimatePromptTokens } from "./tokens.js";
+
+export interface Plan {
+  userId: string;
+  tier: TierName;
+  world: WorldName;
+}
+
+export interface RecordedAnswer extends AnswerOutcome {
+  runId: string;
+  provider: ProviderName;
+  model: string;
+}
+
+export interface AiService {
+  readonly providerName: ProviderName;
+  readonly directory: EntityDirectory;
+  allowance(plan: Plan): Promise<AllowanceState>;
+  /** The model this plan may use for the entity (403 otherwise); "retrieval" without a language model. */
+  modelFor(plan: Plan, entity: AnsweringEntity): string;
+  estimate(turns: readonly ChatTurn[]): number;
+  /** 429 with the upgrade payload when the estimated prompt would pass what is left today. */
+  assertAllowance(plan: Plan, estimatedPromptTokens: number): Promise<void>;
+  answer(options: {
+    plan: Plan;
+    entity: AnsweringEntity;
+    model: string;
+    turns: ChatTurn[];
+    kind: "chat" | "command";
+    input: string;
+    commandId?: string;
+    signal: AbortSignal;
+    onDelta: (text: string) => void;
+  }): Promise<RecordedAnswer>;
+  /** Claims a stop handle for a running answer; 409 if one already runs under this key. */
+  begin(key: string): AbortController;
+  end(key: string, controller: AbortController): void;
+  /** true when an answer was running under this key (in this process) and is now stopping. */
+  stop(key: string): boolean;
+}
+
+export function createAiService(deps: {
+  db: Db;
+  clock: () => Date;
+  provider: AiProvider;
+  /** null with the retrieval provider. */
+  models: ModelCatalog | null;
+  directory: EntityDirectory;
+  log?: { warn: (object: object, message: string) => void };
+}): AiService {
+  const allowance: Allowance = createAllowance({ db: deps.db, clock: deps.clock });
+  // Stop handles live in this process: a stop reaches the instance that streams the answer (decision 061).
+  const running = new Map<string, AbortController>();
+  return {
+    providerName: deps.provider.name,
+    directory: deps.directory,
+    allowance: (plan) => allowance.read(plan.userId, plan),
+    modelFor(plan, entity) {
+      if (entity.status === "paused")
+        throw conflict(`${entity.name} is paused; resume it to ask it`);
+      if (deps.models === null) return "retrieval";
+      return chooseModel(deps.models, entity.model, plan);
+    },
+    estimate: (turns) => estimatePromptTokens(turns),
+    async assertAllowance(plan, estimatedPromptTokens) {
+      await allowance.assertRoom(plan.userId, plan, estimatedPromptTokens);
+    },
+    async answer(options) {
+      const { plan, entity } = options;
+      const [run] = await deps.db
+        .insert(runs)
+        .values({
+          userId: plan.userId,
+          kind: options.kind,
+          universeId: entity.universeId,
+          entityId: entity.id,
+          commandId: options.commandId ?? null,
+          input: options.input,
+          status: "running",
+          createdAt: deps.clock(),
+        })
+        .returning({ id: runs.id });
+      if (run === undefined) throw new Error("run not recorded");
+      const mark = (status: "idle" | "running" | "error") =>
+        deps.directory
+          .setEntityStatus?.(entity.id, status)
+          .catch((error: unknown) => deps.log?.warn({ err: error }, "entity status not set"));
+      await mark("running");
+      const outcome = await runAnswer({
+        provider: deps.provider,
+        request: {
+          model: options.model,
+          turns: options.turns,
+          temperature: entity.temperature,
+          entityId: entity.id,
+        },
+        timeoutMs: effectiveLimits(plan.tier, plan.world).maxProcessingTimeMs,
+        signal: options.signal,
+        onDelta: options.onDelta,
+        log: deps.log,
+      });
+      await deps.db
+        .update(runs)
+        .set({
+          output: outcome.content,
+          status: outcome.status,
+          promptTokens: outcome.usage.promptTokens,
+          completionTokens: outcome.usage.completionTokens,
+          durationMs: outcome.durationMs,
+          error: outcome.error,
+          finishedAt: deps.clock(),
+        })
+        .where(eq(runs.id, run.id));
+      await mark(outcome.status === "failed" ? "error" : "idle");
+      return { ...outcome, runId: run.id, provider: deps.provider.name, model: options.model };
+    },
+    begin(key) {
+      if (running.has(key)) throw conflict("An answer is still running here; stop it or wait");
+      const controller = new AbortController();
+      running.set(key, controller);
+      return controller;
+    },
+    end(key, controller) {
+      if (running.get(key) === controller) running.delete(key);
+    },
+    stop(key) {
+      const controller = running.get(key);
+      if (controller === undefined) return false;
+      controller.abort(new AnswerInterrupt("stopped"));
+      return true;
+    },
+  };
+}

@@ -1,0 +1,387 @@
+// Alerts: built-in memory and CPU rules from injected samples, the user rule lifecycle (evaluate → acknowledge →
+// resolve, silence, test-fire), validation, e-mail delivery, and signed, retried webhooks to a real loopback receiver.
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runs } from "../../db/schema.js";
+import { loadSigningKey } from "../../platform/auth.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createSystemSampler, type SystemReading } from "../metrics/index.js";
+import { createAlertService } from "./service.js";
+
+function reading(memoryPercent: number, cpuPercent: number): SystemReading {
+  const totalBytes = 8 * 1024 ** 3;
+  const usedBytes = Math.round((totalBytes * memoryPercent) / 100);
+  return {
+    cpuPercent,
+    memory: { usedBytes, freeBytes: totalBytes - usedBytes, totalBytes, percentage: memoryPercent },
+    process: { rssBytes: 1, heapUsedBytes: 1 },
+    uptimeSeconds: 1,
+  };
+}
+
+let test: TestApp;
+let admin: SignedInUser;
+let user: SignedInUser;
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
+  user = await createUser(test.app, { tier: "cosmic" });
+});
+afterAll(() => test.close());
+
+const listAlerts = async (who: SignedInUser, query = "") =>
+  (await test.app.inject({ method: "GET", url: `/api/alerts${query}`, headers: who.auth })).json()
+    .items as {
+    id: string;
+    rule: string;
+    severity: string;
+    status: string;
+    value: number | null;
+    test: boolean;
+    suggestedAction: string | null;
+  }[];
+
+describe("built-in system rules", () => {
+  it("opens a critical alert at 95 % memory and a warning at 90 % CPU, once, for admins and operators", async () => {
+    const sampler = createSystemSampler({
+      db: test.database.db,
+      clock: () => new Date(),
+      instance: "hot-instance",
+      readSystem: () => reading(95, 90),
+    });
+    await sampler.sampleOnce();
+    await sampler.sampleOnce();
+    expect((await test.app.services.alerts.evaluate()).opened).toBe(2);
+    expect((await test.app.services.alerts.evaluate()).opened).toBe(0);
+    const seen = await listAlerts(admin);
+    const memory = seen.find((alert) => alert.rule === "Memory above 90 %");
+    const cpu = seen.find((alert) => alert.rule === "CPU above 85 %");
+    expect(memory).toMatchObject({ severity: "critical", status: "open", value: 95 });
+    expect(cpu).toMatchObject({ severity: "warning", status: "open", value: 90 });
+    expect(await listAlerts(user)).toEqual([]);
+    const operator = await createUser(test.app, { roles: ["operator"], tier: "infinity" });
+    expect((await listAlerts(operator)).length).toBeGreaterThanOrEqual(2);
+    // Ordinary users cannot touch system alerts.
+    const poke = await test.app.inject({
+      method: "POST",
+      url: `/api/alerts/${memory?.id}/acknowledge`,
+      headers: user.auth,
+    });
+    expect(poke.statusCode).toBe(404);
+    const resolved = await test.app.inject({
+      method: "POST",
+      url: `/api/alerts/${memory?.id}/resolve`,
+      headers: operator.auth,
+    });
+    expect(resolved.json().alert.status).toBe("resolved");
+  });
+
+  it("stays quiet below the thresholds", async () => {
+    const fresh = await buildTestApp();
+    try {
+      const sampler = createSystemSampler({
+        db: fresh.database.db,
+        clock: () => new Date(),
+        instance: "calm",
+        readSystem: () => reading(90, 85),
+      });
+      await sampler.sampleOnce();
+      expect((await fresh.app.services.alerts.evaluate()).opened).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("user rules", () => {
+  it("create → evaluate opens an alert → acknowledge → resolve", async () => {
+    const created = await test.app.inject({
+      method: "POST",
+      url: "/api/alerts/rules",
+      headers: user.auth,
+      payload: {
+        metric: "runs.failed",
+        op: "gte",
+        threshold: 2,
+        windowSeconds: 3600,
+        severity: "warning",
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const rule = created.json().rule;
+    expect(rule).toMatchObject({ metric: "runs.failed", channels: ["in-app"], builtIn: false });
+    expect(created.json().webhookSecret).toBeUndefined();
+
+    await test.database.db.insert(runs).values([
+      { userId: user.id, kind: "chat", status: "failed" },
+      { userId: user.id, kind: "command", status: "failed" },
+    ]);
+    await test.app.services.alerts.evaluate();
+    await test.app.services.alerts.evaluate();
+    const open = (await listAlerts(user, "?status=open")).filter((a) => a.rule === rule.name);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ severity: "warning", value: 2, test: false });
+    const id = open[0]?.id;
+
+    const ack = await test.app.inject({
+      method: "POST",
+      url: `/api/alerts/${id}/acknowledge`,
+      headers: user.auth,
+    });
+    expect(ack.statusCode).toBe(200);
+    expect(ack.json().alert).toMatchObject({
+      status: "acknowledged",
+      acknowledgedAt: expect.any(String),
+    });
+    const again = await test.app.inject({
+      method: "POST",
+      url: `/api/alerts/${id}/acknowledge`,
+      headers: user.auth,
+    });
+    expect(again.statusCode).toBe(409);
+    // Still acknowledged, so the evaluator opens no second one.
+    await test.app.services.alerts.evaluate();
+    expect((await listAlerts(user)).filter((a) => a.rule === rule.name)).toHaveLength(1);
+    const resolved = await test.app.inject({
+      method: "POST",
+      url: `/api/alerts/${id}/resolve`,
+      headers: user.auth,
+    });
+    expect(resolved.json().alert).toMatchObject({
+      status: "resolved",
+      resolvedAt: expect.any(String),
+    });
+
+    // Silenced: the condition still holds but nothing opens.
+    const silenced = await test.app.inject({
+      method: "POST",
+      url: `/api/alerts/rules/${rule.id}/silence`,
+      headers: user.auth,
+      payload: { minutes: 30 },
+    });
+    expect(silenced.json().rule.silencedUntil).toEqual(expect.any(String));
+    await test.app.services.alerts.evaluate();
+    expect((await listAlerts(user, "?status=open")).filter((a) => a.rule === rule.name)).toEqual(
+      [],
+    );
+
+    // Test-fire: an alert marked test, whatever the silence.
+    const fired = await test.app.inject({
+      method: "POST",
+      url: `/api/alerts/rules/${rule.id}/test`,
+      headers: user.auth,
+    });
+    expect(fired.statusCode).toBe(201);
+    expect(fired.json().alert).toMatchObject({ test: true, status: "open" });
+    // In-app delivery also puts the alert in the user's signal stream.
+    await vi.waitFor(async () => {
+      const stream = await test.app.inject({
+        method: "GET",
+        url: "/api/signals?kind=alert",
+        headers: user.auth,
+      });
+      const ids = stream.json().items.map((signal: { data: { id: string } }) => signal.data.id);
+      expect(ids).toContain(fired.json().alert.id);
+    });
+
+    const listed = await test.app.inject({
+      method: "GET",
+      url: "/api/alerts/rules",
+      headers: user.auth,
+    });
+    const names = listed.json().items.map((r: { name: string }) => r.name);
+    expect(names).toContain(rule.name);
+    expect(names).toContain("rebalance");
+    expect(names).not.toContain("Memory above 90 %");
+
+    const patched = await test.app.inject({
+      method: "PATCH",
+      url: `/api/alerts/rules/${rule.id}`,
+      headers: user.auth,
+      payload: { threshold: 5, enabled: false },
+    });
+    expect(patched.json().rule).toMatchObject({ threshold: 5, enabled: false });
+    const other = await createUser(test.app, { tier: "cosmic" });
+    const theirs = await test.app.inject({
+      method: "DELETE",
+      url: `/api/alerts/rules/${rule.id}`,
+      headers: other.auth,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const removed = await test.app.inject({
+      method: "DELETE",
+      url: `/api/alerts/rules/${rule.id}`,
+      headers: user.auth,
+    });
+    expect(removed.statusCode).toBe(204);
+  });
+
+  it("rejects metrics, operators and severities users may not use", async () => {
+    for (const payload of [
+      {
+        metric: "system.memory_percent",
+        op: "gt",
+        threshold: 1,
+        windowSeconds: 60,
+        severity: "info",
+      },
+      { metric: "runs.failed", op: "eq", threshold: 1, windowSeconds: 60, severity: "info" },
+      { metric: "runs.failed", op: "gt", threshold: 1, windowSeconds: 60, severity: "fatal" },
+      { metric: "runs.failed", op: "gt", threshold: 1, windowSeconds: 1, severity: "info" },
+      {
+        metric: "runs.failed",
+        op: "gt",
+        threshold: 1,
+        windowSeconds: 60,
+        severity: "info",
+        channels: ["webhook"],
+      },
+    ]) {
+      const response = await test.app.inject({
+        method: "POST",
+        url: "/api/alerts/rules",
+        headers: user.auth,
+        payload,
+      });
+      expect({ payload, status: response.statusCode }).toMatchObject({ status: 400 });
+      expect(response.json().error.fields).toBeDefined();
+    }
+  });
+
+  it("mails the alert when the rule has the email channel", async () => {
+    const created = await test.app.inject({
+      method: "POST",
+      url: "/api/alerts/rules",
+      headers: user.auth,
+      payload: {
+        name: "Too many tokens",
+        metric: "tokens.used",
+        op: "gt",
+        threshold: 1000,
+        windowSeconds: 86400,
+        severity: "critical",
+        channels: ["in-app", "email"],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    await test.database.db.insert(runs).values({
+      userId: user.id,
+      kind: "chat",
+      status: "complete",
+      promptTokens: 900,
+      completionTokens: 200,
+    });
+    await test.app.services.alerts.evaluate();
+    await test.app.services.alerts.idle();
+    const outbox = await test.app.services.mailer.outbox(20);
+    const mail = outbox.find(
+      (item) => item.to === user.email && item.subject.includes("Too many tokens"),
+    );
+    expect(mail?.subject).toBe("[AACOS critical] Too many tokens");
+    expect(mail?.text).toContain("now 1100");
+  });
+});
+
+describe("webhook delivery", () => {
+  it("needs the webhooks feature", async () => {
+    const genesis = await createUser(test.app, { tier: "quantum" });
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/api/alerts/rules",
+      headers: genesis.auth,
+      payload: {
+        metric: "runs.failed",
+        op: "gt",
+        threshold: 1,
+        windowSeconds: 60,
+        severity: "info",
+        channels: ["webhook"],
+        webhookUrl: "https://hooks.example/x",
+      },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe("feature_locked");
+  });
+
+  it("POSTs JSON signed with the rule's secret, retrying failures with backoff", async () => {
+    const received: { headers: IncomingHttpHeaders; body: string; at: number }[] = [];
+    const receiver = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => {
+        body += chunk.toString("utf8");
+      });
+      request.on("end", () => {
+        received.push({ headers: request.headers, body, at: Date.now() });
+        // The first two attempts fail; the third is accepted.
+        response.statusCode = received.length < 3 ? 503 : 204;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const created = await test.app.inject({
+        method: "POST",
+        url: "/api/alerts/rules",
+        headers: user.auth,
+        payload: {
+          name: "Hooked",
+          metric: "signals.alert",
+          op: "gt",
+          threshold: 100,
+          windowSeconds: 60,
+          severity: "warning",
+          channels: ["webhook"],
+          webhookUrl: `http://127.0.0.1:${port}/hook`,
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const { rule, webhookSecret } = created.json();
+      expect(webhookSecret).toEqual(expect.any(String));
+      // The rule list never shows the secret again.
+      const listed = await test.app.inject({
+        method: "GET",
+        url: "/api/alerts/rules",
+        headers: user.auth,
+      });
+      expect(listed.body).not.toContain(webhookSecret);
+
+      // The app's own service waits 1 s before the first retry; this one, on the same database and key, 20 ms.
+      const fast = createAlertService({
+        db: test.database.db,
+        clock: () => new Date(),
+        log: test.app.log,
+        mailer: test.app.services.mailer,
+        signingKey: await loadSigningKey(test.database.db, test.config.authSecret),
+        consciousness: (userId) => test.app.services.consciousness.compute(userId),
+        systemValues: (metric, windowMs) =>
+          test.app.services.metrics.windowValues(metric, windowMs),
+        webhookBackoffMs: 20,
+      });
+      const fired = await fast.testRule({ userId: user.id, roles: ["user"] }, rule.id);
+      await fast.idle();
+      expect(received).toHaveLength(3);
+      for (const attempt of received) {
+        const expected = `sha256=${createHmac("sha256", webhookSecret).update(attempt.body).digest("hex")}`;
+        expect(attempt.headers["x-aacos-signature"]).toBe(expected);
+        expect(attempt.headers["content-type"]).toBe("application/json");
+      }
+      expect(JSON.parse(received[2]?.body ?? "{}")).toMatchObject({
+        id: fired.alert.id,
+        ruleId: rule.id,
+        rule: "Hooked",
+        severity: "warning",
+        test: true,
+      });
+      const [first, second, third] = received.map((attempt) => attempt.at);
+      expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(15);
+      expect((third ?? 0) - (second ?? 0)).toBeGreaterThanOrEqual(35);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,63 @@
+// The audit log: who did what, when and from where. Append-only; admins read it.
+import { count, desc } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { auditLog } from "../../db/schema.js";
+
+export type AuditAction =
+  | "auth.register"
+  | "auth.login"
+  | "auth.login_failed"
+  | "auth.logout"
+  | "auth.refresh_reuse"
+  | "auth.password_changed"
+  | "auth.password_reset"
+  | "auth.mfa_enabled"
+  | "auth.mfa_disabled"
+  | "auth.passkey_added"
+  | "auth.passkey_removed"
+  | "auth.oauth_linked"
+  | "auth.sessions_revoked"
+  | "user.roles_changed"
+  | "user.plan_changed"
+  | "user.deleted"
+  | "admin.bootstrap";
+
+export interface AuditContext {
+  actorId: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export function createAuditService(db: Db) {
+  return {
+    async record(
+      context: AuditContext,
+      action: AuditAction,
+      targetId: string | null = null,
+      data: Record<string, unknown> = {},
+    ): Promise<void> {
+      await db.insert(auditLog).values({
+        actorId: context.actorId,
+        action,
+        targetId,
+        ip: context.ip ?? null,
+        userAgent: context.userAgent?.slice(0, 300) ?? null,
+        data,
+      });
+    },
+
+    async list(page: number, pageSize: number) {
+      const [items, totals] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .orderBy(desc(auditLog.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ total: count() }).from(auditLog),
+      ]);
+      return { items, total: totals[0]?.total ?? 0 };
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

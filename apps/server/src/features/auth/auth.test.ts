@@ -1,0 +1,415 @@
+// Accounts and sessions over the real API: the DESIGN.md contract, rotation and reuse, rate limits, no enumeration.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp();
+});
+afterAll(() => test.close());
+
+const post = (
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress = someAddress(),
+) => test.app.inject({ method: "POST", url, payload: payload as object, headers, remoteAddress });
+
+describe("register", () => {
+  it("creates the account and signs it in", async () => {
+    const response = await post("/api/auth/register", {
+      email: "Dana@Example.com",
+      username: "dana_c",
+      password: PASSWORD,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.user).toMatchObject({
+      email: "dana@example.com",
+      username: "dana_c",
+      roles: ["user"],
+      permissions: [],
+      tier: "genesis",
+      world: "genesis",
+    });
+    expect(body.user.createdAt).toEqual(expect.any(String));
+    expect(body.user).not.toHaveProperty("passwordHash");
+    expect(body.token.split(".")).toHaveLength(3);
+    expect(body.refreshToken.length).toBeGreaterThan(30);
+    const cookie = String(response.headers["set-cookie"]);
+    expect(cookie).toContain("aacos_refresh=");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Strict");
+    // Without "remember me" the cookie ends with the browser session.
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+
+    const me = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/me",
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.id).toBe(body.user.id);
+  });
+
+  it("answers bad fields with 400 and the spec's messages", async () => {
+    const response = await post("/api/auth/register", {
+      email: "no-at-sign",
+      username: "x",
+      password: "short",
+    });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.message).toBe("Validation failed");
+    expect(error.fields).toMatchObject({
+      email: "Invalid email format",
+      username: "Minimum length is 3",
+      password: expect.stringContaining("at least 8 characters"),
+    });
+  });
+
+  it("refuses a breached password even when it passes the character rule", async () => {
+    const response = await post("/api/auth/register", {
+      email: "p@example.com",
+      username: "pw_user",
+      password: "Password1!",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.password).toContain("breached");
+  });
+
+  it("refuses a taken email or username with 409", async () => {
+    const existing = await createUser(test.app);
+    const byEmail = await post("/api/auth/register", {
+      email: existing.email.toUpperCase(),
+      username: "fresh_name",
+      password: PASSWORD,
+    });
+    expect(byEmail.statusCode).toBe(409);
+    expect(byEmail.json().error.fields.email).toBeDefined();
+    const byName = await post("/api/auth/register", {
+      email: "fresh@example.com",
+      username: existing.username,
+      password: PASSWORD,
+    });
+    expect(byName.statusCode).toBe(409);
+  });
+
+  it("allows 3 registrations per 10 minutes from one address", async () => {
+    const address = someAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await post(
+        "/api/auth/register",
+        { email: `burst${i}@example.com`, username: `burst${i}`, password: PASSWORD },
+        {},
+        address,
+      );
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+        expect(response.json()).toMatchObject({
+          error: { code: "rate_limited" },
+          retryAfter: expect.any(Number),
+        });
+      }
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+});
+
+describe("login", () => {
+  it("accepts the email or the username, case-insensitively", async () => {
+    const user = await createUser(test.app);
+    for (const identifier of [user.email, user.username.toUpperCase()]) {
+      const response = await post("/api/auth/login", { email: identifier, password: PASSWORD });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        user: { id: user.id },
+        token: expect.any(String),
+        refreshToken: expect.any(String),
+      });
+    }
+  });
+
+  it("gives the same answer for an unknown account and a wrong password", async () => {
+    const user = await createUser(test.app);
+    const wrong = await post("/api/auth/login", { email: user.email, password: "Wrong-Pass1!" });
+    const unknown = await post("/api/auth/login", {
+      email: "nobody@example.com",
+      password: "Wrong-Pass1!",
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.message).toBe("Invalid email or password");
+  });
+
+  it("sets a lasting cookie with remember me", async () => {
+    const user = await createUser(test.app);
+    const response = await post("/api/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+      rememberMe: true,
+    });
+    expect(String(response.headers["set-cookie"])).toContain("Max-Age=604800");
+  });
+
+  it("locks an account after 5 failures in 5 minutes, from any address", async () => {
+    const user = await createUser(test.app);
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await post("/api/auth/login", { email: user.email, password: "Wrong-Pass1!" })).statusCode,
+      ).toBe(401);
+    }
+    const blocked = await post("/api/auth/login", { email: user.email, password: PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().retryAfter).toBeGreaterThan(0);
+  });
+
+  it("blocks an address after 5 failures, even for other accounts", async () => {
+    const address = someAddress();
+    for (let i = 0; i < 5; i++) {
+      await post(
+        "/api/auth/login",
+        { email: `ghost${i}@example.com`, password: "Wrong-Pass1!" },
+        {},
+        address,
+      );
+    }
+    const user = await createUser(test.app);
+    expect(
+      (await post("/api/auth/login", { email: user.email, password: PASSWORD }, {}, address))
+        .statusCode,
+    ).toBe(429);
+    expect(
+      (await post("/api/auth/login", { email: user.email, password: PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("refresh tokens", () => {
+  it("rotate on every use", async () => {
+    const user = await createUser(test.app);
+    const first = await post("/api/auth/refresh", { refreshToken: user.refreshToken });
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json();
+    expect(rotated.refreshToken).not.toBe(user.refreshToken);
+    const second = await post("/api/auth/refresh", { refreshToken: rotated.refreshToken });
+    expect(second.statusCode).toBe(200);
+  });
+
+  it("revoke the whole family when a rotated token comes back", async () => {
+    const user = await createUser(test.app);
+    const rotated = (await post("/api/auth/refresh", { refreshToken: user.refreshToken })).json();
+    const replay = await post("/api/auth/refresh", { refreshToken: user.refreshToken });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.message).toBe("Token refresh failed");
+    // The thief's replay also ends the legitimate holder's session and its access tokens.
+    expect(
+      (await post("/api/auth/refresh", { refreshToken: rotated.refreshToken })).statusCode,
+    ).toBe(401);
+    const me = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/me",
+      headers: { authorization: `Bearer ${rotated.token}` },
+    });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it("work from the cookie as well", async () => {
+    const user = await createUser(test.app);
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/api/auth/refresh",
+      cookies: { aacos_refresh: user.refreshToken },
+    });
+    expect(response.json()).toMatchObject({ token: expect.any(String) });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe("logout and sessions", () => {
+  it("logout revokes the session and its access token", async () => {
+    const user = await createUser(test.app);
+    const out = await post("/api/auth/logout", { refreshToken: user.refreshToken });
+    expect(out.statusCode).toBe(204);
+    expect(
+      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth }))
+        .statusCode,
+    ).toBe(401);
+    expect((await post("/api/auth/refresh", { refreshToken: user.refreshToken })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("sign out everywhere ends every session", async () => {
+    const user = await createUser(test.app);
+    const other = (await post("/api/auth/login", { email: user.email, password: PASSWORD })).json();
+    const list = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/sessions",
+      headers: user.auth,
+    });
+    expect(list.json().items).toHaveLength(2);
+    expect(list.json().items.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    await test.app.inject({
+      method: "POST",
+      url: "/api/auth/sessions/revoke-all",
+      headers: user.auth,
+    });
+    for (const token of [user.token, other.token]) {
+      expect(
+        (
+          await test.app.inject({
+            method: "GET",
+            url: "/api/auth/me",
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).statusCode,
+      ).toBe(401);
+    }
+  });
+});
+
+describe("me, permissions and profile", () => {
+  it("need a valid token", async () => {
+    for (const authorization of [undefined, "Bearer nonsense", "Basic abc"]) {
+      const response = await test.app.inject({
+        method: "GET",
+        url: "/api/auth/me",
+        headers: authorization ? { authorization } : {},
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it("report roles and permissions", async () => {
+    const admin = await createUser(test.app, { roles: ["admin"] });
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/permissions",
+      headers: admin.auth,
+    });
+    expect(response.json()).toEqual({
+      roles: ["admin"],
+      permissions: ["admin.access", "analytics.view", "settings.manage"],
+    });
+  });
+
+  it("update the profile and refuse unknown fields", async () => {
+    const user = await createUser(test.app);
+    const ok = await test.app.inject({
+      method: "PATCH",
+      url: "/api/auth/profile",
+      headers: user.auth,
+      payload: { displayName: "Dana Cohen", timeZone: "Asia/Jerusalem", locale: "en" },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user).toMatchObject({
+      displayName: "Dana Cohen",
+      timeZone: "Asia/Jerusalem",
+      locale: "en",
+    });
+    const sneaky = await test.app.inject({
+      method: "PATCH",
+      url: "/api/auth/profile",
+      headers: user.auth,
+      payload: { roles: ["admin"] },
+    });
+    expect(sneaky.statusCode).toBe(400);
+    const badZone = await test.app.inject({
+      method: "PATCH",
+      url: "/api/auth/profile",
+      headers: user.auth,
+      payload: { timeZone: "Mars/Olympus" },
+    });
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.json().error.fields.timeZone).toBe("Invalid format");
+  });
+
+  it("change the password with the current one, ending other sessions", async () => {
+    const user = await createUser(test.app);
+    const other = (await post("/api/auth/login", { email: user.email, password: PASSWORD })).json();
+    const wrong = await test.app.inject({
+      method: "POST",
+      url: "/api/auth/password",
+      headers: user.auth,
+      payload: { currentPassword: "nope", newPassword: "Kp3!tRw8Yz" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await test.app.inject({
+      method: "POST",
+      url: "/api/auth/password",
+      headers: user.auth,
+      payload: { currentPassword: PASSWORD, newPassword: "Kp3!tRw8Yz" },
+    });
+    expect(ok.statusCode).toBe(204);
+    expect(
+      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await test.app.inject({
+          method: "GET",
+          url: "/api/auth/me",
+          headers: { authorization: `Bearer ${other.token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await post("/api/auth/login", { email: user.email, password: "Kp3!tRw8Yz" })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("hostile input", () => {
+  it("gets 400 with a clear message, never 500", async () => {
+    const cases: { payload: string; contentType?: string }[] = [
+      { payload: '{"email": ["a"], "password": {"$gt": ""}}' },
+      { payload: '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}' },
+      {
+        payload: `{"email": "' OR 1=1 --", "username": "<script>alert(1)</script>", "password": "Zq7!wVx9Lk"}`,
+      },
+      { payload: '{"email": "a@b.co", "password": 12345678}' },
+      { payload: "\u0000\u0001not json" },
+      { payload: "[]" },
+      { payload: "null" },
+      { payload: "email=a", contentType: "application/x-www-form-urlencoded" },
+    ];
+    for (const { payload, contentType } of cases) {
+      for (const url of ["/api/auth/register", "/api/auth/login"]) {
+        const response = await test.app.inject({
+          method: "POST",
+          url,
+          headers: { "content-type": contentType ?? "application/json" },
+          payload,
+          remoteAddress: someAddress(),
+        });
+        expect([400, 401, 415]).toContain(response.statusCode);
+        expect(response.json().error.message).toEqual(expect.any(String));
+      }
+    }
+  });
+
+  it("refuses bodies over 1 MB with 413", async () => {
+    const response = await post("/api/auth/login", {
+      email: "a@b.co",
+      password: "x".repeat(1_100_000),
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it("survives invalid UTF-8", async () => {
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { "content-type": "application/json" },
+      payload: Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      remoteAddress: someAddress(),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,225 @@
+// HTTP of accounts and sessions: /api/auth/register, login, refresh, logout, me, permissions, profile, password, sessions.
+import { AUTH_RATE_LIMITS, REFRESH_TOKEN_TTL_MS } from "@aacos/domain/access";
+import {
+  ChangePasswordBody,
+  LoginBody,
+  ProfileBody,
+  RefreshBody,
+  RegisterBody,
+} from "@aacos/domain/validation";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound, tooManyRequests, unauthorized } from "../../platform/errors.js";
+import type { RateLimiterFactory } from "../../platform/rate-limit.js";
+import type { AuditContext } from "../audit/index.js";
+import { type AccountService, publicUser, type SessionTokens } from "./service.js";
+import type { ClientInfo, SessionStore } from "./sessions.js";
+
+export const REFRESH_COOKIE = "aacos_refresh";
+
+export interface AuthRouteDeps {
+  accounts: AccountService;
+  sessions: SessionStore;
+  rateLimiters: RateLimiterFactory;
+  secureCookies: boolean;
+}
+
+export function clientOf(request: FastifyRequest): AuditContext & ClientInfo {
+  const userAgent = request.headers["user-agent"];
+  return {
+    actorId: request.principal?.user.id ?? null,
+    ip: request.ip,
+    userAgent: typeof userAgent === "string" ? userAgent : null,
+  };
+}
+
+/** The browser keeps the refresh token in an httpOnly cookie; without "remember me" it is a session cookie. */
+export function setRefreshCookie(reply: FastifyReply, tokens: SessionTokens, secure: boolean) {
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+    httpOnly: true,
+    sameSite: "strict",
+    secure,
+    path: "/api/auth",
+    ...(tokens.rememberMe ? { maxAge: REFRESH_TOKEN_TTL_MS / 1000 } : {}),
+  });
+}
+
+function clearRefreshCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(REFRESH_COOKIE, {
+    path: "/api/auth",
+    httpOnly: true,
+    sameSite: "strict",
+    secure,
+  });
+}
+
+export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
+  const { accounts, sessions, secureCookies } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const registerByAddress = deps.rateLimiters("register-ip", AUTH_RATE_LIMITS.register);
+  const loginByAddress = deps.rateLimiters("login-ip", AUTH_RATE_LIMITS.login);
+  const loginByAccount = deps.rateLimiters("login-account", AUTH_RATE_LIMITS.login);
+
+  const sendSession = (
+    reply: FastifyReply,
+    status: number,
+    user: Parameters<typeof publicUser>[0],
+    tokens: SessionTokens,
+  ) => {
+    setRefreshCookie(reply, tokens, secureCookies);
+    return reply.status(status).send({ user: publicUser(user), ...tokens });
+  };
+
+  api.post("/api/auth/register", { schema: { body: RegisterBody } }, async (request, reply) => {
+    const limit = await registerByAddress.consume(request.ip);
+    if (!limit.allowed) {
+      throw tooManyRequests(
+        `Too many registrations from this address. Try again in ${limit.retryAfterSeconds} seconds.`,
+        limit.retryAfterSeconds,
+      );
+    }
+    const { user, tokens } = await accounts.register(request.body, clientOf(request));
+    return sendSession(reply, 201, user, tokens);
+  });
+
+  api.post("/api/auth/login", { schema: { body: LoginBody } }, async (request, reply) => {
+    const accountKey = request.body.email.trim().toLowerCase();
+    const [byAddress, byAccount] = await Promise.all([
+      loginByAddress.peek(request.ip),
+      loginByAccount.peek(accountKey),
+    ]);
+    // Failed attempts count; once either budget is spent, even the right password waits.
+    for (const state of [byAddress, byAccount]) {
+      if (state.remaining === 0) {
+        throw tooManyRequests(
+          `Too many sign-in attempts. Try again in ${state.retryAfterSeconds} seconds.`,
+          state.retryAfterSeconds,
+        );
+      }
+    }
+    try {
+      const result = await accounts.login(request.body, clientOf(request));
+      if (result.kind === "mfa") {
+        return reply.send({
+          mfaRequired: true,
+          mfaToken: result.mfaToken,
+          methods: result.methods,
+        });
+      }
+      return sendSession(reply, 200, result.user, result.tokens);
+    } catch (error) {
+      await Promise.all([loginByAddress.consume(request.ip), loginByAccount.consume(accountKey)]);
+      throw error;
+    }
+  });
+
+  api.post(
+    "/api/auth/refresh",
+    { schema: { body: RefreshBody.nullish() } },
+    async (request, reply) => {
+      const presented = request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE];
+      if (presented === undefined || presented === "") throw unauthorized("Token refresh failed");
+      try {
+        const tokens = await accounts.refresh(presented, clientOf(request));
+        setRefreshCookie(reply, tokens, secureCookies);
+        return reply.send(tokens);
+      } catch (error) {
+        clearRefreshCookie(reply, secureCookies);
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    "/api/auth/logout",
+    { schema: { body: RefreshBody.nullish() } },
+    async (request, reply) => {
+      const presented = request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE];
+      const session =
+        presented !== undefined && presented !== "" ? await sessions.sessionOf(presented) : null;
+      const sessionId = session?.sessionId ?? request.principal?.sessionId;
+      if (sessionId !== undefined) {
+        await sessions.revoke(sessionId);
+        await app.audit.record(
+          clientOf(request),
+          "auth.logout",
+          session?.userId ?? request.principal?.user.id ?? null,
+        );
+      }
+      clearRefreshCookie(reply, secureCookies);
+      return reply.status(204).send();
+    },
+  );
+
+  api.get("/api/auth/me", { onRequest: app.authenticate }, async (request) => {
+    if (request.principal === null) throw unauthorized();
+    const user = publicUser(request.principal.user);
+    const methods = await accounts.secondFactors(user.id);
+    return { user: { ...user, mfaEnabled: methods.length > 0, mfaMethods: methods } };
+  });
+
+  api.get("/api/auth/permissions", { onRequest: app.authenticate }, async (request) => {
+    if (request.principal === null) throw unauthorized();
+    return { roles: request.principal.roles, permissions: request.principal.permissions };
+  });
+
+  api.patch(
+    "/api/auth/profile",
+    { onRequest: app.authenticate, schema: { body: ProfileBody } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      const updated = await accounts.updateProfile(request.principal.user, request.body);
+      return { user: publicUser(updated) };
+    },
+  );
+
+  api.post(
+    "/api/auth/password",
+    { onRequest: app.authenticate, schema: { body: ChangePasswordBody } },
+    async (request, reply) => {
+      if (request.principal === null) throw unauthorized();
+      await accounts.changePassword(
+        request.principal.user,
+        request.body.currentPassword,
+        request.body.newPassword,
+        clientOf(request),
+        request.principal.sessionId,
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  api.get("/api/auth/sessions", { onRequest: app.authenticate }, async (request) => {
+    if (request.principal === null) throw unauthorized();
+    const current = request.principal.sessionId;
+    const items = await sessions.list(request.principal.user.id);
+    return { items: items.map((session) => ({ ...session, current: session.id === current })) };
+  });
+
+  api.delete(
+    "/api/auth/sessions/:id",
+    { onRequest: app.authenticate, schema: { params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      if (request.principal === null) throw unauthorized();
+      const mine = await sessions.list(request.principal.user.id);
+      if (!mine.some((session) => session.id === request.params.id))
+        throw notFound("No such session");
+      await sessions.revoke(request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  /** Sign out everywhere: every session of the user ends, this one included. */
+  api.post(
+    "/api/auth/sessions/revoke-all",
+    { onRequest: app.authenticate },
+    async (request, reply) => {
+      if (request.principal === null) throw unauthorized();
+      await sessions.revokeAllOf(request.principal.user.id);
+      await app.audit.record(clientOf(request), "auth.sessions_revoked", request.principal.user.id);
+      clearRefreshCookie(reply, secureCookies);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,34 @@
+// HTTP of batches (SPEC.md §7 POST /batch {requests}): → 200 {responses: [{status, body}]}.
+import { MESSAGES } from "@aacos/domain/validation";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { unauthorized, validationFailed } from "../../platform/errors.js";
+import { BATCH_HEADER, BatchBody, type BatchService } from "./service.js";
+
+export async function batchRoutes(app: FastifyInstance, deps: { batches: BatchService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    "/api/batch",
+    { onRequest: app.authenticate, schema: { body: BatchBody } },
+    async (request) => {
+      const principal = request.principal;
+      if (principal === null) throw unauthorized();
+      // A sub-request of a batch never starts another batch.
+      if (request.headers[BATCH_HEADER] !== undefined) {
+        throw validationFailed({ requests: MESSAGES.invalidFormat });
+      }
+      const userAgent = request.headers["user-agent"];
+      return deps.batches.run(
+        {
+          tier: principal.user.tier,
+          world: principal.user.world,
+          authorization: request.headers.authorization,
+          ip: request.ip,
+          userAgent: typeof userAgent === "string" ? userAgent : undefined,
+        },
+        request.body,
+      );
+    },
+  );
+}

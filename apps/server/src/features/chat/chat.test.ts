@@ -1,0 +1,545 @@
+// Chat against a real loopback OpenAI-compatible server: streamed answers over a real socket, JSON mode, a model that
+// dies mid-stream, stop and disconnect keeping what arrived, the daily AI-token allowance, and the conversation API.
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { messages, runs } from "../../db/schema.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createEntity, readEvents } from "../ai/test-fixtures.js";
+
+const ANSWER = DEFAULT_TOKENS.join("");
+
+let fake: FakeLlmServer;
+let test: TestApp;
+let base: string;
+let owner: SignedInUser;
+let entityId: string;
+
+async function newConversation(user: SignedInUser, entity = entityId): Promise<string> {
+  const response = await test.app.inject({
+    method: "POST",
+    url: "/api/chat/conversations",
+    headers: user.auth,
+    payload: { entityId: entity },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ conversation: { id: string } }>().conversation.id;
+}
+
+function ask(user: SignedInUser, conversationId: string, content: string, signal?: AbortSignal) {
+  return fetch(`${base}/api/chat/conversations/${conversationId}/messages`, {
+    method: "POST",
+    headers: { ...user.auth, "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify({ content }),
+    signal,
+  });
+}
+
+async function savedAnswer(conversationId: string) {
+  const [row] = await test.app.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, "assistant")));
+  return row;
+}
+
+beforeAll(async () => {
+  fake = await startFakeLlm();
+  test = await buildTestApp({
+    AI_BASE_URL: fake.url,
+    AI_MODEL: "test-model",
+    AI_API_KEY: "sk-test",
+  });
+  await test.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  owner = await createUser(test.app, { tier: "cosmic", world: "cosmic" });
+  entityId = (await createEntity(test.app, owner.id, { systemPrompt: "You are terse." })).id;
+});
+
+afterAll(async () => {
+  await test?.close();
+  await fake?.close();
+});
+
+beforeEach(() => fake.reset());
+
+describe("streamed answers", () => {
+  it("streams the model's answer token by token and records the run with the reported usage", async () => {
+    fake.behave({ tokenDelayMs: 15 });
+    const conversationId = await newConversation(owner);
+    const response = await ask(owner, conversationId, "What is the answer?");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const { events, chunks } = await readEvents(response);
+
+    const deltas = events.filter((event) => event.event === "message");
+    expect(deltas.map((event) => (event.data as { delta: string }).delta)).toEqual(DEFAULT_TOKENS);
+    // Real streaming: the deltas came in separate network chunks, spread over time.
+    expect(chunks).toBeGreaterThan(3);
+    const done = events.at(-1);
+    expect(done?.event).toBe("done");
+    const body = done?.data as {
+      message: { id: string; role: string; content: string; provider: string; status: string };
+      usage: { promptTokens: number; completionTokens: number };
+    };
+    expect(body.message).toMatchObject({
+      role: "assistant",
+      content: ANSWER,
+      provider: "openai-compatible",
+      status: "complete",
+    });
+    expect(body.usage).toEqual({ promptTokens: 11, completionTokens: 6 });
+
+    // The provider got the system prompt, the question, the model, and the streaming options.
+    const sent = fake.requests[0]?.body;
+    expect(sent?.model).toBe("test-model");
+    expect(sent?.stream).toBe(true);
+    expect(sent?.stream_options).toEqual({ include_usage: true });
+    expect(sent?.messages).toEqual([
+      { role: "system", content: "You are terse." },
+      { role: "user", content: "What is the answer?" },
+    ]);
+    expect(fake.requests[0]?.authorization).toBe("Bearer sk-test");
+
+    const [run] = await test.app.database.db
+      .select()
+      .from(runs)
+      .where(
+        and(
+          eq(runs.userId, owner.id),
+          eq(runs.entityId, entityId),
+          eq(runs.input, "What is the answer?"),
+        ),
+      );
+    expect(run).toMatchObject({
+      kind: "chat",
+      status: "complete",
+      output: ANSWER,
+      promptTokens: 11,
+      completionTokens: 6,
+    });
+    expect(run?.finishedAt).not.toBeNull();
+
+    const allowance = await test.app.inject({
+      method: "GET",
+      url: "/api/ai/allowance",
+      headers: owner.auth,
+    });
+    expect(allowance.json()).toMatchObject({ used: 17, limit: 500000 });
+
+    // The title defaults from the first message; the history holds both sides.
+    const history = await test.app.inject({
+      method: "GET",
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: owner.auth,
+    });
+    expect(history.json<{ items: { role: string; content: string }[] }>().items).toMatchObject([
+      { role: "user", content: "What is the answer?" },
+      { role: "assistant", content: ANSWER },
+    ]);
+    const list = await test.app.inject({
+      method: "GET",
+      url: "/api/chat/conversations",
+      headers: owner.auth,
+    });
+    expect(list.json<{ items: { id: string; title: string }[] }>().items).toContainEqual(
+      expect.objectContaining({ id: conversationId, title: "What is the answer?" }),
+    );
+  });
+
+  it("answers once in JSON with Accept: application/json, sending the history along", async () => {
+    const conversationId = await newConversation(owner);
+    for (const content of ["First question", "Second question"]) {
+      const response = await test.app.inject({
+        method: "POST",
+        url: `/api/chat/conversations/${conversationId}/messages`,
+        headers: { ...owner.auth, accept: "application/json" },
+        payload: { content },
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{
+        message: Record<string, unknown>;
+        usage: Record<string, number>;
+      }>();
+      expect(body.message).toMatchObject({
+        role: "assistant",
+        content: ANSWER,
+        status: "complete",
+      });
+      expect(typeof body.message.id).toBe("string");
+      expect(body.usage).toEqual({ promptTokens: 11, completionTokens: 6 });
+    }
+    expect(fake.requests[1]?.body.messages?.map((turn) => turn.role)).toEqual([
+      "system",
+      "user",
+      "assistant",
+      "user",
+    ]);
+  });
+
+  it("ends with a clear message and keeps what arrived when the model dies mid-stream", async () => {
+    fake.behave({ dieAfterTokens: 3 });
+    const conversationId = await newConversation(owner);
+    const { events } = await readEvents(await ask(owner, conversationId, "Tell me"));
+    const done = events.at(-1);
+    expect(done?.event).toBe("done");
+    const message = (
+      (done?.data ?? {}) as { message: { content: string; status: string; error: string } }
+    ).message;
+    expect(message.status).toBe("failed");
+    expect(message.content).toBe("The answer is ");
+    expect(message.error).toMatch(/connection to the language model was lost/);
+
+    const saved = await savedAnswer(conversationId);
+    expect(saved).toMatchObject({ status: "failed", content: "The answer is " });
+    // No usage chunk arrived: the tokens are estimated (about 4 characters a token), never zero.
+    expect(saved?.completionTokens).toBe(Math.ceil("The answer is ".length / 4));
+  });
+
+  it("reports a provider's HTTP error as a failed answer", async () => {
+    fake.behave({ failWithStatus: 500 });
+    const conversationId = await newConversation(owner);
+    const response = await test.app.inject({
+      method: "POST",
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: owner.auth,
+      payload: { content: "Hello" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toMatchObject({
+      status: "failed",
+      content: "",
+      error: "The language model answered HTTP 500",
+    });
+  });
+
+  it("stops a running answer on request and saves the part that arrived", async () => {
+    fake.behave({ tokenDelayMs: 100 });
+    const conversationId = await newConversation(owner);
+    const response = await ask(owner, conversationId, "Go slowly");
+    let stopped = false;
+    const { events } = await readEvents(response, {
+      until: (event) => {
+        if (event.event === "message" && !stopped) {
+          stopped = true;
+          void test.app.inject({
+            method: "POST",
+            url: `/api/chat/conversations/${conversationId}/stop`,
+            headers: owner.auth,
+          });
+        }
+        return false;
+      },
+    });
+    const done = events.at(-1);
+    expect(done?.event).toBe("done");
+    const message = ((done?.data ?? {}) as { message: { content: string; status: string } })
+      .message;
+    expect(message.status).toBe("stopped");
+    expect(message.content.length).toBeGreaterThan(0);
+    expect(message.content.length).toBeLessThan(ANSWER.length);
+    expect(await savedAnswer(conversationId)).toMatchObject({
+      status: "stopped",
+      content: message.content,
+    });
+    // The provider's stream was abandoned rather than read to the end.
+    await expect.poll(() => fake.abandoned).toBe(1);
+  });
+
+  it("stops and saves what arrived when the client disconnects", async () => {
+    fake.behave({ tokenDelayMs: 100 });
+    const conversationId = await newConversation(owner);
+    const controller = new AbortController();
+    const response = await ask(owner, conversationId, "Then hang up", controller.signal);
+    await readEvents(response, { until: (event) => event.event === "message" }).catch(() => {});
+    controller.abort();
+    await expect.poll(async () => (await savedAnswer(conversationId))?.status).toBe("stopped");
+    const saved = await savedAnswer(conversationId);
+    expect(saved?.content.length).toBeLessThan(ANSWER.length);
+  });
+
+  it("refuses a second message while an answer is still running", async () => {
+    fake.behave({ tokenDelayMs: 60 });
+    const conversationId = await newConversation(owner);
+    const first = ask(owner, conversationId, "One");
+    await expect.poll(() => fake.requests.length).toBe(1);
+    const second = await test.app.inject({
+      method: "POST",
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: owner.auth,
+      payload: { content: "Two" },
+    });
+    expect(second.statusCode).toBe(409);
+    await readEvents(await first);
+  });
+});
+
+describe("plan limits", () => {
+  it("refuses a genesis user past the daily AI-token allowance with 429 before calling the provider", async () => {
+    const genesis = await createUser(test.app, { tier: "genesis", world: "genesis" });
+    const entity = await createEntity(test.app, genesis.id);
+    const conversationId = await newConversation(genesis, entity.id);
+    await test.app.database.db.insert(runs).values({
+      userId: genesis.id,
+      kind: "chat",
+      entityId: entity.id,
+      status: "complete",
+      promptTokens: 600,
+      completionTokens: 398,
+    });
+    const response = await test.app.inject({
+      method: "POST",
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: { ...genesis.auth, accept: "text/event-stream" },
+      payload: { content: "One more question, please" },
+    });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers["content-type"]).toMatch(/application\/json/);
+    const body = response.json();
+    expect(body).toMatchObject({
+      error: { code: "limit_reached", message: "AI token limit reached: 1000 tokens per day" },
+      suggestedTier: "quantum",
+      upgradeUrl: "/tiers?upgrade=quantum",
+      reason: "maxAITokensPerDay",
+    });
+    expect(body.retryAfter).toBeGreaterThan(0);
+    expect(body.retryAfter).toBeLessThanOrEqual(86400);
+    expect(Number(response.headers["retry-after"])).toBe(body.retryAfter);
+    expect(fake.requests).toHaveLength(0);
+    const allowance = await test.app.inject({
+      method: "GET",
+      url: "/api/ai/allowance",
+      headers: genesis.auth,
+    });
+    expect(allowance.json()).toMatchObject({ used: 998, limit: 1000 });
+    expect(Date.parse(allowance.json().resetsAt)).toBeGreaterThan(Date.now());
+  });
+
+  it("cuts an answer off at the plan's processing time and keeps the part that arrived", async () => {
+    // genesis: maxProcessingTimeMs 5000.
+    fake.behave({ tokens: Array.from({ length: 40 }, (_, i) => `t${i} `), tokenDelayMs: 250 });
+    const genesis = await createUser(test.app, { tier: "genesis", world: "genesis" });
+    const entity = await createEntity(test.app, genesis.id);
+    const conversationId = await newConversation(genesis, entity.id);
+    const response = await test.app.inject({
+      method: "POST",
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: genesis.auth,
+      payload: { content: "Long one" },
+    });
+    const message = response.json().message;
+    expect(message.status).toBe("failed");
+    expect(message.error).toBe(
+      "The answer took longer than the 5000 ms your plan allows and was cut off",
+    );
+    expect(message.content).toMatch(/^t0 t1 /);
+  }, 15_000);
+});
+
+describe("models and plans", () => {
+  let modelled: TestApp;
+  beforeAll(async () => {
+    modelled = await buildTestApp({
+      AI_BASE_URL: fake.url,
+      AI_MODEL: "test-model",
+      AI_MODELS: "small:1,large:5",
+    });
+  });
+  afterAll(async () => modelled?.close());
+
+  async function answerWith(tier: "genesis" | "quantum" | "cosmic", model: string | null) {
+    const user = await createUser(modelled.app, { tier, world: "genesis" });
+    const entity = await createEntity(modelled.app, user.id, { model });
+    const created = await modelled.app.inject({
+      method: "POST",
+      url: "/api/chat/conversations",
+      headers: user.auth,
+      payload: { entityId: entity.id },
+    });
+    return modelled.app.inject({
+      method: "POST",
+      url: `/api/chat/conversations/${created.json().conversation.id}/messages`,
+      headers: user.auth,
+      payload: { content: "Hi" },
+    });
+  }
+
+  it("lets every plan use the default model and listed models up to its complexity", async () => {
+    expect((await answerWith("genesis", null)).statusCode).toBe(200);
+    expect((await answerWith("genesis", "small")).statusCode).toBe(200);
+    const refused = await answerWith("quantum", "large");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: "limit_reached",
+        message: "Model large has complexity 5; your plan allows up to 3",
+      },
+      suggestedTier: "cosmic",
+      reason: "maxModelComplexity",
+    });
+    expect((await answerWith("cosmic", "large")).statusCode).toBe(200);
+    expect(fake.requests.map((request) => request.body.model)).toEqual([
+      "test-model",
+      "small",
+      "large",
+    ]);
+  });
+
+  it("lets only plans with customModels use a model the server does not list", async () => {
+    const refused = await answerWith("quantum", "my-finetune");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: { code: "feature_locked" },
+      suggestedTier: "cosmic",
+      reason: "customModels",
+    });
+    expect((await answerWith("cosmic", "my-finetune")).statusCode).toBe(200);
+  });
+});
+
+describe("conversations", () => {
+  it("pages the history backwards, searches titles and messages, renames, exports and deletes", async () => {
+    const conversationId = await newConversation(owner);
+    for (const content of ["alpha question", "beta question", "gamma zebra question"]) {
+      await test.app.inject({
+        method: "POST",
+        url: `/api/chat/conversations/${conversationId}/messages`,
+        headers: owner.auth,
+        payload: { content },
+      });
+    }
+    const page = (before?: string) =>
+      test.app
+        .inject({
+          method: "GET",
+          url: `/api/chat/conversations/${conversationId}/messages?limit=4${before ? `&before=${before}` : ""}`,
+          headers: owner.auth,
+        })
+        .then((response) =>
+          response.json<{ items: { id: string; content: string }[]; nextBefore: string | null }>(),
+        );
+    const newest = await page();
+    expect(newest.items.map((item) => item.content)).toEqual([
+      "beta question",
+      ANSWER,
+      "gamma zebra question",
+      ANSWER,
+    ]);
+    expect(newest.nextBefore).toBe(newest.items[0]?.id);
+    const older = await page(newest.nextBefore ?? undefined);
+    expect(older.items.map((item) => item.content)).toEqual(["alpha question", ANSWER]);
+    expect(older.nextBefore).toBeNull();
+
+    const search = async (text: string) =>
+      (
+        await test.app.inject({
+          method: "GET",
+          url: `/api/chat/conversations?search=${encodeURIComponent(text)}`,
+          headers: owner.auth,
+        })
+      ).json<{ items: { id: string }[]; total: number }>();
+    // The title is "alpha question"; "zebra" only appears in a later message.
+    expect((await search("ZEBRA")).items.map((item) => item.id)).toEqual([conversationId]);
+    expect((await search("alpha")).items.map((item) => item.id)).toEqual([conversationId]);
+    expect((await search("100%_")).total).toBe(0);
+    const byEntity = await test.app.inject({
+      method: "GET",
+      url: `/api/chat/conversations?entityId=${entityId}&pageSize=100`,
+      headers: owner.auth,
+    });
+    expect(byEntity.json().items.length).toBeGreaterThan(1);
+
+    const renamed = await test.app.inject({
+      method: "PATCH",
+      url: `/api/chat/conversations/${conversationId}`,
+      headers: owner.auth,
+      payload: { title: "Greek letters" },
+    });
+    expect(renamed.json().conversation.title).toBe("Greek letters");
+
+    const exported = await test.app.inject({
+      method: "GET",
+      url: `/api/chat/conversations/${conversationId}/export`,
+      headers: owner.auth,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-type"]).toMatch(/^text\/markdown/);
+    expect(exported.headers["content-disposition"]).toMatch(
+      /^attachment; filename="conversation-.*\.md"$/,
+    );
+    expect(exported.body).toMatch(/^# Greek letters\n/);
+    expect(exported.body).toContain("## You — ");
+    expect(exported.body).toContain("gamma zebra question");
+    expect(exported.body).toContain("## Oracle — ");
+
+    const removed = await test.app.inject({
+      method: "DELETE",
+      url: `/api/chat/conversations/${conversationId}`,
+      headers: owner.auth,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await search("zebra")).total).toBe(0);
+  });
+
+  it("answers 404 for another user's conversation and entity on every route", async () => {
+    const conversationId = await newConversation(owner);
+    const stranger = await createUser(test.app, { tier: "cosmic", world: "cosmic" });
+    const calls = [
+      { method: "POST", url: "/api/chat/conversations", payload: { entityId } },
+      { method: "GET", url: `/api/chat/conversations/${conversationId}/messages` },
+      {
+        method: "POST",
+        url: `/api/chat/conversations/${conversationId}/messages`,
+        payload: { content: "hi" },
+      },
+      { method: "POST", url: `/api/chat/conversations/${conversationId}/stop` },
+      {
+        method: "PATCH",
+        url: `/api/chat/conversations/${conversationId}`,
+        payload: { title: "mine" },
+      },
+      { method: "GET", url: `/api/chat/conversations/${conversationId}/export` },
+      { method: "DELETE", url: `/api/chat/conversations/${conversationId}` },
+    ] as const;
+    for (const call of calls) {
+      const response = await test.app.inject({ ...call, headers: stranger.auth });
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(404);
+    }
+    const list = await test.app.inject({
+      method: "GET",
+      url: `/api/chat/conversations?entityId=${entityId}`,
+      headers: stranger.auth,
+    });
+    expect(list.json()).toEqual({ items: [], total: 0 });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("validates every call", async () => {
+    const conversationId = await newConversation(owner);
+    const cases = [
+      { method: "POST", url: "/api/chat/conversations", payload: { entityId: "nope" } },
+      {
+        method: "POST",
+        url: `/api/chat/conversations/${conversationId}/messages`,
+        payload: { content: "  " },
+      },
+      {
+        method: "POST",
+        url: `/api/chat/conversations/${conversationId}/messages`,
+        payload: { content: "x".repeat(10001) },
+      },
+      { method: "GET", url: `/api/chat/conversations/${conversationId}/messages?limit=0` },
+      { method: "GET", url: "/api/chat/conversations/not-a-uuid/messages" },
+      { method: "PATCH", url: `/api/chat/conversations/${conversationId}`, payload: { title: "" } },
+    ] as const;
+    for (const call of cases) {
+      const response = await test.app.inject({ ...call, headers: owner.auth });
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(400);
+      expect(response.json().error.code).toBe("validation_failed");
+    }
+    const signedOut = await test.app.inject({ method: "GET", url: "/api/chat/conversations" });
+    expect(signedOut.statusCode).toBe(401);
+  });
+});

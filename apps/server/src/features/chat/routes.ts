@@ -1,0 +1,124 @@
+// HTTP of the chat: conversations (create, list/search, rename, delete, export), paged history, sending a message
+// (server-sent events or one JSON answer, by Accept) and stopping a running answer.
+import {
+  ConversationListQuery,
+  ConversationParams,
+  CreateConversationBody,
+  MessageHistoryQuery,
+  RenameConversationBody,
+  SendMessageBody,
+} from "@aacos/domain/validation";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AnswerInterrupt, openEventStream, planOf, wantsEventStream } from "../ai/index.js";
+import type { ChatService } from "./service.js";
+
+export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: app.authenticate };
+  const { chat } = deps;
+
+  api.post(
+    "/api/chat/conversations",
+    { ...signedIn, schema: { body: CreateConversationBody } },
+    async (request, reply) => {
+      const conversation = await chat.create(planOf(request).userId, request.body.entityId);
+      return reply.status(201).send({ conversation });
+    },
+  );
+
+  api.get(
+    "/api/chat/conversations",
+    { ...signedIn, schema: { querystring: ConversationListQuery } },
+    async (request) => chat.list(planOf(request).userId, request.query),
+  );
+
+  api.patch(
+    "/api/chat/conversations/:id",
+    { ...signedIn, schema: { params: ConversationParams, body: RenameConversationBody } },
+    async (request) => ({
+      conversation: await chat.rename(
+        planOf(request).userId,
+        request.params.id,
+        request.body.title,
+      ),
+    }),
+  );
+
+  api.delete(
+    "/api/chat/conversations/:id",
+    { ...signedIn, schema: { params: ConversationParams } },
+    async (request, reply) => {
+      await chat.remove(planOf(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(
+    "/api/chat/conversations/:id/messages",
+    { ...signedIn, schema: { params: ConversationParams, querystring: MessageHistoryQuery } },
+    async (request) => chat.history(planOf(request).userId, request.params.id, request.query),
+  );
+
+  api.get(
+    "/api/chat/conversations/:id/export",
+    { ...signedIn, schema: { params: ConversationParams } },
+    async (request, reply) => {
+      const { fileName, markdown } = await chat.exportMarkdown(
+        planOf(request).userId,
+        request.params.id,
+      );
+      return reply
+        .header("content-type", "text/markdown; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .send(markdown);
+    },
+  );
+
+  api.post(
+    "/api/chat/conversations/:id/stop",
+    { ...signedIn, schema: { params: ConversationParams } },
+    async (request) => chat.stop(planOf(request).userId, request.params.id),
+  );
+
+  api.post(
+    "/api/chat/conversations/:id/messages",
+    { ...signedIn, schema: { params: ConversationParams, body: SendMessageBody } },
+    async (request, reply) => {
+      // Every refusal (404, 403, 429, 409) is an ordinary JSON error, before any stream opens or provider is called.
+      const pending = await chat.prepareMessage(
+        planOf(request),
+        request.params.id,
+        request.body.content,
+      );
+      if (!wantsEventStream(request)) {
+        const gone = new AbortController();
+        // A client that hangs up before the answer is whole stops it; what arrived is saved.
+        reply.raw.on("close", () => {
+          if (!reply.raw.writableFinished) gone.abort(new AnswerInterrupt("disconnected"));
+        });
+        const sent = await pending.run({ onDelta: () => {}, signal: gone.signal });
+        return { message: sent.message, usage: sent.usage };
+      }
+      const events = openEventStream(reply);
+      const disconnected = new AbortController();
+      events.disconnected.addEventListener("abort", () =>
+        disconnected.abort(new AnswerInterrupt("disconnected")),
+      );
+      pending
+        .run({ onDelta: (delta) => events.send({ delta }), signal: disconnected.signal })
+        .then(
+          (sent) => events.send({ message: sent.message, usage: sent.usage }, "done"),
+          (error: unknown) => {
+            request.log.error({ err: error }, "chat answer failed");
+            events.send(
+              { error: { code: "internal_error", message: "Something went wrong on our side" } },
+              "error",
+            );
+          },
+        )
+        .finally(() => events.end());
+      return reply;
+    },
+  );
+}

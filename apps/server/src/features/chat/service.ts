@@ -1,0 +1,342 @@
+// Conversations per user and entity: create, list and search, paged history, rename, delete, Markdown export, and
+// sending a message whose answer streams from the AI gateway (stop and disconnect keep what arrived).
+import type {
+  AnswerStatus,
+  ConversationListQuery,
+  MessageHistoryQuery,
+} from "@aacos/domain/validation";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { conversations, messages } from "../../db/schema.js";
+import { notFound } from "../../platform/errors.js";
+import type { AiService, ChatTurn, Plan, Usage } from "../ai/index.js";
+
+/** Past messages sent with a new one; older ones stay in the history but not in the prompt. */
+export const PROMPT_HISTORY = 20;
+const TITLE_LENGTH = 60;
+
+export interface ConversationView {
+  id: string;
+  entityId: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessageView {
+  id: string;
+  conversationId: string;
+  role: "user" | "assistant";
+  content: string;
+  /** "openai-compatible" or "retrieval" on answers; null on the user's own. */
+  provider: string | null;
+  status: AnswerStatus;
+  error: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  createdAt: string;
+}
+
+export interface SentAnswer {
+  message: MessageView;
+  usage: Usage;
+  userMessage: MessageView;
+  runId: string;
+}
+
+/** A message accepted and checked (owner, model, allowance); running it streams the answer. */
+export interface PendingAnswer {
+  run(options: { onDelta: (text: string) => void; signal: AbortSignal }): Promise<SentAnswer>;
+}
+
+export interface ChatService {
+  create(userId: string, entityId: string): Promise<ConversationView>;
+  list(
+    userId: string,
+    query: ConversationListQuery,
+  ): Promise<{ items: ConversationView[]; total: number }>;
+  history(
+    userId: string,
+    conversationId: string,
+    query: MessageHistoryQuery,
+  ): Promise<{ items: MessageView[]; nextBefore: string | null }>;
+  rename(userId: string, conversationId: string, title: string): Promise<ConversationView>;
+  remove(userId: string, conversationId: string): Promise<void>;
+  exportMarkdown(
+    userId: string,
+    conversationId: string,
+  ): Promise<{ fileName: string; markdown: string }>;
+  prepareMessage(plan: Plan, conversationId: string, content: string): Promise<PendingAnswer>;
+  stop(userId: string, conversationId: string): Promise<{ stopped: boolean }>;
+}
+
+type ConversationRow = typeof conversations.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
+
+function conversationView(row: ConversationRow): ConversationView {
+  return {
+    id: row.id,
+    entityId: row.entityId,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function messageView(row: MessageRow): MessageView {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    role: row.role === "user" ? "user" : "assistant",
+    content: row.content,
+    provider: row.provider,
+    status: row.status === "stopped" || row.status === "failed" ? row.status : "complete",
+    error: row.error,
+    promptTokens: row.promptTokens,
+    completionTokens: row.completionTokens,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The first line of the first message, cut at a word near 60 characters. */
+export function titleFrom(content: string): string {
+  const line = content.trim().split("\n")[0]?.trim() ?? "";
+  if (line.length <= TITLE_LENGTH) return line;
+  const cut = line.slice(0, TITLE_LENGTH);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export function createChatService(deps: {
+  db: Db;
+  clock: () => Date;
+  ai: AiService;
+  /** Progression: a chat message earns XP once per message. */
+  onMessage?: (userId: string, messageId: string) => Promise<unknown>;
+  log?: { warn: (object: object, message: string) => void };
+}): ChatService {
+  const { db, ai } = deps;
+
+  async function owned(userId: string, conversationId: string): Promise<ConversationRow> {
+    const [row] = await db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
+    if (row === undefined) throw notFound("Conversation not found");
+    return row;
+  }
+
+  return {
+    async create(userId, entityId) {
+      await ai.directory.getEntity(userId, entityId);
+      const now = deps.clock();
+      const [row] = await db
+        .insert(conversations)
+        .values({ userId, entityId, createdAt: now, updatedAt: now })
+        .returning();
+      if (row === undefined) throw new Error("conversation not created");
+      return conversationView(row);
+    },
+
+    async list(userId, query) {
+      const filters: SQL[] = [eq(conversations.userId, userId)];
+      if (query.entityId !== undefined) filters.push(eq(conversations.entityId, query.entityId));
+      if (query.search !== undefined && query.search !== "") {
+        const pattern = likePattern(query.search);
+        const matched = or(
+          ilike(conversations.title, pattern),
+          sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id}
+            and ${messages.content} ilike ${pattern})`,
+        );
+        if (matched !== undefined) filters.push(matched);
+      }
+      const where = and(...filters);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(conversations)
+          .where(where)
+          .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(conversations).where(where),
+      ]);
+      return { items: rows.map(conversationView), total: total?.n ?? 0 };
+    },
+
+    async history(userId, conversationId, query) {
+      await owned(userId, conversationId);
+      const filters: SQL[] = [eq(messages.conversationId, conversationId)];
+      if (query.before !== undefined) {
+        const [cursor] = await db
+          .select({ createdAt: messages.createdAt, id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.id, query.before), eq(messages.conversationId, conversationId)));
+        if (cursor === undefined) throw notFound("Message not found");
+        filters.push(
+          sql`(${messages.createdAt}, ${messages.id}) < (${cursor.createdAt}, ${cursor.id})`,
+        );
+      }
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(...filters))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit).reverse();
+      const oldest = page[0];
+      return {
+        items: page.map(messageView),
+        nextBefore: rows.length > query.limit && oldest !== undefined ? oldest.id : null,
+      };
+    },
+
+    async rename(userId, conversationId, title) {
+      await owned(userId, conversationId);
+      const [row] = await db
+        .update(conversations)
+        .set({ title, updatedAt: deps.clock() })
+        .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
+        .returning();
+      if (row === undefined) throw notFound("Conversation not found");
+      return conversationView(row);
+    },
+
+    async remove(userId, conversationId) {
+      await owned(userId, conversationId);
+      ai.stop(conversationId);
+      await db
+        .delete(conversations)
+        .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
+    },
+
+    async exportMarkdown(userId, conversationId) {
+      const conversation = await owned(userId, conversationId);
+      const entity = await ai.directory.getEntity(userId, conversation.entityId);
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, conversationId))
+        .orderBy(asc(messages.createdAt), asc(messages.id));
+      const title = conversation.title || "Conversation";
+      const parts = [
+        `# ${title}`,
+        `_Conversation with ${entity.name}, exported ${deps.clock().toISOString()}_`,
+      ];
+      for (const row of rows) {
+        const who = row.role === "user" ? "You" : entity.name;
+        const notes = [
+          row.provider === "retrieval" ? "retrieval, no language model" : null,
+          row.status === "stopped" ? "stopped" : null,
+          row.status === "failed" ? `failed: ${row.error ?? "unknown error"}` : null,
+        ].filter((note): note is string => note !== null);
+        const suffix = notes.length > 0 ? ` (${notes.join("; ")})` : "";
+        parts.push(
+          `## ${who} — ${row.createdAt.toISOString()}${suffix}`,
+          row.content || "_(empty)_",
+        );
+      }
+      return { fileName: `conversation-${conversationId}.md`, markdown: `${parts.join("\n\n")}\n` };
+    },
+
+    async prepareMessage(plan, conversationId, content) {
+      const conversation = await owned(plan.userId, conversationId);
+      const entity = await ai.directory.getEntity(plan.userId, conversation.entityId);
+      const model = ai.modelFor(plan, entity);
+      const past = await db
+        .select({ role: messages.role, content: messages.content })
+        .from(messages)
+        .where(eq(messages.conversationId, conversationId))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(PROMPT_HISTORY);
+      const turns: ChatTurn[] = [
+        ...(entity.systemPrompt.trim() === ""
+          ? []
+          : [{ role: "system" as const, content: entity.systemPrompt }]),
+        ...past
+          .reverse()
+          .filter((turn) => turn.content !== "")
+          .map((turn) => ({
+            role: turn.role === "user" ? ("user" as const) : ("assistant" as const),
+            content: turn.content,
+          })),
+        { role: "user", content },
+      ];
+      await ai.assertAllowance(plan, ai.estimate(turns));
+      const controller = ai.begin(conversationId);
+
+      return {
+        async run({ onDelta, signal }) {
+          const forward = () => controller.abort(signal.reason);
+          signal.addEventListener("abort", forward, { once: true });
+          try {
+            const askedAt = deps.clock();
+            const [asked] = await db
+              .insert(messages)
+              .values({ conversationId, role: "user", content, createdAt: askedAt })
+              .returning();
+            if (asked === undefined) throw new Error("message not saved");
+            const answer = await ai.answer({
+              plan,
+              entity,
+              model,
+              turns,
+              kind: "chat",
+              input: content,
+              signal: controller.signal,
+              onDelta,
+            });
+            // After the question even when the clock stands still (tests), so history keeps its order.
+            const answeredAt = new Date(Math.max(deps.clock().getTime(), askedAt.getTime() + 1));
+            const [saved] = await db
+              .insert(messages)
+              .values({
+                conversationId,
+                role: "assistant",
+                content: answer.content,
+                provider: answer.provider,
+                status: answer.status,
+                promptTokens: answer.usage.promptTokens,
+                completionTokens: answer.usage.completionTokens,
+                error: answer.error,
+                createdAt: answeredAt,
+              })
+              .returning();
+            if (saved === undefined) throw new Error("answer not saved");
+            await db
+              .update(conversations)
+              .set({
+                updatedAt: answeredAt,
+                // Title defaults from the first message, unless the user renamed it meanwhile.
+                title: sql`case when ${conversations.title} = '' then ${titleFrom(content)} else ${conversations.title} end`,
+              })
+              .where(eq(conversations.id, conversationId));
+            await deps
+              .onMessage?.(plan.userId, asked.id)
+              .catch((error: unknown) =>
+                deps.log?.warn({ err: error }, "chat message XP not recorded"),
+              );
+            return {
+              message: messageView(saved),
+              usage: answer.usage,
+              userMessage: messageView(asked),
+              runId: answer.runId,
+            };
+          } finally {
+            signal.removeEventListener("abort", forward);
+            ai.end(conversationId, controller);
+          }
+        },
+      };
+    },
+
+    async stop(userId, conversationId) {
+      await owned(userId, conversationId);
+      return { stopped: ai.stop(conversationId) };
+    },
+  };
+}

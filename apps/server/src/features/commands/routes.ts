@@ -1,0 +1,71 @@
+// HTTP of the command centre: POST /api/commands streams every entity's answer side by side (or answers once in
+// JSON), GET /api/commands pages the history by command, POST /api/commands/:commandId/stop stops one.
+import { CommandBody, CommandHistoryQuery, CommandParams } from "@aacos/domain/validation";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AnswerInterrupt, openEventStream, planOf, wantsEventStream } from "../ai/index.js";
+import type { CommandService, EntityAnswer } from "./service.js";
+
+export async function commandRoutes(app: FastifyInstance, deps: { commands: CommandService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: app.authenticate };
+  const { commands } = deps;
+
+  api.get(
+    "/api/commands",
+    { ...signedIn, schema: { querystring: CommandHistoryQuery } },
+    async (request) => commands.history(planOf(request).userId, request.query),
+  );
+
+  api.post(
+    "/api/commands/:commandId/stop",
+    { ...signedIn, schema: { params: CommandParams } },
+    async (request) => commands.stop(planOf(request).userId, request.params.commandId),
+  );
+
+  api.post(
+    "/api/commands",
+    { ...signedIn, schema: { body: CommandBody } },
+    async (request, reply) => {
+      // Refusals (404, 403, 429) come as JSON before any stream opens or provider is called.
+      const pending = await commands.prepare(planOf(request), request.body);
+      if (!wantsEventStream(request)) {
+        const gone = new AbortController();
+        reply.raw.on("close", () => {
+          if (!reply.raw.writableFinished) gone.abort(new AnswerInterrupt("disconnected"));
+        });
+        const answers: EntityAnswer[] = [];
+        const done = await pending.run({
+          onDelta: () => {},
+          onEntityDone: (answer) => answers.push(answer),
+          signal: gone.signal,
+        });
+        return { ...done, answers };
+      }
+      const events = openEventStream(reply);
+      const disconnected = new AbortController();
+      events.disconnected.addEventListener("abort", () =>
+        disconnected.abort(new AnswerInterrupt("disconnected")),
+      );
+      events.send({ commandId: pending.commandId, entityIds: pending.entityIds }, "start");
+      pending
+        .run({
+          onDelta: (entityId, delta) => events.send({ entityId, delta }),
+          onEntityDone: (answer) => events.send(answer, "entity-done"),
+          signal: disconnected.signal,
+        })
+        .then(
+          (done) => events.send(done, "done"),
+          (error: unknown) => {
+            request.log.error({ err: error }, "command failed");
+            events.send(
+              { error: { code: "internal_error", message: "Something went wrong on our side" } },
+              "error",
+            );
+          },
+        )
+        .finally(() => events.end());
+      return reply;
+    },
+  );
+}

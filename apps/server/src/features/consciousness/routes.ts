@@ -1,0 +1,40 @@
+// HTTP of consciousness: the state for every signed-in user, the target level, and the history behind the
+// consciousnessEngine feature.
+import { ConsciousnessHistoryQuery, ConsciousnessLevelBody } from "@aacos/domain/validation";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { unauthorized } from "../../platform/errors.js";
+import type { ConsciousnessService } from "./service.js";
+
+function userIdOf(request: FastifyRequest): string {
+  const id = request.principal?.user.id;
+  if (id === undefined) throw unauthorized();
+  return id;
+}
+
+export async function consciousnessRoutes(
+  app: FastifyInstance,
+  deps: { consciousness: ConsciousnessService },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { consciousness } = deps;
+
+  api.get("/api/aacos/consciousness/state", { onRequest: app.authenticate }, async (request) =>
+    consciousness.state(userIdOf(request)),
+  );
+
+  api.post(
+    "/api/aacos/consciousness/level",
+    { onRequest: app.authenticate, schema: { body: ConsciousnessLevelBody } },
+    async (request) => consciousness.setLevel(userIdOf(request), request.body.level),
+  );
+
+  api.get(
+    "/api/aacos/consciousness/history",
+    {
+      onRequest: app.requireFeature("consciousnessEngine"),
+      schema: { querystring: ConsciousnessHistoryQuery },
+    },
+    async (request) => consciousness.history(userIdOf(request), request.query.limit),
+  );
+}

@@ -1,0 +1,37 @@
+// HTTP of the dashboard (SPEC.md §7): GET /api/dashboard/stats, /api/dashboard/metrics and /api/dashboard/activity.
+import { ActivityQuery } from "@aacos/domain/validation";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { unauthorized } from "../../platform/errors.js";
+import type { DashboardService } from "./service.js";
+
+export async function dashboardRoutes(app: FastifyInstance, deps: { dashboard: DashboardService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: app.authenticate };
+  const { dashboard } = deps;
+
+  api.get("/api/dashboard/stats", signedIn, async (request) => {
+    if (request.principal === null) throw unauthorized();
+    return dashboard.stats(request.principal.user.id);
+  });
+
+  api.get("/api/dashboard/metrics", signedIn, async (request) => {
+    const principal = request.principal;
+    if (principal === null) throw unauthorized();
+    const usage = await app.metering.usageOf(principal.user.id, principal.tier, principal.world);
+    return dashboard.metrics(principal.user.id, usage);
+  });
+
+  api.get(
+    "/api/dashboard/activity",
+    { ...signedIn, schema: { querystring: ActivityQuery } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      return dashboard.activity(
+        request.principal.user.id,
+        request.query.page,
+        request.query.pageSize,
+      );
+    },
+  );
+}

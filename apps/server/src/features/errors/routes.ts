@@ -1,0 +1,68 @@
+// HTTP of error reports (SPEC.md §7 POST /api/errors {reports}): anyone may report, rate-limited per address;
+// admins list and resolve the groups.
+import { ERROR_REPORT_LIMITS, ErrorListQuery, ErrorReportBatch } from "@aacos/domain/validation";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { tooManyRequests, unauthorized } from "../../platform/errors.js";
+import type { RateLimiterFactory } from "../../platform/rate-limit.js";
+import { type ErrorReportService, errorGroupView } from "./service.js";
+
+/** Calls per address per minute: a crashing page flushes at most once a second, most far less. */
+export const ERROR_REPORT_RATE = { points: 30, seconds: 60 };
+
+const IdParams = z.object({ id: z.uuid("Invalid format") });
+
+export async function errorReportRoutes(
+  app: FastifyInstance,
+  deps: { errorReports: ErrorReportService; rateLimiters: RateLimiterFactory },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = app.requireAccess({ anyRole: ["admin"], allPermissions: ["admin.access"] });
+  const byAddress = deps.rateLimiters("error-reports-ip", ERROR_REPORT_RATE);
+
+  // Before the body is read, so a flood of bad bodies is limited too.
+  const limit = async (request: FastifyRequest) => {
+    const decision = await byAddress.consume(request.ip);
+    if (!decision.allowed) {
+      throw tooManyRequests(
+        `Too many error reports: ${ERROR_REPORT_RATE.points} per minute`,
+        decision.retryAfterSeconds,
+      );
+    }
+  };
+
+  api.post(
+    "/api/errors",
+    {
+      onRequest: limit,
+      bodyLimit: ERROR_REPORT_LIMITS.bodyBytes,
+      schema: { body: ErrorReportBatch },
+    },
+    async (request, reply) => {
+      const userId = request.principal?.user.id ?? null;
+      const accepted = await deps.errorReports.record(request.body.reports, userId);
+      return reply.status(202).send({ accepted });
+    },
+  );
+
+  api.get(
+    "/api/admin/errors",
+    { onRequest: adminOnly, schema: { querystring: ErrorListQuery } },
+    async (request) => {
+      const { items, total } = await deps.errorReports.list(request.query);
+      return { items: items.map(errorGroupView), total };
+    },
+  );
+
+  api.post(
+    "/api/admin/errors/:id/resolve",
+    { onRequest: adminOnly, schema: { params: IdParams } },
+    async (request) => {
+      const principal = request.principal;
+      if (principal === null) throw unauthorized();
+      const row = await deps.errorReports.resolve(request.params.id, principal.user.id);
+      return { report: errorGroupView(row) };
+    },
+  );
+}

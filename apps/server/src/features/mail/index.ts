@@ -1,0 +1,4 @@
+// Public API of the mail feature.
+export type { Mail, Mailer, OutboxItem } from "./mailer.js";
+export { createMailer } from "./mailer.js";
+export { mailRoutes } from "./routes.js";

@@ -1,0 +1,123 @@
+// The mailer against a real SMTP server and without one: what is recorded, delivered, logged and listed.
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox } from "../../db/schema.js";
+import { openTestDatabase } from "../../test/helper.js";
+import { type SmtpCatcher, startSmtpCatcher } from "../../test/smtp-catcher.js";
+import { createMailer } from "./mailer.js";
+
+type Logged = { level: "info" | "error"; data: Record<string, unknown>; message: string };
+
+function recordingLog() {
+  const lines: Logged[] = [];
+  return {
+    lines,
+    log: {
+      info: (data: Record<string, unknown>, message: string) =>
+        lines.push({ level: "info", data, message }),
+      error: (data: Record<string, unknown>, message: string) =>
+        lines.push({ level: "error", data, message }),
+    },
+  };
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let smtp: SmtpCatcher;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  smtp = await startSmtpCatcher();
+});
+afterAll(async () => {
+  await smtp.close();
+  await database.database.close();
+  await database.drop();
+});
+
+const clock = () => new Date();
+const mail = (to: string) => ({ to, subject: "Hello", text: "Line one\nhttps://aacos.example/x" });
+
+describe("with SMTP", () => {
+  it("delivers the mail and records it as sent", async () => {
+    const { log, lines } = recordingLog();
+    const mailer = createMailer({
+      db: database.database.db,
+      clock,
+      log,
+      smtpUrl: smtp.url,
+      from: "AACOS <no-reply@aacos.example>",
+    });
+    await mailer.send(mail("dana@example.com"));
+    const received = smtp.received.at(-1);
+    expect(received?.subject).toBe("Hello");
+    expect(received?.text?.trim()).toBe("Line one\nhttps://aacos.example/x");
+    expect(received?.from?.text).toBe('"AACOS" <no-reply@aacos.example>');
+    const [row] = await database.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "dana@example.com"));
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(await mailer.outbox()).toEqual([]);
+    // Sent mail is not echoed into the log with its text.
+    expect(lines.some((line) => "text" in line.data)).toBe(false);
+    await mailer.close();
+  });
+
+  it("keeps undeliverable queued mail in the outbox and logs the failure", async () => {
+    const { log, lines } = recordingLog();
+    const mailer = createMailer({
+      db: database.database.db,
+      clock,
+      log,
+      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      from: "AACOS <no-reply@aacos.example>",
+    });
+    await mailer.queue(mail("lost@example.com"));
+    await mailer.idle();
+    expect((await mailer.outbox()).map((item) => item.to)).toContain("lost@example.com");
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: "error", message: "mail delivery failed" }),
+    );
+    await mailer.close();
+  });
+});
+
+describe("without SMTP", () => {
+  it("keeps the mail in the outbox, newest first, and logs it with its text", async () => {
+    const { log, lines } = recordingLog();
+    let now = Date.parse("2026-11-24T10:00:00Z");
+    const mailer = createMailer({
+      db: database.database.db,
+      clock: () => {
+        now += 1000;
+        return new Date(now);
+      },
+      log,
+      smtpUrl: undefined,
+      from: "AACOS <no-reply@aacos.example>",
+    });
+    await mailer.send(mail("first@example.com"));
+    await mailer.queue(mail("second@example.com"));
+    const items = await mailer.outbox();
+    expect(items.map((item) => item.to).slice(0, 2)).toEqual([
+      "second@example.com",
+      "first@example.com",
+    ]);
+    expect(lines).toContainEqual({
+      level: "info",
+      message: "mail kept in the outbox",
+      data: { to: "first@example.com", subject: "Hello", text: mail("x").text },
+    });
+    await mailer.close();
+  });
+});

@@ -1,0 +1,213 @@
+// Metrics: the sampler's shape and 100-sample cap, the live view, the Prometheus text and its token gate, and the
+// quantum state from the runs table.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runs } from "../../db/schema.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createSystemSampler, type SystemReading } from "./sampler.js";
+
+const TOKEN = "prometheus-scrape-token-0123456789";
+
+function reading(memoryPercent: number, cpuPercent = 10): SystemReading {
+  const totalBytes = 16 * 1024 ** 3;
+  const usedBytes = Math.round((totalBytes * memoryPercent) / 100);
+  return {
+    cpuPercent,
+    memory: { usedBytes, freeBytes: totalBytes - usedBytes, totalBytes, percentage: memoryPercent },
+    process: { rssBytes: 100_000_000, heapUsedBytes: 50_000_000 },
+    uptimeSeconds: 42,
+  };
+}
+
+let test: TestApp;
+let user: SignedInUser;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  test = await buildTestApp({ METRICS_TOKEN: TOKEN });
+  user = await createUser(test.app, { tier: "cosmic" });
+  admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
+});
+afterAll(() => test.close());
+
+describe("the system sampler", () => {
+  it("reads CPU, memory and uptime, and keeps only the last 100 samples", async () => {
+    let n = 0;
+    const sampler = createSystemSampler({
+      db: test.database.db,
+      clock: () => new Date(),
+      instance: "test-sampler",
+      readSystem: () => {
+        n += 1;
+        return reading(50 + (n % 10));
+      },
+    });
+    for (let i = 0; i < 105; i += 1) await sampler.sampleOnce();
+    const samples = sampler.samples();
+    expect(samples).toHaveLength(100);
+    expect(samples[0]?.memory.percentage).toBe(50 + (6 % 10));
+    expect(sampler.latest()).toMatchObject({
+      cpuPercent: 10,
+      memory: {
+        usedBytes: expect.any(Number),
+        freeBytes: expect.any(Number),
+        totalBytes: 16 * 1024 ** 3,
+        percentage: 55,
+      },
+      uptimeSeconds: 42,
+      at: expect.any(String),
+    });
+  });
+
+  it("takes real readings from the machine", async () => {
+    const view = await test.app.inject({
+      method: "GET",
+      url: "/api/metrics/system",
+      headers: user.auth,
+    });
+    expect(view.statusCode).toBe(200);
+    const body = view.json();
+    expect(body).toMatchObject({
+      instance: expect.any(String),
+      samples: expect.any(Array),
+      requests: { ratePerMinute: expect.any(Number), p95Ms: expect.any(Number) },
+    });
+    expect(body.instances.map((row: { instance: string }) => row.instance)).toContain(
+      "test-sampler",
+    );
+    await test.app.services.metrics.sampler.sampleOnce();
+    const live = test.app.services.metrics.sampler.latest();
+    expect(live?.memory.totalBytes).toBeGreaterThan(0);
+    expect(live?.cpuPercent).toBeGreaterThanOrEqual(0);
+    expect(live?.cpuPercent).toBeLessThanOrEqual(100);
+    expect((await test.app.inject({ method: "GET", url: "/api/metrics/system" })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe("realtime", () => {
+  it("publishes every sample on the metrics topic for admins' sockets", async () => {
+    const seen: unknown[] = [];
+    const stop = await test.app.realtimeBus.subscribe("metrics", (envelope) => seen.push(envelope));
+    try {
+      const sample = await test.app.services.metrics.sampler.sampleOnce();
+      await vi.waitFor(() =>
+        expect(seen).toContainEqual({
+          userId: null,
+          message: {
+            type: "metrics",
+            at: sample.at,
+            values: expect.objectContaining({ cpuPercent: sample.cpuPercent }),
+          },
+        }),
+      );
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe("GET /metrics", () => {
+  const LINE =
+    /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="(\\.|[^"\\])*",?)*\})? -?[0-9.e+-]+$|^[a-z_]+ (NaN|[+-]Inf)$/;
+
+  it("answers the METRICS_TOKEN and admins in Prometheus text", async () => {
+    const scraped = await test.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.headers["content-type"]).toContain("text/plain");
+    const lines = scraped.body.trimEnd().split("\n");
+    for (const line of lines) {
+      if (line.startsWith("# HELP ") || line.startsWith("# TYPE ")) continue;
+      expect(line).toMatch(LINE);
+    }
+    const names = lines
+      .filter((line) => !line.startsWith("#"))
+      .map((line) => line.split(/[{ ]/)[0]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "aacos_cpu_percent",
+        "aacos_memory_used_bytes",
+        "aacos_memory_free_bytes",
+        "aacos_memory_total_bytes",
+        "aacos_uptime_seconds",
+        "aacos_http_requests_total",
+        "aacos_http_request_duration_seconds",
+        "aacos_http_request_duration_seconds_count",
+        "aacos_queue_running",
+        "aacos_queue_workers",
+      ]),
+    );
+    expect(scraped.body).toMatch(/aacos_http_requests_total\{status="200"\} \d+/);
+    expect(scraped.body).toMatch(/aacos_http_request_duration_seconds\{quantile="0.99"\} /);
+    const asAdmin = await test.app.inject({ method: "GET", url: "/metrics", headers: admin.auth });
+    expect(asAdmin.statusCode).toBe(200);
+  });
+
+  it("refuses visitors, wrong tokens and ordinary users", async () => {
+    expect((await test.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
+    const wrong = await test.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: "Bearer not-the-token-at-all-000" },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const asUser = await test.app.inject({ method: "GET", url: "/metrics", headers: user.auth });
+    expect(asUser.statusCode).toBe(403);
+  });
+
+  it("without METRICS_TOKEN lets only admins and operators scrape", async () => {
+    const open = await buildTestApp();
+    try {
+      const operator = await createUser(open.app, { roles: ["operator"], tier: "infinity" });
+      const someone = await createUser(open.app, { tier: "infinity" });
+      const asOperator = await open.app.inject({
+        method: "GET",
+        url: "/metrics",
+        headers: operator.auth,
+      });
+      expect(asOperator.statusCode).toBe(200);
+      expect(
+        (await open.app.inject({ method: "GET", url: "/metrics", headers: someone.auth }))
+          .statusCode,
+      ).toBe(403);
+      expect((await open.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
+describe("GET /api/aacos/quantum/state", () => {
+  it("counts the caller's runs of the last hour by status", async () => {
+    const owner = await createUser(test.app, { tier: "cosmic" });
+    const hourAgo = new Date(Date.now() - 2 * 3_600_000);
+    await test.database.db.insert(runs).values([
+      { userId: owner.id, kind: "chat", status: "running" },
+      { userId: owner.id, kind: "chat", status: "complete" },
+      { userId: owner.id, kind: "sync", status: "succeeded" },
+      { userId: owner.id, kind: "command", status: "failed" },
+      { userId: owner.id, kind: "command", status: "failed", createdAt: hourAgo },
+      { userId: user.id, kind: "chat", status: "failed" },
+    ]);
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/api/aacos/quantum/state",
+      headers: owner.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      queued: 0,
+      running: 1,
+      done: 2,
+      failed: 1,
+      workers: expect.any(Number),
+      throughput: Math.round((2 / 60) * 100) / 100,
+    });
+    expect(response.json().workers).toBeGreaterThanOrEqual(1);
+  });
+});

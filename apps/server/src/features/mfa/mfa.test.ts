@@ -1,0 +1,320 @@
+// Two-factor sign-in over the real API: setup, login with a TOTP or recovery code, no code accepted twice, limits, disable.
+import { generate } from "otplib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, PASSWORD, type SignedInUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp();
+});
+afterAll(() => test.close());
+
+const post = (
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+  remoteAddress = someAddress(),
+) => test.app.inject({ method: "POST", url, payload, headers, remoteAddress });
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** The code an authenticator app would show at `epoch` (seconds). */
+const codeAt = (secret: string, epoch: number) => generate({ secret, epoch });
+
+/** A six-digit code no step around now accepts. */
+async function wrongCode(secret: string): Promise<string> {
+  const now = nowSeconds();
+  const valid = new Set(
+    await Promise.all([-60, -30, 0, 30, 60].map((shift) => codeAt(secret, now + shift))),
+  );
+  for (let candidate = 0; ; candidate += 1) {
+    const code = String(candidate).padStart(6, "0");
+    if (!valid.has(code)) return code;
+  }
+}
+
+async function setUp(user: SignedInUser) {
+  const setup = await post("/api/auth/mfa/setup", { type: "totp" }, user.auth);
+  expect(setup.statusCode).toBe(200);
+  return setup.json() as { secret: string; otpauthUrl: string; qrCode: string };
+}
+
+/** A user with TOTP on; `base` is the epoch whose code switched it on (that step is spent). */
+async function userWithTotp() {
+  const user = await createUser(test.app);
+  const { secret } = await setUp(user);
+  const base = nowSeconds();
+  const enabled = await post(
+    "/api/auth/mfa/verify",
+    { code: await codeAt(secret, base), type: "totp" },
+    user.auth,
+  );
+  expect(enabled.statusCode).toBe(200);
+  return { user, secret, base, recoveryCodes: enabled.json().recoveryCodes as string[] };
+}
+
+async function passwordStep(email: string, rememberMe = false): Promise<string> {
+  const response = await post("/api/auth/login", { email, password: PASSWORD, rememberMe });
+  expect(response.statusCode).toBe(200);
+  const body = response.json();
+  expect(body).toEqual({
+    mfaRequired: true,
+    mfaToken: expect.any(String),
+    methods: ["totp", "recovery"],
+  });
+  return body.mfaToken;
+}
+
+describe("setup", () => {
+  it("gives a secret, an otpauth URL and a QR code, and is off until a code confirms it", async () => {
+    const user = await createUser(test.app);
+    const before = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/mfa",
+      headers: user.auth,
+    });
+    expect(before.json()).toEqual({ totp: { enabled: false }, recoveryCodesLeft: 0 });
+
+    const setup = await setUp(user);
+    expect(setup.secret).toMatch(/^[A-Z2-7]{16,}$/);
+    const url = new URL(setup.otpauthUrl);
+    expect(`${url.protocol}//${url.host}`).toBe("otpauth://totp");
+    expect(decodeURIComponent(url.pathname)).toBe(`/AACOS:${user.email}`);
+    expect(url.searchParams.get("issuer")).toBe("AACOS");
+    expect(url.searchParams.get("secret")).toBe(setup.secret);
+    expect(setup.qrCode).toMatch(/^data:image\/png;base64,/);
+
+    // Not on yet: the password alone still signs in.
+    const login = await post("/api/auth/login", { email: user.email, password: PASSWORD });
+    expect(login.json().token).toEqual(expect.any(String));
+
+    const wrong = await post(
+      "/api/auth/mfa/verify",
+      { code: await wrongCode(setup.secret), type: "totp" },
+      user.auth,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ code: "Invalid verification code" });
+
+    const enabled = await post(
+      "/api/auth/mfa/verify",
+      { code: await codeAt(setup.secret, nowSeconds()), type: "totp" },
+      user.auth,
+    );
+    expect(enabled.statusCode).toBe(200);
+    const { recoveryCodes } = enabled.json();
+    expect(enabled.json().enabled).toBe(true);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[2-9a-z]{5}-[2-9a-z]{5}$/);
+
+    const after = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/mfa",
+      headers: user.auth,
+    });
+    expect(after.json()).toEqual({ totp: { enabled: true }, recoveryCodesLeft: 10 });
+    const me = await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth });
+    expect(me.json().user.mfaEnabled).toBe(true);
+
+    const again = await post("/api/auth/mfa/setup", {}, user.auth);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("replaces an unconfirmed secret when set up again", async () => {
+    const user = await createUser(test.app);
+    const first = await setUp(user);
+    const second = await setUp(user);
+    expect(second.secret).not.toBe(first.secret);
+    const stale = await post(
+      "/api/auth/mfa/verify",
+      { code: await codeAt(first.secret, nowSeconds()), type: "totp" },
+      user.auth,
+    );
+    expect(stale.statusCode).toBe(400);
+  });
+
+  it("needs a signed-in user", async () => {
+    expect((await post("/api/auth/mfa/setup", {})).statusCode).toBe(401);
+    expect((await post("/api/auth/mfa/verify", { code: "123456", type: "totp" })).statusCode).toBe(
+      401,
+    );
+    expect((await test.app.inject({ method: "GET", url: "/api/auth/mfa" })).statusCode).toBe(401);
+  });
+
+  it("refuses to confirm without setting up first", async () => {
+    const user = await createUser(test.app);
+    const response = await post(
+      "/api/auth/mfa/verify",
+      { code: "123456", type: "totp" },
+      user.auth,
+    );
+    expect(response.statusCode).toBe(409);
+  });
+});
+
+describe("login with a second factor", () => {
+  it("finishes with a TOTP code, accepts each code once, and recovery codes once each", async () => {
+    const { user, secret, base, recoveryCodes } = await userWithTotp();
+
+    const mfaToken = await passwordStep(user.email, true);
+    // The code that switched TOTP on is spent.
+    const replayed = await post("/api/auth/mfa/verify", {
+      code: await codeAt(secret, base),
+      type: "totp",
+      mfaToken,
+    });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error.message).toBe("Invalid verification code");
+
+    const nextCode = await codeAt(secret, base + 30);
+    const finished = await post("/api/auth/mfa/verify", { code: nextCode, type: "totp", mfaToken });
+    expect(finished.statusCode).toBe(200);
+    const body = finished.json();
+    expect(body).toEqual({
+      user: expect.objectContaining({ id: user.id, email: user.email }),
+      token: expect.any(String),
+      refreshToken: expect.any(String),
+      expiresAt: expect.any(String),
+      rememberMe: true,
+    });
+    const cookie = String(finished.headers["set-cookie"]);
+    expect(cookie).toContain("aacos_refresh=");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toMatch(/Max-Age/);
+    const me = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/me",
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(me.statusCode).toBe(200);
+
+    // The same code again, in a new sign-in: refused.
+    const secondToken = await passwordStep(user.email);
+    const reused = await post("/api/auth/mfa/verify", {
+      code: nextCode,
+      type: "totp",
+      mfaToken: secondToken,
+    });
+    expect(reused.statusCode).toBe(401);
+
+    const [firstRecovery, secondRecovery] = recoveryCodes;
+    const recovered = await post("/api/auth/mfa/verify", {
+      code: firstRecovery?.toUpperCase().replace("-", " "),
+      type: "recovery",
+      mfaToken: secondToken,
+    });
+    expect(recovered.statusCode).toBe(200);
+    expect(recovered.json().rememberMe).toBe(false);
+
+    const thirdToken = await passwordStep(user.email);
+    const recoveryAgain = await post("/api/auth/mfa/verify", {
+      code: firstRecovery,
+      type: "recovery",
+      mfaToken: thirdToken,
+    });
+    expect(recoveryAgain.statusCode).toBe(401);
+    const status = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/mfa",
+      headers: user.auth,
+    });
+    expect(status.json()).toEqual({ totp: { enabled: true }, recoveryCodesLeft: 9 });
+    const secondWorks = await post("/api/auth/mfa/verify", {
+      code: secondRecovery,
+      type: "recovery",
+      mfaToken: thirdToken,
+    });
+    expect(secondWorks.statusCode).toBe(200);
+  });
+
+  it("refuses a forged or missing step token", async () => {
+    const forged = await post("/api/auth/mfa/verify", {
+      code: "123456",
+      type: "totp",
+      mfaToken: "eyJhbGciOiJIUzI1NiJ9.e30.x",
+    });
+    expect(forged.statusCode).toBe(401);
+    // An access token is not a step token.
+    const user = await createUser(test.app);
+    const wrongKind = await post("/api/auth/mfa/verify", {
+      code: "123456",
+      type: "totp",
+      mfaToken: user.token,
+    });
+    expect(wrongKind.statusCode).toBe(401);
+  });
+
+  it("allows 5 attempts per 5 minutes per user, then even the right code waits", async () => {
+    const { user, secret, base } = await userWithTotp();
+    const mfaToken = await passwordStep(user.email);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await post("/api/auth/mfa/verify", {
+        code: "aaaaa-aaaaa",
+        type: "recovery",
+        mfaToken,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await post("/api/auth/mfa/verify", {
+      code: await codeAt(secret, base + 30),
+      type: "totp",
+      mfaToken,
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe("rate_limited");
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("disable", () => {
+  it("needs a fresh code, then removes TOTP and the recovery codes", async () => {
+    const { user, recoveryCodes } = await userWithTotp();
+    const missing = await post("/api/auth/mfa/disable", {}, user.auth);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.code).toBe("Field is required");
+    const wrong = await post("/api/auth/mfa/disable", { code: "aaaaa-aaaaa" }, user.auth);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.code).toBe("Invalid verification code");
+
+    const disabled = await post(
+      "/api/auth/mfa/disable",
+      { code: recoveryCodes[0] ?? "" },
+      user.auth,
+    );
+    expect(disabled.statusCode).toBe(204);
+    const status = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/mfa",
+      headers: user.auth,
+    });
+    expect(status.json()).toEqual({ totp: { enabled: false }, recoveryCodesLeft: 0 });
+    const login = await post("/api/auth/login", { email: user.email, password: PASSWORD });
+    expect(login.json().token).toEqual(expect.any(String));
+
+    const notOn = await post("/api/auth/mfa/disable", { code: recoveryCodes[1] ?? "" }, user.auth);
+    expect(notOn.statusCode).toBe(409);
+
+    const admin = await createUser(test.app, { roles: ["admin"] });
+    const audit = await test.app.inject({
+      method: "GET",
+      url: "/api/admin/audit",
+      headers: admin.auth,
+    });
+    const actions = audit
+      .json()
+      .items.filter((item: { targetId: string }) => item.targetId === user.id)
+      .map((item: { action: string }) => item.action);
+    expect(actions).toEqual(expect.arrayContaining(["auth.mfa_enabled", "auth.mfa_disabled"]));
+  });
+
+  it("accepts a current TOTP code", async () => {
+    const { user, secret, base } = await userWithTotp();
+    const response = await post(
+      "/api/auth/mfa/disable",
+      { code: await codeAt(secret, base + 30) },
+      user.auth,
+    );
+    expect(response.statusCode).toBe(204);
+  });
+});

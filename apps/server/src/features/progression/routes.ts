@@ -1,0 +1,88 @@
+// HTTP of the game layer: progress and its ledger, quests, community events and the leaderboard (DESIGN.md "API
+// contract"). Every route needs a signed-in user; creating an event needs an admin. No route grants XP or tokens.
+import {
+  CreateEventBody,
+  EventIdParams,
+  LeaderboardQuery,
+  LedgerQuery,
+  QuestIdParams,
+} from "@aacos/domain/progression";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Principal } from "../../platform/auth.js";
+import { unauthorized } from "../../platform/errors.js";
+import type { ProgressionService } from "./service.js";
+
+function caller(request: FastifyRequest): Principal {
+  if (request.principal === null) throw unauthorized();
+  return request.principal;
+}
+
+export async function progressionRoutes(
+  app: FastifyInstance,
+  deps: { progression: ProgressionService },
+) {
+  const { progression } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: app.authenticate };
+  const adminOnly = app.requireAccess({ anyRole: ["admin"], allPermissions: ["admin.access"] });
+
+  api.get("/api/progress/me", signedIn, async (request) =>
+    progression.read(caller(request).user.id),
+  );
+
+  api.get(
+    "/api/progress/ledger",
+    { ...signedIn, schema: { querystring: LedgerQuery } },
+    async (request) =>
+      progression.ledger(caller(request).user.id, request.query.page, request.query.pageSize),
+  );
+
+  api.get("/api/quests", signedIn, async (request) => {
+    const { user, tier, world } = caller(request);
+    return progression.quests.list(user.id, tier, world);
+  });
+
+  api.post(
+    "/api/quests/:id/start",
+    { ...signedIn, schema: { params: QuestIdParams } },
+    async (request) => {
+      const { user, tier } = caller(request);
+      return { quest: await progression.quests.start(user.id, tier, request.params.id) };
+    },
+  );
+
+  api.get("/api/events", signedIn, async (request) =>
+    progression.events.list(caller(request).user.id),
+  );
+
+  api.post(
+    "/api/events",
+    { onRequest: adminOnly, schema: { body: CreateEventBody } },
+    async (request, reply) => {
+      const event = await progression.events.create(request.body, caller(request).user.id);
+      return reply.code(201).send({ event });
+    },
+  );
+
+  api.post(
+    "/api/events/:id/join",
+    { ...signedIn, schema: { params: EventIdParams } },
+    async (request) => ({
+      event: await progression.events.join(caller(request).user.id, request.params.id),
+    }),
+  );
+
+  api.get(
+    "/api/leaderboard",
+    { ...signedIn, schema: { querystring: LeaderboardQuery } },
+    async (request) => {
+      const { user } = caller(request);
+      const mine = await progression.read(user.id);
+      return progression.leaderboard.read(
+        { userId: user.id, experience: mine.experience, world: user.world },
+        request.query.world,
+      );
+    },
+  );
+}

@@ -1,0 +1,432 @@
+// The game layer's authority: grants experience and tokens only for actions the server observed (DESIGN.md's table,
+// daily caps, world multiplier), counts login days in the user's time zone, credits world upgrades, and reads progress.
+import { randomUUID } from "node:crypto";
+import { type WorldName, toWorldName } from "@aacos/domain/catalog";
+import {
+  ACTION_XP,
+  calendarDate,
+  dailyBonusFor,
+  experienceGained,
+  levelForExperience,
+  nextRank,
+  type ProgressAction,
+  type QuestAction,
+  type Rank,
+  RANKS,
+  signInDay,
+} from "@aacos/domain/progression";
+import { and, asc, count, eq, gt, isNull, like, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.js";
+import {
+  badges,
+  planChanges,
+  progress,
+  progressLedger,
+  refreshTokens,
+  userQuests,
+  users,
+} from "../../db/schema.js";
+import { createEventService } from "./events.js";
+import { createLeaderboardService } from "./leaderboard.js";
+import {
+  createUserQueue,
+  type ProgressContext,
+  type ProgressSignals,
+  withProgress,
+} from "./ledger.js";
+import { completeQuests, createQuestService } from "./quests.js";
+
+/** GET /api/progress/me: the user-progress record of SPEC.md §3, plus what the progress panel derives. */
+export interface ProgressRecord {
+  userId: string;
+  currentWorld: WorldName;
+  rank: Rank;
+  experience: number;
+  level: number;
+  tokens: number;
+  consecutiveLogins: number;
+  lastLogin: string | null;
+  /** The user's calendar date of the last counted login day (their time zone), YYYY-MM-DD. */
+  lastLoginDate: string | null;
+  achievedMilestones: number[];
+  completedQuests: string[];
+  badges: { badge: string; awardedAt: string }[];
+  customizations: Record<string, unknown>;
+  nextRank: { rank: Rank; from: number } | null;
+}
+
+export interface LedgerItem {
+  id: number;
+  xp: number;
+  tokens: number;
+  reason: string;
+  source: string;
+  createdAt: string;
+}
+
+export interface ActionResult {
+  /** Experience and tokens this action paid (its own XP and any quest it completed). */
+  xp: number;
+  tokens: number;
+  completedQuests: string[];
+}
+
+const ACTION_REASONS: Record<ProgressAction, string> = {
+  dailySignIn: "Daily sign-in",
+  apiCall: "API call",
+  universeCreated: "Universe created",
+  entityCreated: "Entity created",
+  chatMessage: "Chat message",
+  commandRun: "Command run",
+  knowledgeFileAdded: "Knowledge file added",
+};
+
+/** A present user is one whose browser refreshed its session within the hour (the web app refreshes hourly). */
+const PRESENCE_WINDOW = "1 hour";
+
+function isProgressAction(action: QuestAction): action is ProgressAction {
+  return action in ACTION_XP;
+}
+
+function toRank(value: string): Rank {
+  return RANKS.find((step) => step.rank === value)?.rank ?? "novice";
+}
+
+/** The totals and what this transaction added, read back before commit. */
+async function paidSince(context: ProgressContext) {
+  const [row] = await context.tx
+    .select({ experience: progress.experience, tokens: progress.tokens })
+    .from(progress)
+    .where(eq(progress.userId, context.userId));
+  return {
+    xp: (row?.experience ?? 0) - context.row.experience,
+    tokens: (row?.tokens ?? 0) - context.row.tokens,
+  };
+}
+
+/** Where rank changes and other progress signals go until the signal hub exists: the app log. */
+export function logSignals(log: FastifyBaseLogger): ProgressSignals {
+  return {
+    publish(signal) {
+      if (signal.type === "rank_changed") {
+        log.info({ signal }, `rank changed: ${signal.from} → ${signal.to}`);
+      } else {
+        log.info({ signal }, `progress: ${signal.type}`);
+      }
+    },
+  };
+}
+
+/** Keeps at most this many users' "API-call XP capped today" marks in this process. */
+const CAPPED_CACHE_SIZE = 10_000;
+
+export function createProgressionService(deps: {
+  db: Db;
+  clock: () => Date;
+  signals: ProgressSignals;
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock, log } = deps;
+  const ledgerDeps = { db, signals: deps.signals, queue: createUserQueue() };
+
+  /** Counts the day when the user's calendar date moved on; `sign-in` also stamps lastLogin. */
+  async function countDay(userId: string, kind: "sign-in" | "presence"): Promise<ActionResult> {
+    return withProgress(ledgerDeps, userId, clock(), async (context) => {
+      const { tx, row, now } = context;
+      const today = calendarDate(now, context.timeZone);
+      const day = signInDay(row.lastLoginDate, today, row.consecutiveLogins);
+      if (!day.newDay) {
+        if (kind === "sign-in") {
+          await tx.update(progress).set({ lastLogin: now }).where(eq(progress.userId, userId));
+        }
+        return { xp: 0, tokens: 0, completedQuests: [] };
+      }
+      // The date is the key: two devices signing in at the same moment pay the day once.
+      await context.credit({
+        xp: experienceGained(ACTION_XP.dailySignIn.xp, context.world),
+        tokens: 0,
+        reason: ACTION_REASONS.dailySignIn,
+        source: "dailySignIn",
+        sourceKey: `dailySignIn:${today}`,
+      });
+      const bonus = dailyBonusFor(day.streak, context.world);
+      if (bonus !== null) {
+        const paid = await context.credit({
+          xp: bonus.xp,
+          tokens: bonus.tokens,
+          reason: `Day ${bonus.day} login bonus`,
+          source: "dailyBonus",
+          sourceKey: `dailyBonus:${today}`,
+        });
+        if (paid) {
+          context.signals.push({
+            type: "daily_bonus",
+            userId,
+            day: bonus.day,
+            xp: bonus.xp,
+            tokens: bonus.tokens,
+          });
+        }
+      }
+      await tx
+        .update(progress)
+        .set({ consecutiveLogins: day.streak, lastLoginDate: today, lastLogin: now })
+        .where(eq(progress.userId, userId));
+      const completed = await completeQuests(context, {
+        action: "dailySignIn",
+        streak: day.streak,
+      });
+      return { ...(await paidSince(context)), completedQuests: completed };
+    });
+  }
+
+  async function recordAction(
+    userId: string,
+    action: QuestAction,
+    key: string,
+  ): Promise<ActionResult> {
+    if (action === "dailySignIn") return countDay(userId, "sign-in");
+    return withProgress(ledgerDeps, userId, clock(), async (context) => {
+      const { tx, world, timeZone, now } = context;
+      let fresh = true;
+      if (isProgressAction(action)) {
+        const { xp, dailyCap } = ACTION_XP[action];
+        const grant = {
+          xp: experienceGained(xp, world),
+          tokens: 0,
+          reason: ACTION_REASONS[action],
+          source: action,
+        };
+        if (dailyCap === null) {
+          fresh = await context.credit({ ...grant, sourceKey: `${action}:${key}` });
+        } else {
+          // The cap counts today's rows under the row lock, so simultaneous actions cannot pass it together.
+          const prefix = `${action}:${calendarDate(now, timeZone)}:`;
+          const [today] = await tx
+            .select({ n: count() })
+            .from(progressLedger)
+            .where(
+              and(eq(progressLedger.userId, userId), like(progressLedger.sourceKey, `${prefix}%`)),
+            );
+          const capped = (today?.n ?? 0) >= dailyCap;
+          if (!capped) fresh = await context.credit({ ...grant, sourceKey: `${prefix}${key}` });
+        }
+      }
+      // The same action reported twice completes nothing the second time.
+      const completed = fresh
+        ? await completeQuests(context, { action, streak: context.row.consecutiveLogins })
+        : [];
+      return { ...(await paidSince(context)), completedQuests: completed };
+    });
+  }
+
+  /** Credits world-upgrade bonuses recorded in plan_changes and not yet in the ledger (`world-upgrade:<id>`). */
+  async function creditWorldUpgrades(userId?: string): Promise<number> {
+    const due = await db
+      .select({
+        id: planChanges.id,
+        userId: planChanges.userId,
+        fromPlan: planChanges.fromPlan,
+        toPlan: planChanges.toPlan,
+        bonusTokens: planChanges.bonusTokens,
+      })
+      .from(planChanges)
+      .leftJoin(
+        progressLedger,
+        and(
+          eq(progressLedger.userId, planChanges.userId),
+          eq(progressLedger.sourceKey, sql`'world-upgrade:' || ${planChanges.id}`),
+        ),
+      )
+      .where(
+        and(
+          eq(planChanges.kind, "world"),
+          gt(planChanges.bonusTokens, 0),
+          isNull(progressLedger.id),
+          userId === undefined ? undefined : eq(planChanges.userId, userId),
+        ),
+      )
+      .orderBy(asc(planChanges.createdAt));
+    let credited = 0;
+    for (const change of due) {
+      const paid = await withProgress(ledgerDeps, change.userId, clock(), (context) =>
+        context.credit({
+          xp: 0,
+          tokens: change.bonusTokens,
+          reason: `World upgrade: ${change.fromPlan} → ${change.toPlan}`,
+          source: "worldUpgrade",
+          sourceKey: `world-upgrade:${change.id}`,
+        }),
+      );
+      if (paid) credited += 1;
+    }
+    return credited;
+  }
+
+  /** The progress row, created with its starting tokens on the first look. */
+  async function ensureProgress(userId: string) {
+    const [row] = await db.select().from(progress).where(eq(progress.userId, userId));
+    return row ?? withProgress(ledgerDeps, userId, clock(), async (context) => context.row);
+  }
+
+  const countDaysOfPresentUsers = async (): Promise<number> => {
+    // Session rows are stamped by the database's clock, so the window is measured by it too.
+    const present = await db
+      .selectDistinct({ userId: refreshTokens.userId })
+      .from(refreshTokens)
+      .where(
+        and(
+          gt(refreshTokens.createdAt, sql`now() - ${PRESENCE_WINDOW} :: interval`),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+    let counted = 0;
+    for (const { userId } of present) {
+      const result = await countDay(userId, "presence");
+      if (result.xp > 0) counted += 1;
+    }
+    return counted;
+  };
+
+  /** Users whose API-call XP is used up for their calendar date: their calls skip the database until it changes. */
+  const capped = new Map<string, string>();
+  const pending = new Set<Promise<unknown>>();
+  const quests = createQuestService({
+    ...ledgerDeps,
+    clock,
+    onStarted: (userId) => capped.delete(userId),
+  });
+  const events = createEventService({
+    db,
+    clock,
+    signals: deps.signals,
+    onJoined: (userId, eventId) => recordAction(userId, "eventJoined", eventId),
+  });
+  const leaderboard = createLeaderboardService({ db });
+
+  return {
+    recordAction,
+    quests,
+    events,
+    leaderboard,
+
+    /**
+     * A successful metered API call (reported by the onSend hook, not awaited by the reply): API-call XP within
+     * the daily cap, and the first_api_call quest. Failures are logged, never surfaced to the caller.
+     */
+    observeApiCall(userId: string, timeZone: string): void {
+      const today = calendarDate(clock(), timeZone);
+      if (capped.get(userId) === today) return;
+      const work = recordAction(userId, "apiCall", randomUUID())
+        .then((result) => {
+          if (result.xp > 0) return;
+          if (capped.size >= CAPPED_CACHE_SIZE) capped.clear();
+          capped.set(userId, today);
+        })
+        .catch((error: unknown) => log.warn({ err: error, userId }, "API-call XP not recorded"));
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    },
+
+    /** Resolves when every API-call grant started so far has finished (tests, shutdown). */
+    async drain(): Promise<void> {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+
+    /**
+     * SPEC.md §4's hourly check, run by the scheduler once per hour across all instances: counts the new day for
+     * present users, pays ended community events, and credits any world upgrade not yet in the ledger.
+     */
+    async hourlyCheck() {
+      const daysCounted = await countDaysOfPresentUsers();
+      const eventsSettled = await events.settleEnded();
+      const upgradesCredited = await creditWorldUpgrades();
+      return { daysCounted, eventsSettled, upgradesCredited };
+    },
+
+    /** A sign-in (any method): counts the day in the user's time zone, with the streak and its bonus. */
+    recordSignIn: (userId: string) => countDay(userId, "sign-in"),
+
+    creditWorldUpgrades,
+
+    /** SPEC.md §4's day counting for users present within the hour (their session was refreshed). */
+    countDaysOfPresentUsers,
+
+    async read(userId: string): Promise<ProgressRecord> {
+      const row = await ensureProgress(userId);
+      const [user] = await db
+        .select({ world: users.world })
+        .from(users)
+        .where(eq(users.id, userId));
+      const [owned, completed] = await Promise.all([
+        db
+          .select()
+          .from(badges)
+          .where(eq(badges.userId, userId))
+          .orderBy(asc(badges.awardedAt), asc(badges.badge)),
+        db
+          .select({ questId: userQuests.questId })
+          .from(userQuests)
+          .where(and(eq(userQuests.userId, userId), eq(userQuests.status, "completed")))
+          .orderBy(asc(userQuests.completedAt)),
+      ]);
+      const customizations =
+        typeof row.customizations === "object" &&
+        row.customizations !== null &&
+        !Array.isArray(row.customizations)
+          ? (row.customizations as Record<string, unknown>)
+          : {};
+      return {
+        userId,
+        currentWorld: toWorldName(user?.world),
+        rank: toRank(row.rank),
+        experience: row.experience,
+        level: levelForExperience(row.experience),
+        tokens: row.tokens,
+        consecutiveLogins: row.consecutiveLogins,
+        lastLogin: row.lastLogin?.toISOString() ?? null,
+        lastLoginDate: row.lastLoginDate,
+        achievedMilestones: row.achievedMilestones,
+        completedQuests: completed.map((quest) => quest.questId),
+        badges: owned.map((badge) => ({
+          badge: badge.badge,
+          awardedAt: badge.awardedAt.toISOString(),
+        })),
+        customizations,
+        nextRank: nextRank(row.experience),
+      };
+    },
+
+    /** The user's ledger, oldest first: the starting tokens are the first row. */
+    async ledger(
+      userId: string,
+      page: number,
+      pageSize: number,
+    ): Promise<{ items: LedgerItem[]; total: number }> {
+      await ensureProgress(userId);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(progressLedger)
+          .where(eq(progressLedger.userId, userId))
+          .orderBy(asc(progressLedger.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ total: count() }).from(progressLedger).where(eq(progressLedger.userId, userId)),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          xp: row.xp,
+          tokens: row.tokens,
+          reason: row.reason,
+          source: row.source,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        total: totals[0]?.total ?? 0,
+      };
+    },
+  };
+}
+export type ProgressionService = ReturnType<typeof createProgressionService>;

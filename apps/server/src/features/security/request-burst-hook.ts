@@ -1,0 +1,33 @@
+// Counts every API request per client for the suspicious-activity check; wrapped with fastify-plugin so the hook
+// sees every route. Registered after auth (to know the user) and before metering (so refused calls count too).
+import { SUSPICIOUS_ACTIVITY } from "@aacos/domain/validation";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Redis } from "ioredis";
+import { createWindowCounter, type WindowCounter } from "../../platform/rate-limit.js";
+import type { SecurityService } from "./service.js";
+
+/** Load balancers poll health from one address; that is not a burst. */
+const UNCOUNTED = /^\/api\/health$/;
+
+/** The per-client request counter of the check: the 30 s window, in Redis when configured. */
+export function createRequestCounter(store: {
+  redis: Redis | null;
+  prefix: string;
+}): WindowCounter {
+  return createWindowCounter(store, "request-burst", SUSPICIOUS_ACTIVITY.windowSeconds);
+}
+
+export const requestBurstPlugin = fp(
+  async (app: FastifyInstance, options: { security: SecurityService }) => {
+    app.addHook("onRequest", async (request) => {
+      const path = request.url.split("?")[0] ?? request.url;
+      if (!path.startsWith("/api/") || UNCOUNTED.test(path)) return;
+      // Counting never fails a request.
+      await options.security
+        .observeRequest({ ip: request.ip, userId: request.principal?.user.id ?? null })
+        .catch((error: unknown) => request.log.warn({ err: error }, "request not counted"));
+    });
+  },
+  { name: "request-burst" },
+);

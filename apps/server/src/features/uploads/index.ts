@@ -1,0 +1,6 @@
+// Public API of the uploads feature: the routes, the file service and the storage other features may read through.
+export { uploadRoutes } from "./routes.js";
+export type { FileList, FileOwner, FileService, IncomingFile, StoredFile } from "./service.js";
+export { createFileService } from "./service.js";
+export type { FileStorage } from "./storage.js";
+export { createLocalStorage } from "./storage.js";

@@ -1,0 +1,266 @@
+// Uploaded files: the SPEC.md §5 checks, magic bytes, the plan's file size and storage quota, and the owner-only file list.
+import { randomUUID } from "node:crypto";
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  effectiveLimits,
+  type TierName,
+  upgradePayload,
+  type WorldName,
+} from "@aacos/domain/catalog";
+import {
+  checkUpload,
+  checkUploadLimits,
+  checkUploadName,
+  contentMatchesExtension,
+  gigabytesToBytes,
+  MESSAGES,
+  UPLOAD_MAX_BYTES,
+} from "@aacos/domain/validation";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { fileTypeFromStream } from "file-type";
+import type { Db } from "../../db/client.js";
+import { files, users } from "../../db/schema.js";
+import { AppError, notFound } from "../../platform/errors.js";
+import type { FileStorage } from "./storage.js";
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+  createdAt: Date;
+}
+
+export interface FileOwner {
+  id: string;
+  tier: string;
+  world: string;
+}
+
+export interface IncomingFile {
+  /** The client's file name (already reduced to its base name by the multipart parser). */
+  name: string;
+  /** The declared MIME type. */
+  mimeType: string;
+  stream: Readable;
+}
+
+export interface FileList {
+  items: StoredFile[];
+  usedBytes: number;
+  /** The plan's storage quota in bytes; −1 when unlimited. */
+  limitBytes: number;
+}
+
+export type FileService = ReturnType<typeof createFileService>;
+
+/** Longer names are refused rather than cut, so what the user sees is what they sent. */
+const MAX_NAME_LENGTH = 255;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FILE_COLUMNS = {
+  id: files.id,
+  name: files.name,
+  size: files.size,
+  mimeType: files.mimeType,
+  createdAt: files.createdAt,
+};
+
+/** SPEC.md §5 refusals: 400 with the spec's message (also under fields.file for forms), 413 for the size. */
+function refused(status: 400 | 413, message: string): AppError {
+  return status === 413
+    ? new AppError("file_too_large", 413, message, { file: message })
+    : new AppError("invalid_file", 400, message, { file: message });
+}
+
+/**
+ * Counts the bytes on their way to storage and checks they are plain text (valid UTF-8, no NUL). Past the spec's
+ * maximum it keeps counting but stops passing bytes on, so no caller can fill the disk.
+ */
+class ContentProbe extends Transform {
+  bytes = 0;
+  isPlainText = true;
+  private readonly decoder = new TextDecoder("utf-8", { fatal: true });
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > UPLOAD_MAX_BYTES + 1) return done();
+    if (this.isPlainText) {
+      try {
+        if (chunk.includes(0)) this.isPlainText = false;
+        else this.decoder.decode(chunk, { stream: true });
+      } catch {
+        this.isPlainText = false;
+      }
+    }
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback) {
+    try {
+      if (this.isPlainText) this.decoder.decode();
+    } catch {
+      this.isPlainText = false;
+    }
+    done();
+  }
+}
+
+export function createFileService(deps: { db: Db; storage: FileStorage }) {
+  const { db, storage } = deps;
+
+  const limitsOf = (owner: FileOwner) =>
+    effectiveLimits(owner.tier as TierName, owner.world as WorldName);
+
+  async function usedBytesOf(executor: Pick<Db, "select">, userId: string): Promise<number> {
+    const [row] = await executor
+      .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .from(files)
+      .where(eq(files.userId, userId));
+    return Number(row?.used ?? 0);
+  }
+
+  /** What file-type sees in the stored bytes' leading signature. */
+  async function detectedMimeOf(key: string): Promise<string | undefined> {
+    const stream = await storage.get(key);
+    if (stream === null) return undefined;
+    try {
+      return (await fileTypeFromStream(Readable.toWeb(stream)))?.mime;
+    } finally {
+      stream.destroy();
+    }
+  }
+
+  async function findOwn(ownerId: string, id: string) {
+    if (!UUID.test(id)) throw notFound("No such file");
+    const [row] = await db
+      .select({ ...FILE_COLUMNS, storageKey: files.storageKey })
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.userId, ownerId)));
+    // Someone else's file answers exactly like a missing one.
+    if (row === undefined) throw notFound("No such file");
+    return row;
+  }
+
+  return {
+    /**
+     * Streams the file to a temporary key, checks it, and only then moves it into place and records it, so a
+     * refused or aborted upload leaves nothing behind.
+     */
+    async upload(owner: FileOwner, incoming: IncomingFile): Promise<StoredFile> {
+      const named = checkUploadName(incoming.name);
+      const nameTooLong = incoming.name.length > MAX_NAME_LENGTH;
+      if (!named.ok || nameTooLong) {
+        // Read the rest of the request so the client receives the answer instead of a reset.
+        incoming.stream.resume();
+        if (!named.ok) throw refused(named.status, named.message);
+        throw refused(400, MESSAGES.maxLength(MAX_NAME_LENGTH));
+      }
+
+      const tempKey = `incoming/${randomUUID()}`;
+      const id = randomUUID();
+      const finalKey = `${owner.id}/${id}`;
+      let moved = false;
+      try {
+        const probe = new ContentProbe();
+        const written = await Promise.allSettled([
+          pipeline(incoming.stream, probe),
+          storage.put(tempKey, probe),
+        ]);
+        const failure = written.find((outcome) => outcome.status === "rejected");
+        if (failure !== undefined) {
+          // A client that stops sending mid-file is told so; a storage failure stays a server error.
+          if (incoming.stream.errored !== null) {
+            throw new AppError("upload_incomplete", 400, "The upload did not complete");
+          }
+          throw failure.reason;
+        }
+
+        const size = probe.bytes;
+        const check = checkUpload({ name: incoming.name, size, mimeType: incoming.mimeType });
+        if (!check.ok) throw refused(check.status, check.message);
+        const content = {
+          detectedMime: await detectedMimeOf(tempKey),
+          isPlainText: probe.isPlainText,
+        };
+        if (!contentMatchesExtension(check.extension, content)) {
+          throw refused(400, MESSAGES.mimeMismatch);
+        }
+
+        const limits = limitsOf(owner);
+        return await db.transaction(async (tx) => {
+          // One upload at a time per user, so two parallel uploads cannot both fit in the last free space.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for("update");
+          const verdict = checkUploadLimits({
+            size,
+            usedBytes: await usedBytesOf(tx, owner.id),
+            maxFileSizeMb: limits.maxFileSize,
+            maxStorageGB: limits.maxStorageGB,
+          });
+          if (!verdict.ok) {
+            throw new AppError("limit_reached", verdict.status, verdict.message, undefined, {
+              ...upgradePayload(owner.tier as TierName, verdict.reason),
+            });
+          }
+          const [row] = await tx
+            .insert(files)
+            .values({
+              id,
+              userId: owner.id,
+              name: incoming.name,
+              size,
+              mimeType: incoming.mimeType.split(";")[0]?.trim().toLowerCase() ?? "",
+              storageKey: finalKey,
+            })
+            .returning(FILE_COLUMNS);
+          if (row === undefined) throw new Error("file insert returned no row");
+          await storage.move(tempKey, finalKey);
+          moved = true;
+          return row;
+        });
+      } catch (error) {
+        await storage.delete(tempKey);
+        if (moved) await storage.delete(finalKey);
+        throw error;
+      }
+    },
+
+    async list(owner: FileOwner): Promise<FileList> {
+      const items = await db
+        .select(FILE_COLUMNS)
+        .from(files)
+        .where(eq(files.userId, owner.id))
+        .orderBy(desc(files.createdAt), desc(files.id));
+      return {
+        items,
+        usedBytes: await usedBytesOf(db, owner.id),
+        limitBytes: gigabytesToBytes(limitsOf(owner).maxStorageGB),
+      };
+    },
+
+    /** The owner's file and its bytes; anyone else's is "not found". */
+    async open(ownerId: string, id: string): Promise<{ file: StoredFile; stream: Readable }> {
+      const { storageKey, ...file } = await findOwn(ownerId, id);
+      const stream = await storage.get(storageKey);
+      if (stream === null) throw notFound("No such file");
+      return { file, stream };
+    },
+
+    /** A file the owner may read (for other features, e.g. knowledge sources). */
+    async get(ownerId: string, id: string): Promise<StoredFile> {
+      const { storageKey: _key, ...file } = await findOwn(ownerId, id);
+      return file;
+    },
+
+    async remove(ownerId: string, id: string): Promise<void> {
+      if (!UUID.test(id)) throw notFound("No such file");
+      const [row] = await db
+        .delete(files)
+        .where(and(eq(files.id, id), eq(files.userId, ownerId)))
+        .returning({ storageKey: files.storageKey });
+      if (row === undefined) throw notFound("No such file");
+      // The row goes first: a failure here leaves unreferenced bytes, never a listed file without bytes.
+      await storage.delete(row.storageKey);
+    },
+  };
+}

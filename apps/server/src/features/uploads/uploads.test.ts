@@ -1,0 +1,322 @@
+// Uploads through real multipart bodies: the SPEC.md §5 refusals, magic bytes, the storage quota, and the owner-only file API.
+import { randomUUID } from "node:crypto";
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { files } from "../../db/schema.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+/** The start of a Windows executable (the "MZ" DOS header). */
+const EXE = Buffer.concat([
+  Buffer.from("4d5a90000300000004000000ffff0000b800000000000000400000000000000000", "hex"),
+  Buffer.alloc(200),
+]);
+/** An OLE compound file header, as a real .doc starts. */
+const CFB = Buffer.concat([
+  Buffer.from("d0cf11e0a1b11ae1000000000000000000000000000000003e000300feff0900", "hex"),
+  Buffer.alloc(480),
+]);
+
+/** A minimal stored (uncompressed) zip: enough structure for signature detection. */
+function zip(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const nameBytes = Buffer.from(name);
+    const data = Buffer.from(text);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const DOCX = zip({
+  "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+  "word/document.xml": "<w:document/>",
+});
+
+/** A multipart/form-data body as a browser sends it (built by the platform's own FormData). */
+async function form(name: string, type: string, bytes: Uint8Array, field = "file") {
+  const data = new FormData();
+  data.append(field, new Blob([bytes], { type }), name);
+  const request = new Request("http://localhost/api/upload", { method: "POST", body: data });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get("content-type") ?? "",
+  };
+}
+
+let test: TestApp;
+let filesDir: string;
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  filesDir = path.join(test.config.dataDir, "files");
+});
+afterAll(async () => {
+  await test.close();
+  await rm(test.config.dataDir, { recursive: true, force: true });
+});
+
+async function upload(user: SignedInUser, name: string, type: string, bytes: Uint8Array) {
+  const body = await form(name, type, bytes);
+  return test.app.inject({
+    method: "POST",
+    url: "/api/upload",
+    headers: { ...user.auth, "content-type": body.contentType },
+    payload: body.payload,
+  });
+}
+
+/** Every file under DATA_DIR/files, temporary ones included. */
+async function storedFiles(): Promise<string[]> {
+  try {
+    const entries = await readdir(filesDir, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+describe("POST /api/upload refusals", () => {
+  it("refuses an executable renamed .png by its magic bytes, leaving nothing behind", async () => {
+    const user = await createUser(test.app);
+    const response = await upload(user, "x.png", "image/png", EXE);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: "invalid_file",
+      message: "File MIME type does not match extension",
+    });
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("refuses a .exe, double extensions and a declared type that does not match", async () => {
+    const user = await createUser(test.app);
+    const exe = await upload(user, "run.exe", "application/x-msdownload", EXE);
+    expect([exe.statusCode, exe.json().error.message]).toEqual([
+      400,
+      "File type .exe is not allowed",
+    ]);
+    const doubled = await upload(user, "photo.php.jpg", "image/jpeg", PNG);
+    expect([doubled.statusCode, doubled.json().error.message]).toEqual([
+      400,
+      "Files with multiple extensions are not allowed",
+    ]);
+    const declared = await upload(user, "fake.png", "application/pdf", PNG);
+    expect([declared.statusCode, declared.json().error.message]).toEqual([
+      400,
+      "File MIME type does not match extension",
+    ]);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("refuses a file one byte over 10 MB with 413", async () => {
+    const user = await createUser(test.app);
+    const big = Buffer.alloc(UPLOAD_MAX_BYTES + 1);
+    PNG.copy(big);
+    const response = await upload(user, "big.png", "image/png", big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatchObject({
+      code: "file_too_large",
+      message: "File size exceeds maximum of 10MB",
+    });
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("refuses text with NUL bytes and a bare zip named .docx", async () => {
+    const user = await createUser(test.app);
+    const binary = await upload(user, "notes.txt", "text/plain", Buffer.from("a\u0000b"));
+    expect(binary.json().error.message).toBe("File MIME type does not match extension");
+    const invalidUtf8 = await upload(user, "notes.txt", "text/plain", Buffer.from([0xc3, 0x28]));
+    expect(invalidUtf8.statusCode).toBe(400);
+    const bareZip = await upload(user, "report.docx", DOCX_TYPE, zip({ "a.txt": "hello" }));
+    expect(bareZip.json().error.message).toBe("File MIME type does not match extension");
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("refuses a file over the plan's storage quota with the upgrade payload", async () => {
+    const user = await createUser(test.app);
+    // A recorded 1 GB file fills genesis' quota without writing a gigabyte.
+    await test.database.db.insert(files).values({
+      userId: user.id,
+      name: "huge.pdf",
+      size: 1024 ** 3,
+      mimeType: "application/pdf",
+      storageKey: `${user.id}/${randomUUID()}`,
+    });
+    const response = await upload(user, "pixel.png", "image/png", PNG);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: { code: "limit_reached", message: "Storage limit reached: 1 GB" },
+      suggestedTier: "quantum",
+      upgradeUrl: "/tiers?upgrade=quantum",
+      reason: "maxStorageGB",
+    });
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("asks for the file field and leaves nothing behind when the body stops mid-file", async () => {
+    const user = await createUser(test.app);
+    const wrongField = await form("pixel.png", "image/png", PNG, "attachment");
+    const missing = await test.app.inject({
+      method: "POST",
+      url: "/api/upload",
+      headers: { ...user.auth, "content-type": wrongField.contentType },
+      payload: wrongField.payload,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ file: "Field is required" });
+    const notMultipart = await test.app.inject({
+      method: "POST",
+      url: "/api/upload",
+      headers: user.auth,
+      payload: { file: "x" },
+    });
+    expect(notMultipart.statusCode).toBe(400);
+
+    const body = await form("pixel.png", "image/png", Buffer.concat([PNG, Buffer.alloc(4096)]));
+    const cut = await test.app.inject({
+      method: "POST",
+      url: "/api/upload",
+      headers: { ...user.auth, "content-type": body.contentType },
+      payload: body.payload.subarray(0, body.payload.length - 200),
+    });
+    expect([cut.statusCode, cut.json().error.code]).toEqual([400, "upload_incomplete"]);
+    expect(await storedFiles()).toEqual([]);
+  });
+});
+
+describe("a user's files", () => {
+  it("stores a PNG, lists it, counts it, downloads it byte for byte and deletes it", async () => {
+    const owner = await createUser(test.app);
+    const stranger = await createUser(test.app);
+    const created = await upload(owner, "pixel.png", "image/png", PNG);
+    expect(created.statusCode).toBe(201);
+    const file = created.json().file;
+    expect(file).toEqual({
+      id: expect.any(String),
+      name: "pixel.png",
+      size: PNG.length,
+      mimeType: "image/png",
+      createdAt: expect.any(String),
+    });
+    expect(await storedFiles()).toHaveLength(1);
+
+    const list = await test.app.inject({ method: "GET", url: "/api/files", headers: owner.auth });
+    expect(list.json()).toEqual({ items: [file], usedBytes: PNG.length, limitBytes: 1024 ** 3 });
+
+    const download = await test.app.inject({
+      method: "GET",
+      url: `/api/files/${file.id}`,
+      headers: owner.auth,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PNG)).toBe(true);
+    expect(download.headers["content-type"]).toBe("image/png");
+    expect(download.headers["content-disposition"]).toBe(
+      `attachment; filename="pixel.png"; filename*=UTF-8''pixel.png`,
+    );
+    expect(download.headers["x-content-type-options"]).toBe("nosniff");
+
+    // Someone else's file is "not found", exactly like a missing one.
+    for (const method of ["GET", "DELETE"] as const) {
+      const theirs = await test.app.inject({
+        method,
+        url: `/api/files/${file.id}`,
+        headers: stranger.auth,
+      });
+      expect(theirs.statusCode).toBe(404);
+    }
+    const strangersList = await test.app.inject({
+      method: "GET",
+      url: "/api/files",
+      headers: stranger.auth,
+    });
+    expect(strangersList.json()).toMatchObject({ items: [], usedBytes: 0 });
+
+    const removed = await test.app.inject({
+      method: "DELETE",
+      url: `/api/files/${file.id}`,
+      headers: owner.auth,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await storedFiles()).toEqual([]);
+    const after = await test.app.inject({ method: "GET", url: "/api/files", headers: owner.auth });
+    expect(after.json()).toMatchObject({ items: [], usedBytes: 0 });
+    const gone = await test.app.inject({
+      method: "GET",
+      url: `/api/files/${file.id}`,
+      headers: owner.auth,
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it("accepts text, .doc and .docx by their content, newest first", async () => {
+    const owner = await createUser(test.app);
+    const uploads = [
+      await upload(owner, "notes.txt", "text/plain", Buffer.from("שלום, hello\n")),
+      await upload(owner, "old.doc", "application/msword", CFB),
+      await upload(owner, "report.docx", DOCX_TYPE, DOCX),
+    ];
+    expect(uploads.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    const list = await test.app.inject({ method: "GET", url: "/api/files", headers: owner.auth });
+    const names = list.json().items.map((item: { name: string }) => item.name);
+    expect(names).toEqual(["report.docx", "old.doc", "notes.txt"]);
+    const text = await test.app.inject({
+      method: "GET",
+      url: `/api/files/${uploads[0]?.json().file.id}`,
+      headers: owner.auth,
+    });
+    expect(text.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(text.body).toBe("שלום, hello\n");
+    for (const response of uploads) {
+      await test.app.inject({
+        method: "DELETE",
+        url: `/api/files/${response.json().file.id}`,
+        headers: owner.auth,
+      });
+    }
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("answers 404 to an id that is not a file id", async () => {
+    const owner = await createUser(test.app);
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/api/files/not-a-uuid",
+      headers: owner.auth,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

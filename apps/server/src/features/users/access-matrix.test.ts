@@ -1,0 +1,267 @@
+// Every API route × every role: 401 without a token, 403 without the role or permission, and no leak either way.
+// The route list comes from the app itself, so a new endpoint is covered the day it is added.
+import { randomUUID } from "node:crypto";
+import type { Role } from "@aacos/domain/access";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+
+/** Routes anyone may call (sign-in steps and public data); everything else needs a token. */
+const PUBLIC = new Set([
+  "GET /api/health",
+  "GET /api/catalog",
+  "POST /api/auth/register",
+  "POST /api/auth/login",
+  "POST /api/auth/refresh",
+  "POST /api/auth/logout",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/reset-password/confirm",
+  "POST /api/auth/mfa/verify",
+  "GET /api/auth/oauth/providers",
+  "GET /api/auth/oauth/:provider/start",
+  "POST /api/auth/oauth/:provider",
+  "POST /api/auth/passkeys/login/options",
+  "POST /api/auth/passkeys/login/verify",
+  "POST /api/setup",
+  "GET /api/setup",
+  "POST /api/errors",
+  "POST /api/security/events",
+  "POST /api/security/incidents",
+  // The WebSocket authenticates by its single-use ticket, not a bearer token.
+  "GET /api/realtime",
+]);
+
+/** Routes that need admin (role admin + permission admin.access). */
+const ADMIN_ONLY = new Set([
+  "GET /api/users",
+  "PUT /api/users/:id",
+  "DELETE /api/users/:id",
+  "GET /api/admin/audit",
+  "GET /api/admin/outbox",
+  "GET /api/admin/errors",
+  "POST /api/admin/errors/:id/resolve",
+  "GET /api/admin/security",
+  "POST /api/admin/security/incidents/:id/resolve",
+  "POST /api/events",
+]);
+
+const ROLES: Role[] = ["user", "admin", "operator", "developer", "analyst"];
+let test: TestApp;
+const signedIn = new Map<Role, SignedInUser>();
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  // Infinity has no call limits, so walking every route does not run into the meter.
+  for (const role of ROLES) {
+    signedIn.set(role, await createUser(test.app, { roles: [role], tier: "infinity" }));
+  }
+});
+afterAll(() => test.close());
+
+function call(method: string, url: string, headers: Record<string, string> = {}) {
+  const path = url
+    .replace(/:id\b/g, randomUUID())
+    .replace(/:provider\b/g, "none")
+    .replace(/\/\*$/, "/x");
+  return test.app.inject({
+    method: method as "GET",
+    url: path,
+    headers,
+    ...(method === "GET" || method === "DELETE" ? {} : { payload: {} }),
+  });
+}
+
+describe("the access matrix", () => {
+  it("knows every API route", () => {
+    const routes = test.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(routes).toContain("GET /api/auth/me");
+    expect(routes).toContain("GET /api/users");
+    expect(routes.length).toBeGreaterThan(15);
+  });
+
+  it("answers 401 to a visitor on every protected route, before reading the body", async () => {
+    for (const route of test.app.apiRoutes) {
+      const key = `${route.method} ${route.url}`;
+      if (PUBLIC.has(key)) continue;
+      const response = await call(route.method, route.url);
+      expect({ key, status: response.statusCode }).toEqual({ key, status: 401 });
+      expect(response.json().error.code).toBe("unauthorized");
+    }
+  });
+
+  it("answers 401 to a forged or expired token", async () => {
+    const forged = { authorization: `Bearer ${signedIn.get("admin")?.token.slice(0, -4)}AAAA` };
+    for (const route of test.app.apiRoutes.filter((r) => ADMIN_ONLY.has(`${r.method} ${r.url}`))) {
+      expect((await call(route.method, route.url, forged)).statusCode).toBe(401);
+    }
+  });
+
+  it("answers 403 to every role but admin on admin routes, and lets admins through", async () => {
+    for (const route of test.app.apiRoutes) {
+      const key = `${route.method} ${route.url}`;
+      if (!ADMIN_ONLY.has(key)) continue;
+      for (const role of ROLES) {
+        const user = signedIn.get(role);
+        if (user === undefined) throw new Error(role);
+        const response = await call(route.method, route.url, user.auth);
+        if (role === "admin") {
+          expect({ key, role, status: response.statusCode }).not.toMatchObject({ status: 401 });
+          expect({ key, role, status: response.statusCode }).not.toMatchObject({ status: 403 });
+        } else {
+          expect({ key, role, status: response.statusCode }).toEqual({ key, role, status: 403 });
+          expect(JSON.stringify(response.json())).not.toContain("@example.com");
+        }
+      }
+    }
+  });
+
+  it("lets any signed-in role use the signed-in routes", async () => {
+    for (const route of test.app.apiRoutes) {
+      const key = `${route.method} ${route.url}`;
+      if (PUBLIC.has(key) || ADMIN_ONLY.has(key) || route.method !== "GET") continue;
+      if (route.url.includes(":")) continue;
+      for (const role of ROLES) {
+        const response = await call(route.method, route.url, signedIn.get(role)?.auth);
+        expect({ key, role, status: response.statusCode }).toEqual({ key, role, status: 200 });
+      }
+    }
+  });
+});
+
+describe("users API rules", () => {
+  it("lets a user read only their own record", async () => {
+    const me = signedIn.get("user");
+    const other = signedIn.get("analyst");
+    if (me === undefined || other === undefined) throw new Error("setup");
+    const own = await test.app.inject({
+      method: "GET",
+      url: `/api/users/${me.id}`,
+      headers: me.auth,
+    });
+    expect(own.statusCode).toBe(200);
+    const theirs = await test.app.inject({
+      method: "GET",
+      url: `/api/users/${other.id}`,
+      headers: me.auth,
+    });
+    expect(theirs.statusCode).toBe(403);
+  });
+
+  it("lists with search, paging and sorting for admins", async () => {
+    const admin = signedIn.get("admin");
+    if (admin === undefined) throw new Error("setup");
+    const page = await test.app.inject({
+      method: "GET",
+      url: "/api/users?pageSize=2&page=1&sort=email&order=asc",
+      headers: admin.auth,
+    });
+    expect(page.statusCode).toBe(200);
+    const body = page.json();
+    expect(body.items).toHaveLength(2);
+    expect(body.total).toBeGreaterThanOrEqual(5);
+    expect(body.items[0].email < body.items[1].email).toBe(true);
+    const analyst = signedIn.get("analyst");
+    const found = await test.app.inject({
+      method: "GET",
+      url: `/api/users?search=${analyst?.username}`,
+      headers: admin.auth,
+    });
+    expect(found.json().items.map((u: { id: string }) => u.id)).toEqual([analyst?.id]);
+    const bad = await test.app.inject({
+      method: "GET",
+      url: "/api/users?pageSize=1000",
+      headers: admin.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("lets an admin change roles and plan, recorded in the audit log", async () => {
+    const admin = signedIn.get("admin");
+    const target = await createUser(test.app);
+    if (admin === undefined) throw new Error("setup");
+    const response = await test.app.inject({
+      method: "PUT",
+      url: `/api/users/${target.id}`,
+      headers: admin.auth,
+      payload: { roles: ["user", "operator"], tier: "cosmic", world: "quantum" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({
+      roles: ["user", "operator"],
+      tier: "cosmic",
+      world: "quantum",
+    });
+    const permissions = await test.app.inject({
+      method: "GET",
+      url: "/api/auth/permissions",
+      headers: target.auth,
+    });
+    expect(permissions.json().roles).toEqual(["user", "operator"]);
+    const audit = await test.app.inject({
+      method: "GET",
+      url: "/api/admin/audit",
+      headers: admin.auth,
+    });
+    const actions = audit
+      .json()
+      .items.filter((row: { targetId: string }) => row.targetId === target.id)
+      .map((row: { action: string }) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(["user.roles_changed", "user.plan_changed"]));
+    const badTier = await test.app.inject({
+      method: "PUT",
+      url: `/api/users/${target.id}`,
+      headers: admin.auth,
+      payload: { tier: "platinum" },
+    });
+    expect(badTier.statusCode).toBe(400);
+  });
+
+  it("never removes the last admin", async () => {
+    const fresh = await buildTestApp();
+    try {
+      const soleAdmin = await createUser(fresh.app, { roles: ["admin"] });
+      const url = `/api/users/${soleAdmin.id}`;
+      const demote = await fresh.app.inject({
+        method: "PUT",
+        url,
+        headers: soleAdmin.auth,
+        payload: { roles: ["user"] },
+      });
+      expect(demote.statusCode).toBe(409);
+      expect(demote.json().error.message).toBe("The last admin cannot be removed");
+      const remove = await fresh.app.inject({ method: "DELETE", url, headers: soleAdmin.auth });
+      expect(remove.statusCode).toBe(409);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("ends a deleted user's sessions at once", async () => {
+    const admin = signedIn.get("admin");
+    const doomed = await createUser(test.app);
+    if (admin === undefined) throw new Error("setup");
+    expect(
+      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: doomed.auth }))
+        .statusCode,
+    ).toBe(200);
+    const removed = await test.app.inject({
+      method: "DELETE",
+      url: `/api/users/${doomed.id}`,
+      headers: admin.auth,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(
+      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: doomed.auth }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await test.app.inject({
+          method: "POST",
+          url: "/api/auth/refresh",
+          payload: { refreshToken: doomed.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,65 @@
+// HTTP of the users API (SPEC.md §7): admins manage everyone; a user reads their own profile.
+import { AdminUserUpdateBody, UserListQuery } from "@aacos/domain/validation";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { forbidden, unauthorized } from "../../platform/errors.js";
+import { clientOf, publicUser } from "../auth/index.js";
+import type { UserService } from "./service.js";
+
+const IdParams = z.object({ id: z.uuid("Invalid format") });
+
+export async function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = app.requireAccess({ anyRole: ["admin"], allPermissions: ["admin.access"] });
+
+  api.get("/api/users/profile", { onRequest: app.authenticate }, async (request) => {
+    if (request.principal === null) throw unauthorized();
+    return { user: publicUser(request.principal.user) };
+  });
+
+  api.get(
+    "/api/users",
+    { onRequest: adminOnly, schema: { querystring: UserListQuery } },
+    async (request) => {
+      const { items, total } = await deps.users.list(request.query);
+      return {
+        items: items.map(publicUser),
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
+    },
+  );
+
+  /** Admins read anyone; a user may read only themself. */
+  api.get(
+    "/api/users/:id",
+    { onRequest: app.authenticate, schema: { params: IdParams } },
+    async (request) => {
+      const principal = request.principal;
+      if (principal === null) throw unauthorized();
+      const isAdmin = principal.permissions.includes("admin.access");
+      if (!isAdmin && principal.user.id !== request.params.id) throw forbidden();
+      return { user: publicUser(await deps.users.get(request.params.id)) };
+    },
+  );
+
+  api.put(
+    "/api/users/:id",
+    { onRequest: adminOnly, schema: { params: IdParams, body: AdminUserUpdateBody } },
+    async (request) => {
+      const user = await deps.users.update(request.params.id, request.body, clientOf(request));
+      return { user: publicUser(user) };
+    },
+  );
+
+  api.delete(
+    "/api/users/:id",
+    { onRequest: adminOnly, schema: { params: IdParams } },
+    async (request, reply) => {
+      await deps.users.remove(request.params.id, clientOf(request));
+      return reply.status(204).send();
+    },
+  );
+}

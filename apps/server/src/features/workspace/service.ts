@@ -1,0 +1,836 @@
+// Workspace rules and queries: universes and entities under the plan's caps, knowledge indexing and search, syncs, templates.
+import { performance } from "node:perf_hooks";
+import {
+  effectiveLimits,
+  tierHasFeature,
+  upgradePayload,
+  WORLDS,
+  worldByName,
+} from "@aacos/domain/catalog";
+import type {
+  CreateEntityBody,
+  CreateUniverseBody,
+  SaveTemplateBody,
+  UniverseListQuery,
+  UpdateEntityBody,
+  UpdateUniverseBody,
+} from "@aacos/domain/validation";
+import {
+  checkNewEntity,
+  checkNewUniverse,
+  checkTrainingData,
+  checkUnarchive,
+  type EntityStatus,
+  type LimitCheck,
+  searchTerms,
+  splitPassages,
+  toTsQuery,
+  WORKSPACE_MESSAGES,
+} from "@aacos/domain/workspace";
+import { and, asc, count, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import {
+  entities,
+  files,
+  knowledgeFiles,
+  passages,
+  runs,
+  universes,
+  universeTemplates,
+  users,
+} from "../../db/schema.js";
+import { AppError, conflict, notFound } from "../../platform/errors.js";
+import { featureLocked } from "../../platform/feature-gate.js";
+import type { FileService } from "../uploads/index.js";
+import { extractText, knowledgeFormatOf } from "./extract-text.js";
+import type {
+  ActionRecorder,
+  Entity,
+  EntityCheck,
+  KnowledgeFile,
+  KnowledgeHit,
+  Run,
+  Universe,
+  UniverseTemplate,
+  WorkspaceCaller,
+} from "./types.js";
+
+export interface WorkspaceDeps {
+  db: Db;
+  /** Where uploaded files are read (features/uploads). */
+  files: Pick<FileService, "get" | "open">;
+  clock: () => Date;
+  /** XP and quests for created universes, entities and knowledge files; absent in unit setups. */
+  progression?: ActionRecorder;
+  /** The provider check a sync runs for each entity; by default every entity passes. */
+  checkEntity?: EntityCheck;
+  log?: { warn(details: object, message: string): void };
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Passages are written in slices so one statement never carries a whole book. */
+const INSERT_SLICE = 200;
+
+/** What a template stores (universe_templates.content). */
+interface TemplateContent {
+  version: 1;
+  universe: { name: string; description: string };
+  entities: {
+    name: string;
+    role: string;
+    systemPrompt: string;
+    model: string | null;
+    temperature: number;
+    knowledge: { fileId: string; name: string }[];
+  }[];
+}
+
+const UNIVERSE_COLUMNS = {
+  id: universes.id,
+  name: universes.name,
+  description: universes.description,
+  archivedAt: universes.archivedAt,
+  // Spelled out: inside a subquery Drizzle would leave both columns unqualified.
+  entityCount: sql<number>`(select count(*)::int from entities e where e.universe_id = "universes"."id")`,
+  createdAt: universes.createdAt,
+  updatedAt: universes.updatedAt,
+};
+
+const ENTITY_COLUMNS = {
+  id: entities.id,
+  universeId: entities.universeId,
+  userId: entities.userId,
+  name: entities.name,
+  role: entities.role,
+  systemPrompt: entities.systemPrompt,
+  model: entities.model,
+  temperature: entities.temperature,
+  status: sql<EntityStatus>`${entities.status}`,
+  createdAt: entities.createdAt,
+  updatedAt: entities.updatedAt,
+};
+
+const KNOWLEDGE_COLUMNS = {
+  id: knowledgeFiles.id,
+  entityId: knowledgeFiles.entityId,
+  fileId: knowledgeFiles.fileId,
+  name: files.name,
+  mimeType: files.mimeType,
+  status: knowledgeFiles.status,
+  passageCount: knowledgeFiles.passageCount,
+  extractedBytes: sql<number>`(select coalesce(sum(octet_length(p.content)), 0)::bigint from passages p where p.knowledge_file_id = "knowledge_files"."id")`,
+  createdAt: knowledgeFiles.createdAt,
+};
+
+const RUN_COLUMNS = {
+  id: runs.id,
+  kind: runs.kind,
+  universeId: runs.universeId,
+  status: sql<Run["status"]>`${runs.status}`,
+  durationMs: runs.durationMs,
+  output: runs.output,
+  error: runs.error,
+  createdAt: runs.createdAt,
+  finishedAt: runs.finishedAt,
+};
+
+/** 403 limit_reached with the upgrade payload (DESIGN.md API contract). */
+function limitReached(caller: WorkspaceCaller, check: Exclude<LimitCheck, { ok: true }>): AppError {
+  return new AppError("limit_reached", 403, check.message, undefined, {
+    ...upgradePayload(caller.tier, check.reason),
+  });
+}
+
+/** 403 naming the first world with the reality forge (it is a world feature, not a tier flag). */
+function realityForgeLocked(caller: WorkspaceCaller): AppError {
+  const world = WORLDS.find((candidate) => candidate.features.realityForge)?.tier ?? "cosmic";
+  return new AppError(
+    "feature_locked",
+    403,
+    WORKSPACE_MESSAGES.realityForgeLocked(caller.world),
+    undefined,
+    { suggestedWorld: world, upgradeUrl: `/tiers?world=${world}`, reason: "realityForge" },
+  );
+}
+
+function unreadable(message: string = WORKSPACE_MESSAGES.unreadableFile): AppError {
+  return new AppError("unreadable_file", 400, message, { fileId: message });
+}
+
+/** Sum of the passages' UTF-8 bytes: what counts against maxTrainingDataSize. */
+function bytesOf(texts: readonly string[]): number {
+  return texts.reduce((sum, text) => sum + Buffer.byteLength(text, "utf8"), 0);
+}
+
+export function createWorkspaceService(deps: WorkspaceDeps) {
+  const { db, clock } = deps;
+  const checkEntity: EntityCheck = deps.checkEntity ?? (async () => ({ ok: true }));
+  const limitsOf = (caller: WorkspaceCaller) => effectiveLimits(caller.tier, caller.world);
+
+  /** Progress is best effort: a failure is logged and never undoes what the user made. */
+  async function record(
+    userId: string,
+    action: Parameters<ActionRecorder["recordAction"]>[1],
+    key: string,
+  ): Promise<void> {
+    if (deps.progression === undefined) return;
+    try {
+      await deps.progression.recordAction(userId, action, key);
+    } catch (error) {
+      deps.log?.warn({ err: error, userId, action }, "workspace action not credited");
+    }
+  }
+
+  /** One workspace change at a time per user, so two requests cannot both take the last free place. */
+  async function lockUser(tx: Tx, userId: string): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  }
+
+  async function universeOf(executor: Executor, userId: string, id: string): Promise<Universe> {
+    if (!UUID.test(id)) throw notFound("No such universe");
+    const [row] = await executor
+      .select(UNIVERSE_COLUMNS)
+      .from(universes)
+      .where(and(eq(universes.id, id), eq(universes.userId, userId)));
+    // Someone else's universe answers exactly like a missing one.
+    if (row === undefined) throw notFound("No such universe");
+    return row;
+  }
+
+  async function entityOf(executor: Executor, userId: string, id: string): Promise<Entity> {
+    if (!UUID.test(id)) throw notFound("No such entity");
+    const [row] = await executor
+      .select(ENTITY_COLUMNS)
+      .from(entities)
+      .where(and(eq(entities.id, id), eq(entities.userId, userId)));
+    if (row === undefined) throw notFound("No such entity");
+    return row;
+  }
+
+  async function universeCounts(executor: Executor, userId: string) {
+    const [row] = await executor
+      .select({
+        total: count(),
+        active: sql<number>`count(*) filter (where ${universes.archivedAt} is null)::int`,
+      })
+      .from(universes)
+      .where(eq(universes.userId, userId));
+    return { total: row?.total ?? 0, active: row?.active ?? 0 };
+  }
+
+  /** Inserts a universe after the caps, inside the caller's transaction. */
+  async function insertUniverse(
+    tx: Tx,
+    caller: WorkspaceCaller,
+    body: { name: string; description?: string },
+  ): Promise<string> {
+    await lockUser(tx, caller.id);
+    const check = checkNewUniverse(await universeCounts(tx, caller.id), limitsOf(caller));
+    if (!check.ok) throw limitReached(caller, check);
+    const now = clock();
+    const [row] = await tx
+      .insert(universes)
+      .values({
+        userId: caller.id,
+        name: body.name,
+        description: body.description ?? "",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: universes.id });
+    if (row === undefined) throw new Error("universe insert returned no row");
+    return row.id;
+  }
+
+  /** The file's passages, or a 400 the user can act on. */
+  async function passagesOfFile(ownerId: string, fileId: string): Promise<string[]> {
+    const { file, stream } = await deps.files.open(ownerId, fileId);
+    const format = knowledgeFormatOf(file);
+    if (format === null) {
+      stream.destroy();
+      throw unreadable("Only text, Markdown, PDF and DOCX files can become knowledge");
+    }
+    const bytes = Buffer.concat(await stream.toArray());
+    let text: string;
+    try {
+      text = await extractText(bytes, format);
+    } catch {
+      throw unreadable();
+    }
+    const found = splitPassages(text);
+    if (found.length === 0) throw unreadable();
+    return found;
+  }
+
+  async function writePassages(
+    tx: Tx,
+    knowledgeFileId: string,
+    entityId: string,
+    texts: readonly string[],
+  ): Promise<void> {
+    for (let start = 0; start < texts.length; start += INSERT_SLICE) {
+      await tx.insert(passages).values(
+        texts.slice(start, start + INSERT_SLICE).map((content, index) => ({
+          knowledgeFileId,
+          entityId,
+          position: start + index,
+          content,
+        })),
+      );
+    }
+  }
+
+  /** Indexes a file as an entity's knowledge under the training-data cap; the entity must be the caller's. */
+  async function indexKnowledge(
+    caller: WorkspaceCaller,
+    entityId: string,
+    fileId: string,
+  ): Promise<string> {
+    // Outside the transaction: reading and parsing a large PDF must not hold locks.
+    const texts = await passagesOfFile(caller.id, fileId);
+    return db.transaction(async (tx) => {
+      await tx
+        .select({ id: entities.id })
+        .from(entities)
+        .where(eq(entities.id, entityId))
+        .for("update");
+      const [existing] = await tx
+        .select({ id: knowledgeFiles.id })
+        .from(knowledgeFiles)
+        .where(and(eq(knowledgeFiles.entityId, entityId), eq(knowledgeFiles.fileId, fileId)));
+      if (existing !== undefined) throw conflict(WORKSPACE_MESSAGES.alreadyKnowledge);
+      const [used] = await tx
+        .select({ bytes: sql<string>`coalesce(sum(octet_length(${passages.content})), 0)` })
+        .from(passages)
+        .where(eq(passages.entityId, entityId));
+      const check = checkTrainingData(
+        { used: Number(used?.bytes ?? 0), added: bytesOf(texts) },
+        limitsOf(caller),
+      );
+      if (!check.ok) throw limitReached(caller, check);
+      const [row] = await tx
+        .insert(knowledgeFiles)
+        .values({
+          entityId,
+          fileId,
+          userId: caller.id,
+          status: "indexed",
+          passageCount: texts.length,
+          createdAt: clock(),
+        })
+        .returning({ id: knowledgeFiles.id });
+      if (row === undefined) throw new Error("knowledge file insert returned no row");
+      await writePassages(tx, row.id, entityId, texts);
+      return row.id;
+    });
+  }
+
+  async function knowledgeFileOf(userId: string, id: string): Promise<KnowledgeFile> {
+    const [row] = await db
+      .select(KNOWLEDGE_COLUMNS)
+      .from(knowledgeFiles)
+      .innerJoin(files, eq(files.id, knowledgeFiles.fileId))
+      .where(and(eq(knowledgeFiles.id, id), eq(knowledgeFiles.userId, userId)));
+    if (row === undefined) throw notFound("No such knowledge file");
+    return { ...row, extractedBytes: Number(row.extractedBytes) };
+  }
+
+  /** Re-extracts one knowledge file's passages; a file that no longer reads is marked failed. */
+  async function reindex(
+    userId: string,
+    knowledge: { id: string; entityId: string; fileId: string },
+  ): Promise<{ ok: boolean; passages: number; error?: string }> {
+    try {
+      const texts = await passagesOfFile(userId, knowledge.fileId);
+      await db.transaction(async (tx) => {
+        await tx.delete(passages).where(eq(passages.knowledgeFileId, knowledge.id));
+        await writePassages(tx, knowledge.id, knowledge.entityId, texts);
+        await tx
+          .update(knowledgeFiles)
+          .set({ status: "indexed", passageCount: texts.length })
+          .where(eq(knowledgeFiles.id, knowledge.id));
+      });
+      return { ok: true, passages: texts.length };
+    } catch (error) {
+      await db
+        .update(knowledgeFiles)
+        .set({ status: "failed" })
+        .where(eq(knowledgeFiles.id, knowledge.id));
+      return { ok: false, passages: 0, error: error instanceof Error ? error.message : "failed" };
+    }
+  }
+
+  function requireRealityForge(caller: WorkspaceCaller): void {
+    if (!worldByName(caller.world).features.realityForge) throw realityForgeLocked(caller);
+  }
+
+  const service = {
+    // --- universes -------------------------------------------------------------------------------------------------
+
+    async listUniverses(
+      userId: string,
+      archived: UniverseListQuery["archived"] = "include",
+    ): Promise<Universe[]> {
+      const filter =
+        archived === "exclude"
+          ? isNull(universes.archivedAt)
+          : archived === "only"
+            ? isNotNull(universes.archivedAt)
+            : undefined;
+      return db
+        .select(UNIVERSE_COLUMNS)
+        .from(universes)
+        .where(and(eq(universes.userId, userId), filter))
+        .orderBy(desc(universes.createdAt), desc(universes.id));
+    },
+
+    /** Capped by maxProjects (all) and maxActiveUniverses (active); earns universeCreated. */
+    async createUniverse(caller: WorkspaceCaller, body: CreateUniverseBody): Promise<Universe> {
+      const id = await db.transaction((tx) => insertUniverse(tx, caller, body));
+      await record(caller.id, "universeCreated", id);
+      return universeOf(db, caller.id, id);
+    },
+
+    /** The caller's universe; 404 for a missing or someone else's id. */
+    async getUniverse(userId: string, id: string): Promise<Universe> {
+      return universeOf(db, userId, id);
+    },
+
+    /** Rename, describe, archive or unarchive (unarchiving is capped by maxActiveUniverses). */
+    async updateUniverse(
+      caller: WorkspaceCaller,
+      id: string,
+      patch: UpdateUniverseBody,
+    ): Promise<Universe> {
+      await db.transaction(async (tx) => {
+        await lockUser(tx, caller.id);
+        const current = await universeOf(tx, caller.id, id);
+        const now = clock();
+        let archivedAt = current.archivedAt;
+        if (patch.archived === true && current.archivedAt === null) archivedAt = now;
+        if (patch.archived === false && current.archivedAt !== null) {
+          const check = checkUnarchive(await universeCounts(tx, caller.id), limitsOf(caller));
+          if (!check.ok) throw limitReached(caller, check);
+          archivedAt = null;
+        }
+        await tx
+          .update(universes)
+          .set({
+            name: patch.name ?? current.name,
+            description: patch.description ?? current.description,
+            archivedAt,
+            updatedAt: now,
+          })
+          .where(and(eq(universes.id, current.id), eq(universes.userId, caller.id)));
+      });
+      return universeOf(db, caller.id, id);
+    },
+
+    /** Removes the universe with its entities, knowledge and passages (the runs stay as history). */
+    async deleteUniverse(userId: string, id: string): Promise<void> {
+      if (!UUID.test(id)) throw notFound("No such universe");
+      const removed = await db
+        .delete(universes)
+        .where(and(eq(universes.id, id), eq(universes.userId, userId)))
+        .returning({ id: universes.id });
+      if (removed.length === 0) throw notFound("No such universe");
+    },
+
+    // --- entities --------------------------------------------------------------------------------------------------
+
+    /** The user's entities, of one universe (404 unless it is theirs) or of all. */
+    async listEntities(userId: string, universeId?: string): Promise<Entity[]> {
+      if (universeId !== undefined) await universeOf(db, userId, universeId);
+      return db
+        .select(ENTITY_COLUMNS)
+        .from(entities)
+        .where(
+          and(
+            eq(entities.userId, userId),
+            universeId === undefined ? undefined : eq(entities.universeId, universeId),
+          ),
+        )
+        .orderBy(asc(entities.createdAt), asc(entities.id));
+    },
+
+    /** Capped per universe by maxEntitiesPerUniverse; archived universes take no new entities. */
+    async createEntity(
+      caller: WorkspaceCaller,
+      universeId: string,
+      body: CreateEntityBody,
+    ): Promise<Entity> {
+      const id = await db.transaction(async (tx) => {
+        const universe = await universeOf(tx, caller.id, universeId);
+        await tx
+          .select({ id: universes.id })
+          .from(universes)
+          .where(eq(universes.id, universe.id))
+          .for("update");
+        if (universe.archivedAt !== null) throw conflict(WORKSPACE_MESSAGES.archivedUniverse);
+        const [row] = await tx
+          .select({ n: count() })
+          .from(entities)
+          .where(eq(entities.universeId, universe.id));
+        const check = checkNewEntity(row?.n ?? 0, limitsOf(caller));
+        if (!check.ok) throw limitReached(caller, check);
+        const now = clock();
+        const [created] = await tx
+          .insert(entities)
+          .values({
+            universeId: universe.id,
+            userId: caller.id,
+            name: body.name,
+            role: body.role,
+            systemPrompt: body.systemPrompt,
+            model: body.model ?? null,
+            temperature: body.temperature ?? 0.7,
+            status: "idle",
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: entities.id });
+        if (created === undefined) throw new Error("entity insert returned no row");
+        return created.id;
+      });
+      await record(caller.id, "entityCreated", id);
+      return entityOf(db, caller.id, id);
+    },
+
+    /** The caller's entity; 404 for a missing or someone else's id. */
+    async getEntity(userId: string, id: string): Promise<Entity> {
+      return entityOf(db, userId, id);
+    },
+
+    async updateEntity(userId: string, id: string, patch: UpdateEntityBody): Promise<Entity> {
+      const current = await entityOf(db, userId, id);
+      await db
+        .update(entities)
+        .set({
+          name: patch.name ?? current.name,
+          role: patch.role ?? current.role,
+          systemPrompt: patch.systemPrompt ?? current.systemPrompt,
+          model: patch.model === undefined ? current.model : patch.model,
+          temperature: patch.temperature ?? current.temperature,
+          status: patch.status ?? current.status,
+          updatedAt: clock(),
+        })
+        .where(and(eq(entities.id, current.id), eq(entities.userId, userId)));
+      return entityOf(db, userId, id);
+    },
+
+    async deleteEntity(userId: string, id: string): Promise<void> {
+      if (!UUID.test(id)) throw notFound("No such entity");
+      const removed = await db
+        .delete(entities)
+        .where(and(eq(entities.id, id), eq(entities.userId, userId)))
+        .returning({ id: entities.id });
+      if (removed.length === 0) throw notFound("No such entity");
+    },
+
+    /** Set by the AI feature around runs (running, error, back to idle); no owner check — callers hold the entity. */
+    async setEntityStatus(entityId: string, status: EntityStatus): Promise<void> {
+      if (!UUID.test(entityId)) return;
+      await db
+        .update(entities)
+        .set({ status, updatedAt: clock() })
+        .where(eq(entities.id, entityId));
+    },
+
+    // --- knowledge -------------------------------------------------------------------------------------------------
+
+    /** Extracts, splits and indexes one of the caller's uploaded files for one of their entities. */
+    async addKnowledge(
+      caller: WorkspaceCaller,
+      entityId: string,
+      fileId: string,
+    ): Promise<KnowledgeFile> {
+      const entity = await entityOf(db, caller.id, entityId);
+      await deps.files.get(caller.id, fileId);
+      const id = await indexKnowledge(caller, entity.id, fileId);
+      await record(caller.id, "knowledgeFileAdded", id);
+      return knowledgeFileOf(caller.id, id);
+    },
+
+    async listKnowledge(userId: string, entityId: string): Promise<KnowledgeFile[]> {
+      const entity = await entityOf(db, userId, entityId);
+      const rows = await db
+        .select(KNOWLEDGE_COLUMNS)
+        .from(knowledgeFiles)
+        .innerJoin(files, eq(files.id, knowledgeFiles.fileId))
+        .where(and(eq(knowledgeFiles.entityId, entity.id), eq(knowledgeFiles.userId, userId)))
+        .orderBy(asc(knowledgeFiles.createdAt), asc(knowledgeFiles.id));
+      return rows.map((row) => ({ ...row, extractedBytes: Number(row.extractedBytes) }));
+    },
+
+    /** Detaches a file from an entity; its passages go with it (foreign-key cascade). */
+    async removeKnowledge(
+      userId: string,
+      entityId: string,
+      knowledgeFileId: string,
+    ): Promise<void> {
+      const entity = await entityOf(db, userId, entityId);
+      if (!UUID.test(knowledgeFileId)) throw notFound("No such knowledge file");
+      const removed = await db
+        .delete(knowledgeFiles)
+        .where(
+          and(
+            eq(knowledgeFiles.id, knowledgeFileId),
+            eq(knowledgeFiles.entityId, entity.id),
+            eq(knowledgeFiles.userId, userId),
+          ),
+        )
+        .returning({ id: knowledgeFiles.id });
+      if (removed.length === 0) throw notFound("No such knowledge file");
+    },
+
+    /**
+     * The entity's best passages for a question: its words ORed in to_tsquery('simple', …), ranked by ts_rank
+     * (docs/decisions/050-knowledge-indexing.md). No owner check: callers have already loaded the entity.
+     */
+    async searchKnowledge(entityId: string, query: string, limit = 5): Promise<KnowledgeHit[]> {
+      const tsQuery = toTsQuery(searchTerms(query));
+      if (tsQuery === null || !UUID.test(entityId)) return [];
+      const question = sql`to_tsquery('simple', ${tsQuery})`;
+      const score = sql<number>`ts_rank(${passages.search}, ${question})`;
+      const rows = await db
+        .select({
+          content: passages.content,
+          fileName: files.name,
+          knowledgeFileId: passages.knowledgeFileId,
+          score,
+        })
+        .from(passages)
+        .innerJoin(knowledgeFiles, eq(knowledgeFiles.id, passages.knowledgeFileId))
+        .innerJoin(files, eq(files.id, knowledgeFiles.fileId))
+        .where(and(eq(passages.entityId, entityId), sql`${passages.search} @@ ${question}`))
+        .orderBy(desc(score), asc(passages.knowledgeFileId), asc(passages.position))
+        .limit(Math.max(1, Math.min(50, Math.floor(limit))));
+      return rows.map((row) => ({ ...row, score: Number(row.score) }));
+    },
+
+    // --- sync ------------------------------------------------------------------------------------------------------
+
+    /**
+     * POST /aacos/universe/sync: checks each entity (the AI feature's provider check) and re-indexes each knowledge
+     * file, then records a run of kind "sync". Runs to the end before answering; the run says how it went.
+     */
+    async syncUniverse(userId: string, universeId: string): Promise<Run> {
+      const universe = await universeOf(db, userId, universeId);
+      const startedAt = clock();
+      const started = performance.now();
+      const lines: string[] = [];
+      const problems: string[] = [];
+      for (const entity of await service.listEntities(userId, universe.id)) {
+        const verdict = await checkEntity(entity).catch((error: unknown) => ({
+          ok: false,
+          error: error instanceof Error ? error.message : "check failed",
+        }));
+        lines.push(
+          `entity ${entity.name}: ${verdict.ok ? "ok" : `failed (${verdict.error ?? ""})`}`,
+        );
+        if (!verdict.ok) problems.push(`${entity.name}: ${verdict.error ?? "check failed"}`);
+        const knowledge = await db
+          .select({
+            id: knowledgeFiles.id,
+            entityId: knowledgeFiles.entityId,
+            fileId: knowledgeFiles.fileId,
+            name: files.name,
+          })
+          .from(knowledgeFiles)
+          .innerJoin(files, eq(files.id, knowledgeFiles.fileId))
+          .where(and(eq(knowledgeFiles.entityId, entity.id), eq(knowledgeFiles.userId, userId)));
+        for (const item of knowledge) {
+          const outcome = await reindex(userId, item);
+          lines.push(
+            `  ${item.name}: ${outcome.ok ? `${outcome.passages} passages` : `failed (${outcome.error ?? ""})`}`,
+          );
+          if (!outcome.ok) problems.push(`${item.name}: ${outcome.error ?? "failed"}`);
+        }
+      }
+      const [row] = await db
+        .insert(runs)
+        .values({
+          userId,
+          kind: "sync",
+          universeId: universe.id,
+          input: universe.name,
+          output: lines.join("\n"),
+          status: problems.length === 0 ? "succeeded" : "failed",
+          durationMs: Math.round(performance.now() - started),
+          error: problems.length === 0 ? null : problems.join("; "),
+          createdAt: startedAt,
+          finishedAt: clock(),
+        })
+        .returning(RUN_COLUMNS);
+      if (row === undefined) throw new Error("run insert returned no row");
+      return row;
+    },
+
+    // --- reality forge ---------------------------------------------------------------------------------------------
+
+    /** Saves a universe's entities, prompts, settings and knowledge references; publishing needs publicSharing. */
+    async saveTemplate(
+      caller: WorkspaceCaller,
+      universeId: string,
+      body: SaveTemplateBody,
+    ): Promise<UniverseTemplate> {
+      requireRealityForge(caller);
+      const isPublic = body.isPublic ?? false;
+      if (isPublic && !tierHasFeature(caller.tier, "publicSharing")) {
+        throw featureLocked("publicSharing");
+      }
+      const universe = await universeOf(db, caller.id, universeId);
+      const members = await service.listEntities(caller.id, universe.id);
+      const references = await db
+        .select({
+          entityId: knowledgeFiles.entityId,
+          fileId: knowledgeFiles.fileId,
+          name: files.name,
+        })
+        .from(knowledgeFiles)
+        .innerJoin(files, eq(files.id, knowledgeFiles.fileId))
+        .innerJoin(entities, eq(entities.id, knowledgeFiles.entityId))
+        .where(and(eq(entities.universeId, universe.id), eq(knowledgeFiles.userId, caller.id)));
+      const content: TemplateContent = {
+        version: 1,
+        universe: { name: universe.name, description: universe.description },
+        entities: members.map((entity) => ({
+          name: entity.name,
+          role: entity.role,
+          systemPrompt: entity.systemPrompt,
+          model: entity.model,
+          temperature: entity.temperature,
+          knowledge: references
+            .filter((reference) => reference.entityId === entity.id)
+            .map(({ fileId, name }) => ({ fileId, name })),
+        })),
+      };
+      const [row] = await db
+        .insert(universeTemplates)
+        .values({
+          userId: caller.id,
+          name: body.name,
+          description: body.description ?? universe.description,
+          content,
+          isPublic,
+          createdAt: clock(),
+        })
+        .returning({ id: universeTemplates.id });
+      if (row === undefined) throw new Error("template insert returned no row");
+      const saved = (await service.listTemplates(caller.id)).find((item) => item.id === row.id);
+      if (saved === undefined) throw new Error("saved template not found");
+      return saved;
+    },
+
+    /** The user's own templates and everyone's public ones, newest first. */
+    async listTemplates(userId: string): Promise<UniverseTemplate[]> {
+      const rows = await db
+        .select({
+          id: universeTemplates.id,
+          userId: universeTemplates.userId,
+          name: universeTemplates.name,
+          description: universeTemplates.description,
+          isPublic: universeTemplates.isPublic,
+          entityCount: sql<number>`coalesce(jsonb_array_length(${universeTemplates.content} -> 'entities'), 0)::int`,
+          createdAt: universeTemplates.createdAt,
+        })
+        .from(universeTemplates)
+        .where(or(eq(universeTemplates.userId, userId), eq(universeTemplates.isPublic, true)))
+        .orderBy(desc(universeTemplates.createdAt), desc(universeTemplates.id))
+        .limit(200);
+      return rows.map((row) => ({ ...row, mine: row.userId === userId }));
+    },
+
+    async deleteTemplate(userId: string, id: string): Promise<void> {
+      if (!UUID.test(id)) throw notFound("No such template");
+      const removed = await db
+        .delete(universeTemplates)
+        .where(and(eq(universeTemplates.id, id), eq(universeTemplates.userId, userId)))
+        .returning({ id: universeTemplates.id });
+      if (removed.length === 0) throw notFound("No such template");
+    },
+
+    /**
+     * A new universe from a template (own or public) with copies of its entities, under the same caps as creating
+     * them by hand. Knowledge is re-indexed only from files the caller still owns; references to others' files are
+     * dropped, since uploads are private.
+     */
+    async forgeTemplate(
+      caller: WorkspaceCaller,
+      templateId: string,
+      body: { name: string },
+    ): Promise<{ universe: Universe; entities: Entity[] }> {
+      requireRealityForge(caller);
+      if (!UUID.test(templateId)) throw notFound("No such template");
+      const [template] = await db
+        .select({ content: universeTemplates.content })
+        .from(universeTemplates)
+        .where(
+          and(
+            eq(universeTemplates.id, templateId),
+            or(eq(universeTemplates.userId, caller.id), eq(universeTemplates.isPublic, true)),
+          ),
+        );
+      if (template === undefined) throw notFound("No such template");
+      const content = template.content as TemplateContent;
+      const entityCheck = checkNewEntity(content.entities.length - 1, limitsOf(caller));
+      if (content.entities.length > 0 && !entityCheck.ok) throw limitReached(caller, entityCheck);
+
+      const created = await db.transaction(async (tx) => {
+        const universeId = await insertUniverse(tx, caller, {
+          name: body.name,
+          description: content.universe.description,
+        });
+        const now = clock();
+        const made: { id: string; knowledge: TemplateContent["entities"][number]["knowledge"] }[] =
+          [];
+        for (const source of content.entities) {
+          const [row] = await tx
+            .insert(entities)
+            .values({
+              universeId,
+              userId: caller.id,
+              name: source.name,
+              role: source.role,
+              systemPrompt: source.systemPrompt,
+              model: source.model,
+              temperature: source.temperature,
+              status: "idle",
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: entities.id });
+          if (row === undefined) throw new Error("entity insert returned no row");
+          made.push({ id: row.id, knowledge: source.knowledge });
+        }
+        return { universeId, made };
+      });
+
+      for (const entity of created.made) {
+        for (const reference of entity.knowledge) {
+          const [owned] = await db
+            .select({ id: files.id })
+            .from(files)
+            .where(and(eq(files.userId, caller.id), sql`${files.id}::text = ${reference.fileId}`));
+          if (owned === undefined) continue;
+          try {
+            await indexKnowledge(caller, entity.id, owned.id);
+          } catch (error) {
+            deps.log?.warn({ err: error, fileId: owned.id }, "forged knowledge not indexed");
+          }
+        }
+      }
+      await record(caller.id, "universeCreated", created.universeId);
+      return {
+        universe: await universeOf(db, caller.id, created.universeId),
+        entities: await service.listEntities(caller.id, created.universeId),
+      };
+    },
+  };
+  return service;
+}
+
+export type WorkspaceService = ReturnType<typeof createWorkspaceService>;

@@ -1,0 +1,143 @@
+// Reads configuration, opens the database, listens, and shuts down gracefully; start-up problems end in one clear line.
+import net from "node:net";
+import type { Redis } from "ioredis";
+import type { FastifyInstance } from "fastify";
+import { SAMPLE_INTERVAL_MS } from "@aacos/domain/monitoring";
+import { buildApp } from "./app.js";
+import { type Config, ConfigError, loadConfig, redactUrl } from "./config.js";
+import { type Database, DatabaseStartError, openDatabase } from "./db/client.js";
+import { AppError } from "./platform/errors.js";
+import { connectRedis, RedisStartError } from "./platform/redis.js";
+import { createScheduler } from "./platform/scheduler.js";
+
+const HOUR_MS = 3_600_000;
+
+async function main() {
+  const config = loadConfig(process.env);
+  // Checked before the database opens, so a taken port fails in a moment, not after initdb.
+  await assertPortFree(config.host, config.port);
+  const database = await openDatabase(config);
+  let redis: Redis | null = null;
+  try {
+    redis = await connectRedis(config.redisUrl);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = await buildApp({ config, database, redis });
+  await bootstrapAdmin(app, config);
+  // SPEC.md §4's hourly check; each hour's run is claimed in job_runs, so one instance runs it.
+  const scheduler = createScheduler({ db: database.db, clock: () => new Date(), log: app.log });
+
+  let stopSampler: () => void = () => {};
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    try {
+      stopSampler();
+      await scheduler.stop();
+      await app.close();
+      redis?.disconnect();
+      await database.close();
+      app.log.info("shutdown complete");
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await closeQuietly(database, redis);
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") throw portInUse(config.port);
+    throw error;
+  }
+  app.log.info(
+    {
+      database: config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${config.dataDir}`,
+      redis: config.redisUrl ? redactUrl(config.redisUrl) : "in-process",
+    },
+    `AACOS is running at http://localhost:${config.port}`,
+  );
+  scheduler.every(HOUR_MS, "progression-hourly", () => app.services.progression.hourlyCheck());
+  // SPEC.md §9: the suspicious-activity check every 30 s (one instance per slot; the flags live in the database).
+  scheduler.every(30_000, "security-burst-check", () => app.services.security.checkBursts());
+  // Signals past their tier's retention (docs/decisions/070-signals.md), once an hour across instances.
+  scheduler.every(HOUR_MS, "signals-prune", () => app.services.signals.prune());
+  // SPEC.md §9: each instance samples its own CPU and memory every 5 s (not a shared slot, so no scheduler).
+  stopSampler = app.services.metrics.sampler.start(SAMPLE_INTERVAL_MS, (error) =>
+    app.log.warn({ err: error }, "system sample not taken"),
+  );
+  // Alert rules are evaluated every 30 s by one instance; samples and resolved alerts are pruned hourly.
+  scheduler.every(30_000, "alerts-evaluate", async () => ({
+    ...(await app.services.alerts.evaluate()),
+    ...(await app.services.consciousness.checkAllHarmony()),
+  }));
+  scheduler.every(HOUR_MS, "monitoring-prune", async () => {
+    await app.services.metrics.prune();
+    await app.services.alerts.prune();
+  });
+}
+
+/** DESIGN.md admin bootstrap: the configured admin, or a one-time setup link when there is no admin. */
+async function bootstrapAdmin(app: FastifyInstance, config: Config) {
+  if (config.bootstrapAdmin !== undefined) {
+    try {
+      await app.services.setup.ensureAdmin(
+        config.bootstrapAdmin.email,
+        config.bootstrapAdmin.password,
+      );
+    } catch (error) {
+      const fields = error instanceof AppError ? Object.values(error.fields ?? {}) : [];
+      throw new ConfigError(
+        `AACOS_ADMIN_EMAIL/AACOS_ADMIN_PASSWORD rejected: ${fields.join("; ") || String(error)}`,
+      );
+    }
+    return;
+  }
+  const token = await app.services.setup.issueSetupToken();
+  if (token !== null) {
+    app.log.warn(
+      `No admin exists yet. Create the first one within 24 hours at ${config.publicUrl}/setup?token=${token}`,
+    );
+  }
+}
+
+function portInUse(port: number): ConfigError {
+  return new ConfigError(`port ${port} is already in use (set PORT to a free port)`);
+}
+
+async function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? portInUse(port) : error),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+async function closeQuietly(database: Database, redis: Redis | null) {
+  redis?.disconnect();
+  await database.close().catch(() => {});
+}
+
+main().catch((error: unknown) => {
+  const known =
+    error instanceof ConfigError ||
+    error instanceof DatabaseStartError ||
+    error instanceof RedisStartError;
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(
+    `aacos: cannot start: ${known ? message : `unexpected error: ${message}`}\n`,
+  );
+  if (!known && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

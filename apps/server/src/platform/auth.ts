@@ -1,0 +1,212 @@
+// Who is calling: verifies the bearer access token (JWT, 1 h), loads the user and checks the session is still alive;
+// `requireAccess` enforces the same role and permission rules as the browser guard.
+import { randomBytes } from "node:crypto";
+import {
+  type AccessRequirement,
+  ACCESS_TOKEN_TTL_MS,
+  checkAccess,
+  type Permission,
+  permissionsForRoles,
+  type Role,
+  ROLES,
+} from "@aacos/domain/access";
+import {
+  type TierName,
+  tierInForce,
+  toTierName,
+  toWorldName,
+  type WorldName,
+} from "@aacos/domain/catalog";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { jwtVerify, SignJWT } from "jose";
+import type { Db } from "../db/client.js";
+import { instanceSettings, refreshTokens, users } from "../db/schema.js";
+import { forbidden, unauthorized } from "./errors.js";
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Principal {
+  user: UserRow;
+  roles: Role[];
+  permissions: Permission[];
+  /** The tier in force now (a downgrade whose paid period ended counts before it is written back). */
+  tier: TierName;
+  world: WorldName;
+  /** The session (refresh-token family) the access token belongs to. */
+  sessionId: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenSigner;
+    /** onRequest hook: 401 without a valid token (before the body is even validated). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook factory: 401 without a token, 403 without the role or permission. */
+    requireAccess: (
+      requirement: Omit<AccessRequirement, "signedIn">,
+    ) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const ISSUER = "aacos";
+
+export interface TokenSigner {
+  signAccess(userId: string, sessionId: string, now?: Date): Promise<string>;
+  verifyAccess(token: string): Promise<{ userId: string; sessionId: string } | null>;
+  /** Short-lived tokens of multi-step sign-in (the MFA step): purpose-bound, 5 minutes. */
+  signStep(purpose: string, claims: Record<string, unknown>, ttlSeconds?: number): Promise<string>;
+  verifyStep(purpose: string, token: string): Promise<Record<string, unknown> | null>;
+}
+
+export function rolesOf(user: Pick<UserRow, "roles">): Role[] {
+  return ROLES.filter((role) => user.roles.includes(role));
+}
+
+/** The secret from AUTH_SECRET, or one kept in the database so every instance signs alike. */
+export async function loadSigningKey(db: Db, configured: string | undefined): Promise<Uint8Array> {
+  if (configured !== undefined) return new TextEncoder().encode(configured);
+  await db
+    .insert(instanceSettings)
+    .values({ key: "auth.signing_secret", value: randomBytes(48).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(instanceSettings)
+    .where(eq(instanceSettings.key, "auth.signing_secret"));
+  if (typeof row?.value !== "string") throw new Error("signing secret missing");
+  return new TextEncoder().encode(row.value);
+}
+
+export function createTokenSigner(key: Uint8Array): TokenSigner {
+  return {
+    signAccess(userId, sessionId, now = new Date()) {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ sid: sessionId, typ: "access" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_MS / 1000)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
+        if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
+        if (typeof payload.sid !== "string") return null;
+        return { userId: payload.sub, sessionId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+    signStep(purpose, claims, ttlSeconds = 300) {
+      return new SignJWT({ ...claims, typ: purpose })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verifyStep(purpose, token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
+        return payload.typ === purpose ? payload : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user behind a token, if the user still exists and the session was not revoked. */
+async function loadPrincipal(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  now: Date,
+): Promise<Principal | null> {
+  if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}
+          and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null
+          and ${refreshTokens.expiresAt} > now())`,
+      ),
+    );
+  if (user === undefined) return null;
+  const roles = rolesOf(user);
+  const tier = tierInForce(
+    {
+      tier: toTierName(user.tier),
+      pendingTier: user.pendingTier === null ? null : toTierName(user.pendingTier),
+      periodEndsAt: user.periodEndsAt,
+    },
+    now,
+  );
+  return {
+    user,
+    roles,
+    permissions: permissionsForRoles(roles),
+    sessionId,
+    tier,
+    world: toWorldName(user.world),
+  };
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== "string") return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { signer: TokenSigner; clock: () => Date }) => {
+    app.decorate("tokens", options.signer);
+    app.decorateRequest("principal", null);
+
+    app.addHook("onRequest", async (request) => {
+      const token = bearerToken(request);
+      if (token === null) return;
+      const claims = await options.signer.verifyAccess(token);
+      if (claims === null) return;
+      request.principal = await loadPrincipal(
+        app.database.db,
+        claims.userId,
+        claims.sessionId,
+        options.clock(),
+      );
+    });
+
+    app.decorate("authenticate", async (request: FastifyRequest) => {
+      if (request.principal === null) throw unauthorized();
+    });
+
+    app.decorate("requireAccess", (requirement: Omit<AccessRequirement, "signedIn">) => {
+      return async (request: FastifyRequest) => {
+        const decision = checkAccess(request.principal, { signedIn: true, ...requirement });
+        if (decision === "sign-in") throw unauthorized();
+        if (decision === "forbidden") throw forbidden();
+      };
+    });
+  },
+);
+
+/** Marks a whole session (refresh-token family) revoked; its access tokens stop working at once. */
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+}

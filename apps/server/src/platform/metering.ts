@@ -1,0 +1,290 @@
+// Meters every API call against the caller's effective limits (per minute, hour, day and in flight), answers 429 with the
+// spec's message and the upgrade payload, and sends the IETF RateLimit fields on every metered response.
+import { GENERAL_RATE_LIMIT } from "@aacos/domain/access";
+import {
+  effectiveLimits,
+  QUOTA_MESSAGES,
+  RATE_WINDOWS,
+  type RateWindowName,
+  rateLimitField,
+  rateLimitPolicyField,
+  type TierLimits,
+  type TierName,
+  UNLIMITED,
+  upgradePayload,
+  type WindowState,
+  type WorldName,
+} from "@aacos/domain/catalog";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Redis } from "ioredis";
+import { AppError } from "./errors.js";
+import { createWindowCounter, type WindowCounter } from "./rate-limit.js";
+
+/** Session plumbing has its own limits; health and the catalogue serve load balancers and visitors. */
+const UNMETERED = [
+  /^\/api\/auth\//,
+  /^\/api\/health$/,
+  /^\/api\/catalog$/,
+  /^\/api\/usage\/me$/,
+  // A user out of calls must still be able to upgrade.
+  /^\/api\/plan\//,
+  // Crash and security reports have their own per-address limits; they must get through when the budget is spent.
+  /^\/api\/errors$/,
+  /^\/api\/security\//,
+];
+
+/** A crashed request must not hold a concurrency slot for ever. */
+const IN_FLIGHT_TTL_SECONDS = 300;
+
+export interface UsageRecord {
+  counts: Record<RateWindowName | "concurrent", number>;
+  limits: TierLimits;
+  resets: Record<RateWindowName, string>;
+  lastActivity: string | null;
+}
+
+export interface Metering {
+  usageOf(userId: string, tier: string, world: string): Promise<UsageRecord>;
+  /** Counts calls made on a user's behalf outside an HTTP request (scheduled runs), in the given windows. */
+  charge(userId: string, calls: number, only?: readonly RateWindowName[]): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    metering: Metering;
+  }
+  interface FastifyRequest {
+    /** Set while this request holds a concurrency slot. */
+    inFlightKey: string | null;
+  }
+}
+
+/** In-flight requests per user: Redis when configured (falling back to this process while it is away). */
+function createInFlight(redis: Redis | null, prefix: string) {
+  const local = new Map<string, number>();
+  const localAdd = (key: string, delta: number) => {
+    const next = Math.max(0, (local.get(key) ?? 0) + delta);
+    if (next === 0) local.delete(key);
+    else local.set(key, next);
+    return next;
+  };
+  return {
+    async enter(key: string): Promise<number> {
+      if (redis === null || redis.status !== "ready") return localAdd(key, 1);
+      const name = `${prefix}:inflight:${key}`;
+      const [[, count]] = (await redis
+        .multi()
+        .incr(name)
+        .expire(name, IN_FLIGHT_TTL_SECONDS)
+        .exec()) as [[Error | null, number]];
+      return count;
+    },
+    async leave(key: string): Promise<void> {
+      if (local.has(key) || redis === null || redis.status !== "ready") {
+        localAdd(key, -1);
+        return;
+      }
+      await redis.decr(`${prefix}:inflight:${key}`);
+    },
+    async read(key: string): Promise<number> {
+      if (redis === null || redis.status !== "ready") return local.get(key) ?? 0;
+      return Number((await redis.get(`${prefix}:inflight:${key}`)) ?? 0);
+    },
+  };
+}
+
+/** SPEC.md §9: usage records are dropped after 24 hours of inactivity. */
+const IDLE_MS = 86_400_000;
+
+/** When each user last made a metered call; forgotten after a day of silence. */
+function createLastSeen(redis: Redis | null, prefix: string) {
+  const local = new Map<string, number>();
+  let marks = 0;
+  return {
+    async mark(userId: string, now: number): Promise<void> {
+      if (redis !== null && redis.status === "ready") {
+        await redis.set(`${prefix}:seen:${userId}`, String(now), "PX", IDLE_MS);
+        return;
+      }
+      local.set(userId, now);
+      marks += 1;
+      if (marks % 1000 === 0) {
+        for (const [key, at] of local) if (now - at > IDLE_MS) local.delete(key);
+      }
+    },
+    async read(userId: string, now: number): Promise<number | null> {
+      if (redis !== null && redis.status === "ready") {
+        const value = await redis.get(`${prefix}:seen:${userId}`);
+        return value === null ? null : Number(value);
+      }
+      const at = local.get(userId);
+      if (at === undefined || now - at > IDLE_MS) {
+        local.delete(userId);
+        return null;
+      }
+      return at;
+    },
+  };
+}
+
+export const meteringPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: {
+      redis: Redis | null;
+      prefix: string;
+      clock: () => Date;
+      random: () => number;
+      /** Share of genesis calls that carry the soft upgrade hint (SPEC.md §9: 10%). */
+      softPromptShare: number;
+      /** Told of every 429 a signed-in user gets (the signal hub's quota signals); must not throw. */
+      onRefused?: (
+        userId: string,
+        refusal: { reason: keyof TierLimits; message: string; retryAfter: number },
+      ) => void;
+    },
+  ) => {
+    const store = { redis: options.redis, prefix: options.prefix };
+    const windows = RATE_WINDOWS.map((window) => ({
+      ...window,
+      counter: createWindowCounter(store, `meter-${window.name}`, window.seconds),
+    }));
+    const visitors: WindowCounter = createWindowCounter(
+      store,
+      "visitor",
+      GENERAL_RATE_LIMIT.seconds,
+    );
+    const lastSeen = createLastSeen(options.redis, options.prefix);
+    const inFlight = createInFlight(options.redis, options.prefix);
+    app.decorateRequest("inFlightKey", null);
+
+    async function release(request: FastifyRequest) {
+      const key = request.inFlightKey;
+      if (key === null) return;
+      request.inFlightKey = null;
+      await inFlight
+        .leave(key)
+        .catch((error: unknown) => request.log.warn({ err: error }, "in-flight release failed"));
+    }
+
+    const meteredPath = (url: string) => {
+      const path = url.split("?")[0] ?? url;
+      return path.startsWith("/api/") && !UNMETERED.some((pattern) => pattern.test(path));
+    };
+
+    // Visitors first, before anything else answers them (a 401 included).
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.principal !== null || !meteredPath(request.url)) return;
+      const { count, resetMs } = await visitors.add(request.ip);
+      const retryAfter = Math.max(1, Math.ceil(resetMs / 1000));
+      reply.header(
+        "ratelimit-policy",
+        `"minute";q=${GENERAL_RATE_LIMIT.points};w=${GENERAL_RATE_LIMIT.seconds}`,
+      );
+      reply.header(
+        "ratelimit",
+        `"minute";r=${Math.max(0, GENERAL_RATE_LIMIT.points - count)};t=${retryAfter}`,
+      );
+      if (count > GENERAL_RATE_LIMIT.points) {
+        throw new AppError(
+          "rate_limited",
+          429,
+          `Too many requests: ${GENERAL_RATE_LIMIT.points} per minute`,
+          undefined,
+          {
+            retryAfter,
+          },
+        );
+      }
+    });
+
+    // Signed-in callers after the route's own access checks (onRequest), before the body is validated:
+    // a call the user may not make is not metered.
+    app.addHook("preValidation", async (request, reply) => {
+      const principal = request.principal;
+      if (principal === null || !meteredPath(request.url)) return;
+      const { user, tier } = principal;
+      const limits = effectiveLimits(tier, principal.world);
+      reply.header("ratelimit-policy", rateLimitPolicyField(limits));
+      const refuse = (message: string, retryAfter: number, reason: keyof TierLimits) => {
+        options.onRefused?.(user.id, { reason, message, retryAfter });
+        return new AppError("rate_limited", 429, message, undefined, {
+          retryAfter,
+          ...upgradePayload(tier, reason),
+        });
+      };
+
+      const limited = windows.filter((window) => limits[window.limit] !== UNLIMITED);
+      const counts = await Promise.all(limited.map((window) => window.counter.add(user.id)));
+      const states: WindowState[] = limited.map((window, index) => {
+        const count = counts[index] ?? { count: 0, resetMs: 0 };
+        return {
+          name: window.name,
+          limit: limits[window.limit],
+          remaining: Math.max(0, limits[window.limit] - count.count),
+          resetSeconds: Math.max(1, Math.ceil(count.resetMs / 1000)),
+        };
+      });
+      const rateLimit = rateLimitField(states);
+      if (rateLimit !== null) reply.header("ratelimit", rateLimit);
+      const exceeded = limited.findIndex(
+        (window, index) => (counts[index]?.count ?? 0) > limits[window.limit],
+      );
+      const exceededWindow = limited[exceeded];
+      if (exceededWindow !== undefined) {
+        // A refused call does not count against the other windows.
+        await Promise.all(limited.map((window) => window.counter.subtract(user.id)));
+        throw refuse(
+          QUOTA_MESSAGES[exceededWindow.name](limits[exceededWindow.limit]),
+          states[exceeded]?.resetSeconds ?? 1,
+          exceededWindow.limit,
+        );
+      }
+
+      if (limits.maxConcurrentRequests !== UNLIMITED) {
+        const running = await inFlight.enter(user.id);
+        request.inFlightKey = user.id;
+        if (running > limits.maxConcurrentRequests) {
+          await release(request);
+          await Promise.all(limited.map((window) => window.counter.subtract(user.id)));
+          throw refuse(
+            QUOTA_MESSAGES.concurrent(limits.maxConcurrentRequests),
+            1,
+            "maxConcurrentRequests",
+          );
+        }
+      }
+      await lastSeen.mark(user.id, options.clock().getTime());
+      if (tier === "genesis" && options.random() < options.softPromptShare) {
+        reply.header("aacos-upgrade-hint", "soft");
+      }
+    });
+
+    app.addHook("onResponse", async (request) => release(request));
+    app.addHook("onRequestAbort", async (request) => release(request));
+
+    app.decorate("metering", {
+      async charge(userId: string, calls: number, only?: readonly RateWindowName[]) {
+        const chosen = windows.filter((window) => only === undefined || only.includes(window.name));
+        await Promise.all(chosen.map((window) => window.counter.add(userId, calls)));
+      },
+      async usageOf(userId: string, tier: string, world: string): Promise<UsageRecord> {
+        const limits = effectiveLimits(tier as TierName, world as WorldName);
+        const now = options.clock().getTime();
+        const read = await Promise.all(windows.map((window) => window.counter.read(userId)));
+        const seen = await lastSeen.read(userId, now);
+        const counts = { minute: 0, hour: 0, day: 0, concurrent: await inFlight.read(userId) };
+        const resets = { minute: "", hour: "", day: "" };
+        windows.forEach((window, index) => {
+          counts[window.name] = read[index]?.count ?? 0;
+          resets[window.name] = new Date(
+            now + (read[index]?.resetMs ?? window.seconds * 1000),
+          ).toISOString();
+        });
+        const lastActivity = seen === null ? null : new Date(seen).toISOString();
+        return { counts, limits, resets, lastActivity };
+      },
+    });
+  },
+);

@@ -1,0 +1,111 @@
+// Cross-cutting behaviour: security headers, the error shape, no leaking of internal errors, the web app fallback.
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { buildTestApp, type TestApp } from "../test/helper.js";
+
+let test: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), "aacos-web-"));
+  await mkdir(path.join(webDist, "assets"));
+  await writeFile(
+    path.join(webDist, "index.html"),
+    '<!doctype html><html lang="he" dir="rtl"><title>AACOS</title></html>',
+  );
+  await writeFile(path.join(webDist, "assets", "app-1234.js"), "console.log('app')");
+  // Routes that exist only in this test, to drive the error handler with real failures.
+  test = await buildTestApp({ WEB_DIST: webDist }, (app, database) => {
+    app.get("/api/test/broken-query", async () => {
+      await database.db.execute(sql`select * from table_that_does_not_exist`);
+      return { ok: true };
+    });
+    app.post(
+      "/api/test/validated",
+      { schema: { body: z.object({ email: z.email() }) } },
+      async () => ({ ok: true }),
+    );
+  });
+});
+afterAll(async () => {
+  await test.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe("security headers", () => {
+  it("send a strict Content-Security-Policy on pages and API answers", async () => {
+    for (const url of ["/", "/api/health"]) {
+      const response = await test.app.inject({ method: "GET", url });
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain("unsafe-inline");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    }
+  });
+});
+
+describe("errors", () => {
+  it("answer unknown API paths with the JSON error shape", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/api/nope" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+  });
+
+  it("never leak a database error's text", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/api/test/broken-query" });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain("table_that_does_not_exist");
+    expect(response.json()).toEqual({
+      error: { code: "internal_error", message: "Something went wrong on our side" },
+    });
+  });
+
+  it("turn schema failures into 400 with field messages", async () => {
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/api/test/validated",
+      payload: { email: "not-an-email" },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error.code).toBe("validation_failed");
+    expect(body.error.message).toBe("Validation failed");
+    expect(Object.keys(body.error.fields)).toEqual(["email"]);
+  });
+
+  it("answer malformed JSON with 400, not 500", async () => {
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/api/test/validated",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBeTypeOf("string");
+  });
+});
+
+describe("the web app", () => {
+  it("serves index.html for client routes so deep links work", async () => {
+    for (const url of ["/", "/tiers", "/admin/settings", "/some/unknown/path"]) {
+      const response = await test.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.body).toContain('dir="rtl"');
+    }
+  });
+
+  it("caches fingerprinted assets for a year and pages not at all", async () => {
+    const asset = await test.app.inject({ method: "GET", url: "/assets/app-1234.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+    const page = await test.app.inject({ method: "GET", url: "/tiers" });
+    expect(page.headers["cache-control"]).toBe("no-cache");
+  });
+});

@@ -1,0 +1,41 @@
+// Serves the built web app: its files, long-cached assets, and index.html for every client route.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { notFound } from "./errors.js";
+
+export async function webAppPlugin(app: FastifyInstance, options: { webDist: string }) {
+  const indexPath = path.join(options.webDist, "index.html");
+  const built = existsSync(indexPath);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so those never change.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  } else {
+    app.log.warn({ webDist: options.webDist }, "web app not built: run `npm run build`");
+  }
+  const indexHtml = built ? await readFile(indexPath, "utf8") : null;
+
+  app.get("/*", async (request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api") throw notFound();
+    if (indexHtml === null) {
+      return reply
+        .status(503)
+        .type("text/plain; charset=utf-8")
+        .send("The web app is not built yet. Run `npm run build`, then restart.");
+    }
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(indexHtml);
+  });
+}

@@ -1,0 +1,61 @@
+// Test factories: real users created through the account service, signed in through the real API.
+import { randomBytes } from "node:crypto";
+import type { Role } from "@aacos/domain/access";
+import type { TierName, WorldName } from "@aacos/domain/catalog";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { users } from "../db/schema.js";
+
+/** Strong, and not on the breached list. */
+export const PASSWORD = "Zq7!wVx9Lk";
+
+let sequence = 0;
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  username: string;
+  token: string;
+  refreshToken: string;
+  /** Authorization header for inject(). */
+  auth: { authorization: string };
+}
+
+export async function createUser(
+  app: FastifyInstance,
+  options: { roles?: Role[]; password?: string; tier?: TierName; world?: WorldName } = {},
+): Promise<SignedInUser> {
+  sequence += 1;
+  const tag = `${sequence}${randomBytes(3).toString("hex")}`;
+  const email = `user${tag}@example.com`;
+  const username = `user${tag}`;
+  const user = await app.services.accounts.createUser({
+    email,
+    username,
+    password: options.password ?? PASSWORD,
+    roles: options.roles ?? ["user"],
+  });
+  if (options.tier !== undefined || options.world !== undefined) {
+    await app.database.db
+      .update(users)
+      .set({ tier: options.tier ?? "genesis", world: options.world ?? "genesis" })
+      .where(eq(users.id, user.id));
+  }
+  const tokens = await app.services.accounts.issueSession(user, false, {
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
+  return {
+    id: user.id,
+    email,
+    username,
+    token: tokens.token,
+    refreshToken: tokens.refreshToken,
+    auth: { authorization: `Bearer ${tokens.token}` },
+  };
+}
+
+/** A distinct client address per call, so rate limits of one test do not spill into another. */
+export function someAddress(): string {
+  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+}

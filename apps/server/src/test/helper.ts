@@ -1,0 +1,84 @@
+// buildTestApp(): the real app on a fresh database — a migrated PGlite from the run's template, or, with
+// DATABASE_URL set, a new PostgreSQL database of its own (dropped afterwards) so runs never collide.
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../app.js";
+import { type Config, loadConfig } from "../config.js";
+import { type Database, openPglite, openPostgres } from "../db/client.js";
+import { connectRedis } from "../platform/redis.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** The PostgreSQL URL of this test's own database; null on PGlite. */
+  url: string | null;
+  drop(): Promise<void>;
+}> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl === undefined || baseUrl === "") {
+    const dump = await readFile(inject("pgliteTemplate"));
+    const database = await openPglite({ loadDataDir: new Blob([dump]) });
+    return { database, url: null, drop: async () => {} };
+  }
+  const name = `aacos_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const cleaner = new pg.Client({ connectionString: baseUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  /** Adds test-only routes before the app is sealed. */
+  extend?: (app: FastifyInstance, database: Database) => void,
+  /** A clock the test moves; every service reads it. */
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    REDIS_URL: process.env.REDIS_URL,
+    WEB_DIST: "/nonexistent-web-dist",
+    // Unused by the in-memory PGlite, but it names this app's rate-limit keys in a shared Redis.
+    DATA_DIR: `/tmp/aacos-test-${randomBytes(6).toString("hex")}`,
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const redis = await connectRedis(config.redisUrl);
+  const app = await buildApp({ config, database, redis, clock: options.clock });
+  extend?.(app, database);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      redis?.disconnect();
+      // A test may have closed the database on purpose already.
+      await database.close().catch(() => {});
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// The global shell: skip link, offline and update banners, header (logo, navigation, language and theme toggles), main
+// outlet (behind a screen error boundary), footer, command palette, accessibility panel and the keyboard shortcuts.
+import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
+import { Loader } from "../ui/loader";
+import { LanguageToggle } from "./language-toggle";
+import { useAuthStore } from "../lib/auth-store";
+import { ThemeToggle } from "./theme-toggle";
+import { ProgressToasts } from "../features/progression/progress-toasts";
+import { UpgradePrompts } from "./upgrade-prompts";
+import { UserMenu } from "./user-menu";
+import { AccessibilityLayer } from "./accessibility-panel";
+import { CommandPalette } from "./command-palette";
+import { ErrorBoundary } from "./error-boundary";
+import { OfflineBanner } from "./offline-banner";
+import { PaletteButton } from "./palette-button";
+import { UpdatePrompt } from "./update-prompt";
+import { useGlobalShortcuts } from "./use-global-shortcuts";
+
+const NAV_ITEMS = [
+  { to: "/", key: "home", end: true },
+  { to: "/tiers", key: "tiers", end: false },
+  { to: "/showcase", key: "showcase", end: false },
+] as const;
+
+/** Shown to signed-in users only. */
+const MEMBER_NAV_ITEMS = [
+  { to: "/dashboard", key: "dashboard", end: false },
+  { to: "/files", key: "files", end: false },
+  { to: "/progress", key: "progress", end: false },
+] as const;
+
+function navClass({ isActive }: { isActive: boolean }): string {
+  const state = isActive ? "bg-surface-muted text-accent-text" : "text-fg-muted hover:text-fg";
+  return `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold ${state}`;
+}
+
+export function Logo() {
+  return (
+    <svg viewBox="0 0 64 64" aria-hidden="true" className="size-9 shrink-0">
+      <defs>
+        <linearGradient id="aacos-logo" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#8B5CF6" />
+          <stop offset="1" stopColor="#3B82F6" />
+        </linearGradient>
+      </defs>
+      <rect width="64" height="64" rx="14" fill="url(#aacos-logo)" />
+      <circle cx="32" cy="32" r="12" fill="none" stroke="#fff" strokeWidth="4" />
+      <circle cx="32" cy="32" r="4" fill="#fff" />
+    </svg>
+  );
+}
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const signedIn = useAuthStore((state) => state.user !== null);
+  const navItems = signedIn ? [...NAV_ITEMS, ...MEMBER_NAV_ITEMS] : NAV_ITEMS;
+  const { pathname } = useLocation();
+  useGlobalShortcuts();
+  return (
+    <div className="flex min-h-screen flex-col bg-background text-fg">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-accent px-4 py-2 font-semibold text-on-accent focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {t("shell.skipToContent")}
+      </a>
+      <OfflineBanner />
+      <UpdatePrompt />
+      <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <Link to="/" aria-label={t("shell.homeLink")} className="flex items-center gap-2.5">
+            <Logo />
+            <span className="flex flex-col leading-tight">
+              <span className="text-lg font-extrabold tracking-wide text-fg">
+                {t("common.appName")}
+              </span>
+              <span className="hidden text-xs text-fg-muted sm:block">{t("shell.tagline")}</span>
+            </span>
+          </Link>
+          <nav
+            aria-label={t("shell.navLabel")}
+            className="order-3 -mx-1 w-full overflow-x-auto md:order-none md:mx-0 md:w-auto md:flex-1"
+          >
+            <ul className="flex gap-1">
+              {navItems.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={navClass}>
+                    {t(`shell.nav.${item.key}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ms-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
+            <PaletteButton />
+            <LanguageToggle />
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* A failing screen (or its code failing to load) shows the error screen inside the shell; a new path resets it. */}
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<Loader message={t("common.loading")} fullHeight />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <footer className="border-t border-border bg-surface">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 md:flex-row md:items-center md:justify-between">
+          <div className="flex items-center gap-3">
+            <Logo />
+            <p className="max-w-md text-sm text-fg-muted">{t("shell.footerAbout")}</p>
+          </div>
+          <nav aria-label={t("shell.footerNavLabel")}>
+            <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    className="text-fg-muted underline-offset-4 hover:text-fg hover:underline"
+                  >
+                    {t(`shell.nav.${item.key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className="text-sm text-fg-muted">
+            {t("shell.footerRights", { year: new Date().getFullYear() })}
+          </p>
+        </div>
+      </footer>
+      <UpgradePrompts />
+      <ProgressToasts />
+      <CommandPalette />
+      <AccessibilityLayer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// The header's search button: opens the command palette (for pointer users; Ctrl/Cmd+K does the same).
+import { useTranslation } from "react-i18next";
+import { Icon } from "../ui/icon";
+import { useShellStore } from "./shell-store";
+
+export function PaletteButton() {
+  const { t } = useTranslation();
+  const setOpen = useShellStore((state) => state.setPaletteOpen);
+  return (
+    <button
+      type="button"
+      data-testid="command-palette-button"
+      aria-label={t("palette.open")}
+      aria-haspopup="dialog"
+      onClick={() => setOpen(true)}
+      className="inline-flex items-center gap-1.5 rounded-xl border border-border bg-surface px-3 py-2 text-sm font-semibold text-fg hover:border-primary"
+    >
+      <Icon name="compass" className="size-4" />
+      <kbd dir="ltr" className="hidden font-sans text-xs text-fg-muted lg:inline">
+        {t("palette.shortcutKeys")}
+      </kbd>
+    </button>
+  );
+}

@@ -1,0 +1,167 @@
+// Every route of SPEC.md §2 and DESIGN.md, with lazy-loaded screens and the access guard on protected ones.
+import type { AppRoute } from "@aacos/domain/access";
+import type { ReactNode } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import type { PlaceholderScreenName } from "../features/placeholders/placeholder-screen";
+import { lazyScreen } from "../lib/lazy-screen";
+import { AppShell } from "./app-shell";
+import { RouteError } from "./route-error";
+import { RequireAccess } from "./route-guard";
+import { DesktopOnly, LoginRedirect, MobileOnly } from "./special-routes";
+
+const LandingScreen = lazyScreen(() =>
+  import("../features/landing/landing-screen").then((m) => m.LandingScreen),
+);
+const TierChooserScreen = lazyScreen(() =>
+  import("../features/tiers/tier-chooser-screen").then((m) => m.TierChooserScreen),
+);
+const ShowcaseScreen = lazyScreen(() =>
+  import("../features/showcase/showcase-screen").then((m) => m.ShowcaseScreen),
+);
+const LoginScreen = lazyScreen(() =>
+  import("../features/auth/login-screen").then((m) => m.LoginScreen),
+);
+const RegisterScreen = lazyScreen(() =>
+  import("../features/auth/register-screen").then((m) => m.RegisterScreen),
+);
+const ForgotPasswordScreen = lazyScreen(() =>
+  import("../features/auth/forgot-password-screen").then((m) => m.ForgotPasswordScreen),
+);
+const ResetPasswordScreen = lazyScreen(() =>
+  import("../features/auth/reset-password-screen").then((m) => m.ResetPasswordScreen),
+);
+const OAuthCallbackScreen = lazyScreen(() =>
+  import("../features/auth/oauth-callback-screen").then((m) => m.OAuthCallbackScreen),
+);
+const SetupScreen = lazyScreen(() =>
+  import("../features/setup/setup-screen").then((m) => m.SetupScreen),
+);
+const SettingsScreen = lazyScreen(() =>
+  import("../features/settings/settings-screen").then((m) => m.SettingsScreen),
+);
+const AdminScreen = lazyScreen(() =>
+  import("../features/admin/admin-screen").then((m) => m.AdminScreen),
+);
+const FilesScreen = lazyScreen(() =>
+  import("../features/files/files-screen").then((m) => m.FilesScreen),
+);
+const DashboardScreen = lazyScreen(() =>
+  import("../features/dashboard/dashboard-screen").then((m) => m.DashboardScreen),
+);
+const ProgressScreen = lazyScreen(() =>
+  import("../features/progression/progress-screen").then((m) => m.ProgressScreen),
+);
+const ChatScreen = lazyScreen(() =>
+  import("../features/chat/chat-screen").then((m) => m.ChatScreen),
+);
+const CommandCenterScreen = lazyScreen(() =>
+  import("../features/command-center/command-center-screen").then((m) => m.CommandCenterScreen),
+);
+const SignalsScreen = lazyScreen(() =>
+  import("../features/signals/signals-screen").then((m) => m.SignalsScreen),
+);
+const AlertsScreen = lazyScreen(() =>
+  import("../features/alerts/alerts-screen").then((m) => m.AlertsScreen),
+);
+const MonitoringScreen = lazyScreen(() =>
+  import("../features/monitoring/monitoring-screen").then((m) => m.MonitoringScreen),
+);
+const ConsciousnessScreen = lazyScreen(() =>
+  import("../features/consciousness/consciousness-screen").then((m) => m.ConsciousnessScreen),
+);
+const PlaceholderScreen = lazyScreen(() =>
+  import("../features/placeholders/placeholder-screen").then((m) => m.PlaceholderScreen),
+);
+
+/** Signed-in screens later issues build; each shows its placeholder behind the guard. */
+const PROTECTED_PLACEHOLDERS: readonly { route: AppRoute; screen: PlaceholderScreenName }[] = [
+  { route: "/ai/entity-orchestration", screen: "aiEntityOrchestration" },
+  { route: "/ai/autonomous-control", screen: "aiAutonomousControl" },
+  { route: "/entity-orchestration", screen: "entityOrchestration" },
+  { route: "/autonomous-control", screen: "autonomousControl" },
+  { route: "/admin/analytics", screen: "adminAnalytics" },
+  { route: "/admin/settings", screen: "adminSettings" },
+];
+
+function guarded(route: AppRoute, element: ReactNode): ReactNode {
+  return <RequireAccess route={route}>{element}</RequireAccess>;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <LandingScreen /> },
+      { path: "tiers", element: <TierChooserScreen /> },
+      { path: "showcase", element: <ShowcaseScreen /> },
+      { path: "auth/login", element: <LoginScreen /> },
+      { path: "auth/register", element: <RegisterScreen /> },
+      { path: "auth/forgot-password", element: <ForgotPasswordScreen /> },
+      { path: "auth/reset-password", element: <ResetPasswordScreen /> },
+      { path: "auth/oauth/:provider/callback", element: <OAuthCallbackScreen /> },
+      { path: "setup", element: <SetupScreen /> },
+      { path: "settings", element: guarded("/settings", <SettingsScreen />) },
+      { path: "admin", element: guarded("/admin", <AdminScreen />) },
+      { path: "files", element: guarded("/files", <FilesScreen />) },
+      { path: "progress", element: guarded("/progress", <ProgressScreen />) },
+      { path: "dashboard", element: guarded("/dashboard", <DashboardScreen />) },
+      { path: "chat", element: guarded("/chat", <ChatScreen />) },
+      // Both command-centre routes show the same screen, each behind its own access rule.
+      {
+        path: "ai/command-center",
+        element: guarded("/ai/command-center", <CommandCenterScreen />),
+      },
+      { path: "command-center", element: guarded("/command-center", <CommandCenterScreen />) },
+      { path: "signals", element: guarded("/signals", <SignalsScreen />) },
+      { path: "alerts", element: guarded("/alerts", <AlertsScreen />) },
+      {
+        path: "consciousness",
+        element: guarded("/consciousness", <ConsciousnessScreen />),
+      },
+      {
+        path: "monitoring",
+        element: guarded(
+          "/monitoring",
+          <MonitoringScreen variant="monitoring" defaultRange={15} />,
+        ),
+      },
+      {
+        path: "realtime",
+        element: guarded("/realtime", <MonitoringScreen variant="realtime" defaultRange={1} />),
+      },
+      { path: "login", element: <LoginRedirect /> },
+      ...PROTECTED_PLACEHOLDERS.map(({ route, screen }) => ({
+        path: route.slice(1),
+        element: guarded(route, <PlaceholderScreen screen={screen} />),
+      })),
+      {
+        path: "desktop",
+        element: guarded(
+          "/desktop",
+          <DesktopOnly>
+            <PlaceholderScreen screen="desktop" />
+          </DesktopOnly>,
+        ),
+      },
+      {
+        path: "mobile/*",
+        element: (
+          <MobileOnly>
+            <PlaceholderScreen screen="mobile" />
+          </MobileOnly>
+        ),
+      },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+/** Start-up's resource preload (SPEC.md §4, 80%): the landing screen's code. */
+export function preloadLandingScreen(): Promise<void> {
+  return LandingScreen.preload();
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,249 @@
+// /alerts: open / acknowledged / resolved tabs with acknowledge and resolve, the user's rules (test-fire, silence,
+// delete) and the rule editor. New alerts arrive on the `alerts` topic; lists are fetched on mount and after actions.
+import type { AlertRuleBody } from "@aacos/domain/validation";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-client";
+import { useDateFormat } from "../../lib/format-date";
+import { translateMessage } from "../../lib/messages";
+import { realtime } from "../../lib/realtime";
+import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { ConnectionIndicator } from "../../ui/connection-indicator";
+import { PageHeading } from "../../ui/page-heading";
+import { type AlertStatus, type AlertView, alertsApi } from "./api";
+import { RuleForm } from "./rule-form";
+
+const TABS: readonly AlertStatus[] = ["open", "acknowledged", "resolved"];
+const SILENCE_MINUTES = 60;
+
+const alertsKey = (status: AlertStatus) => ["alerts", status] as const;
+const RULES_KEY = ["alert-rules"] as const;
+
+export function AlertsScreen() {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const live = useRealtimeIndicator();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<AlertStatus>("open");
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const alerts = useQuery({
+    queryKey: alertsKey(tab),
+    queryFn: ({ signal }) => alertsApi.list(tab, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const rules = useQuery({
+    queryKey: RULES_KEY,
+    queryFn: ({ signal }) => alertsApi.rules(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  useEffect(
+    () =>
+      realtime().subscribe("alerts", (message) => {
+        const alert = message.alert as AlertView | undefined;
+        if (alert === undefined || typeof alert.id !== "string") return;
+        for (const status of TABS) {
+          queryClient.setQueryData<AlertView[]>(alertsKey(status), (list) => {
+            if (list === undefined) return list;
+            const rest = list.filter((item) => item.id !== alert.id);
+            return alert.status === status ? [alert, ...rest] : rest;
+          });
+        }
+      }),
+    [queryClient],
+  );
+
+  const run = async (action: () => Promise<unknown>, done?: string) => {
+    setActionError(null);
+    setNotice(null);
+    try {
+      await action();
+      if (done) setNotice(done);
+      await queryClient.invalidateQueries({ queryKey: ["alerts"] });
+    } catch (error) {
+      setActionError(translateMessage(t, isApiError(error) ? error.message : ""));
+    }
+  };
+
+  const runOnRule = async (action: () => Promise<unknown>, done: string) => {
+    await run(action, done);
+    await queryClient.invalidateQueries({ queryKey: RULES_KEY });
+  };
+
+  const createRule = async (body: AlertRuleBody) => {
+    await alertsApi.createRule(body);
+    setNotice(t("live.alerts.rule.created"));
+    await queryClient.invalidateQueries({ queryKey: RULES_KEY });
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8" data-testid="alerts-screen">
+      <PageHeading title={t("live.alerts.title")} lead={t("live.alerts.lead")} />
+      <div className="mb-4">
+        <ConnectionIndicator
+          state={live.state}
+          label={live.label}
+          detail={live.detail}
+          upgrade={live.limitReached ? { text: t("live.upgradeHint"), to: "/tiers" } : undefined}
+        />
+      </div>
+      {actionError ? (
+        <p role="alert" className="mb-4 text-error" data-testid="alerts-error">
+          {actionError}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="mb-4 text-success" data-testid="alerts-notice">
+          {notice}
+        </p>
+      ) : null}
+      <div role="tablist" aria-label={t("live.alerts.title")} className="mb-4 flex gap-2">
+        {TABS.map((status) => (
+          <button
+            key={status}
+            type="button"
+            role="tab"
+            aria-selected={tab === status}
+            className={`rounded-xl px-4 py-2 text-sm font-semibold ${tab === status ? "bg-accent text-on-accent" : "border border-border bg-surface text-fg"}`}
+            onClick={() => setTab(status)}
+            data-testid={`alerts-tab-${status}`}
+          >
+            {t(`live.alerts.tabs.${status}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" data-testid="alerts-list">
+        {alerts.isPending ? (
+          <p className="text-fg-muted">{t("live.loading")}</p>
+        ) : alerts.isError ? (
+          <p role="alert" className="text-error">
+            {t("live.loadFailed")}
+          </p>
+        ) : alerts.data.length === 0 ? (
+          <p className="text-fg-muted" data-testid="alerts-empty">
+            {t("live.alerts.empty")}
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {alerts.data.map((alert) => (
+              <li key={alert.id}>
+                <Card data-testid="alert-row" data-alert-id={alert.id}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="text-xs font-bold text-warning">
+                      {t(`live.severity.${severityKey(alert.severity)}`)}
+                    </span>
+                    <span className="font-semibold text-fg">{alert.rule}</span>
+                    {alert.test ? (
+                      <span className="text-xs text-fg-muted">{t("live.alerts.testBadge")}</span>
+                    ) : null}
+                    <span className="ms-auto text-xs text-fg-muted">
+                      {formatDate(alert.createdAt)}
+                    </span>
+                  </div>
+                  <p className="mt-2 text-fg">{alert.message}</p>
+                  {alert.suggestedAction ? (
+                    <p className="mt-1 text-sm text-fg-muted">{alert.suggestedAction}</p>
+                  ) : null}
+                  <div className="mt-3 flex gap-2">
+                    {alert.status === "open" ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() => void run(() => alertsApi.acknowledge(alert.id))}
+                        data-testid="alert-acknowledge"
+                      >
+                        {t("live.alerts.acknowledge")}
+                      </Button>
+                    ) : null}
+                    {alert.status !== "resolved" ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() => void run(() => alertsApi.resolve(alert.id))}
+                        data-testid="alert-resolve"
+                      >
+                        {t("live.alerts.resolve")}
+                      </Button>
+                    ) : null}
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <h2 className="mt-10 mb-3 text-xl font-bold text-fg">{t("live.alerts.rules")}</h2>
+      {rules.data && rules.data.length > 0 ? (
+        <ul className="mb-6 flex flex-col gap-2" data-testid="rules-list">
+          {rules.data.map((rule) => (
+            <li
+              key={rule.id}
+              className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-surface px-4 py-2"
+              data-testid="rule-row"
+            >
+              <span className="font-semibold text-fg">{rule.name}</span>
+              <span className="text-sm text-fg-muted" dir="ltr">
+                {rule.metric} {t(`live.alerts.ops.${opKey(rule.op)}`)} {rule.threshold}
+              </span>
+              {rule.silencedUntil && new Date(rule.silencedUntil).getTime() > Date.now() ? (
+                <span className="text-xs text-fg-muted" data-testid="rule-silenced">
+                  {t("live.alerts.silencedUntil", { time: formatDate(rule.silencedUntil) })}
+                </span>
+              ) : null}
+              <span className="ms-auto flex gap-2">
+                <Button
+                  variant="ghost"
+                  onClick={() =>
+                    void runOnRule(() => alertsApi.test(rule.id), t("live.alerts.tested"))
+                  }
+                  data-testid="rule-test"
+                >
+                  {t("live.alerts.test")}
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={() =>
+                    void runOnRule(
+                      () => alertsApi.silence(rule.id, SILENCE_MINUTES),
+                      t("live.alerts.silenced"),
+                    )
+                  }
+                  data-testid="rule-silence"
+                >
+                  {t("live.alerts.silence", { minutes: SILENCE_MINUTES })}
+                </Button>
+                {rule.builtIn ? null : (
+                  <Button
+                    variant="ghost"
+                    onClick={() =>
+                      void runOnRule(() => alertsApi.deleteRule(rule.id), t("live.alerts.deleted"))
+                    }
+                    data-testid="rule-delete"
+                  >
+                    {t("live.alerts.delete")}
+                  </Button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Card>
+        <h3 className="mb-3 text-lg font-bold text-fg">{t("live.alerts.rule.title")}</h3>
+        <RuleForm onCreate={createRule} />
+      </Card>
+    </div>
+  );
+}
+
+function severityKey(severity: string): "info" | "warning" | "critical" {
+  return severity === "info" || severity === "critical" ? severity : "warning";
+}
+
+function opKey(op: string): "gt" | "gte" | "lt" | "lte" {
+  return op === "gte" || op === "lt" || op === "lte" ? op : "gt";
+}

@@ -1,0 +1,134 @@
+// The alert rule editor: the domain's AlertRuleBody checks it in the browser (field messages under each field), the
+// server checks it again (its field messages land on the same fields).
+import { ALERT_OPS, ALERT_SEVERITIES } from "@aacos/domain/monitoring";
+import { AlertRuleBody } from "@aacos/domain/validation";
+import { useTranslation } from "react-i18next";
+import { type FormSchema, useForm } from "../../lib/use-form";
+import { Button } from "../../ui/button";
+import { SelectField, TextField } from "../../ui/form-field";
+
+type RuleValues = {
+  metric: string;
+  op: string;
+  threshold: string;
+  windowSeconds: string;
+  severity: string;
+  name: string;
+};
+
+const INITIAL: RuleValues = {
+  metric: "",
+  op: "gt",
+  threshold: "",
+  windowSeconds: "60",
+  severity: "warning",
+  name: "",
+};
+
+const number = (text: string): number | undefined =>
+  text.trim() === "" ? undefined : Number(text.trim());
+
+/** The text fields as the body the schema (and the server) expects. */
+export const RULE_FORM_SCHEMA: FormSchema<AlertRuleBody> = {
+  safeParse: (values: unknown) => {
+    const v = values as RuleValues;
+    return AlertRuleBody.safeParse({
+      metric: v.metric,
+      op: v.op,
+      threshold: number(v.threshold),
+      windowSeconds: number(v.windowSeconds),
+      severity: v.severity,
+      name: v.name.trim() === "" ? undefined : v.name,
+    });
+  },
+};
+
+export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Promise<void> }) {
+  const { t } = useTranslation();
+  const form = useForm<RuleValues, AlertRuleBody>(RULE_FORM_SCHEMA, INITIAL);
+  return (
+    <form
+      noValidate
+      className="grid gap-3 sm:grid-cols-2"
+      data-testid="rule-form"
+      onSubmit={form.onSubmit(async (body) => {
+        await onCreate(body);
+        form.reset();
+      })}
+    >
+      <TextField
+        label={t("live.alerts.rule.metric")}
+        hint={t("live.alerts.rule.metricHint")}
+        value={form.values.metric}
+        onChange={(event) => form.set("metric", event.target.value)}
+        onBlur={(event) => form.touch("metric", event)}
+        error={form.error("metric")}
+        testId="rule-metric"
+        dir="ltr"
+      />
+      <TextField
+        label={t("live.alerts.rule.name")}
+        value={form.values.name}
+        onChange={(event) => form.set("name", event.target.value)}
+        onBlur={(event) => form.touch("name", event)}
+        error={form.error("name")}
+        testId="rule-name"
+      />
+      <SelectField
+        label={t("live.alerts.rule.op")}
+        value={form.values.op}
+        onChange={(event) => form.set("op", event.target.value)}
+        error={form.error("op")}
+        testId="rule-op"
+      >
+        {ALERT_OPS.map((op) => (
+          <option key={op} value={op}>
+            {t(`live.alerts.ops.${op}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t("live.alerts.rule.threshold")}
+        inputMode="decimal"
+        value={form.values.threshold}
+        onChange={(event) => form.set("threshold", event.target.value)}
+        onBlur={(event) => form.touch("threshold", event)}
+        error={form.error("threshold")}
+        testId="rule-threshold"
+      />
+      <TextField
+        label={t("live.alerts.rule.window")}
+        hint={t("live.alerts.rule.windowHint")}
+        inputMode="numeric"
+        value={form.values.windowSeconds}
+        onChange={(event) => form.set("windowSeconds", event.target.value)}
+        onBlur={(event) => form.touch("windowSeconds", event)}
+        error={form.error("windowSeconds")}
+        testId="rule-window"
+      />
+      <SelectField
+        label={t("live.alerts.rule.severity")}
+        value={form.values.severity}
+        onChange={(event) => form.set("severity", event.target.value)}
+        error={form.error("severity")}
+        testId="rule-severity"
+      >
+        {ALERT_SEVERITIES.map((severity) => (
+          <option key={severity} value={severity}>
+            {t(`live.severity.${severity}`)}
+          </option>
+        ))}
+      </SelectField>
+      {form.formError ? (
+        <p role="alert" className="text-error sm:col-span-2" data-testid="rule-form-error">
+          {form.formError}
+        </p>
+      ) : null}
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={form.submitting} data-testid="rule-submit">
+          {t("live.alerts.rule.create")}
+        </Button>
+      </div>
+    </form>
+  );
+}

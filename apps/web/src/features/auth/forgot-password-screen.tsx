@@ -1,0 +1,56 @@
+// /auth/forgot-password: asks for a reset link; the answer is the same whether or not the address has an account.
+import { ResetPasswordBody } from "@aacos/domain/validation";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useForm } from "../../lib/use-form";
+import { Button, ButtonLink } from "../../ui/button";
+import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
+import { FormPanel } from "../../ui/form-panel";
+import { authScreensApi } from "./api";
+
+export function ForgotPasswordScreen() {
+  const { t } = useTranslation();
+  const form = useForm(ResetPasswordBody, { email: "" });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = form.onSubmit(async (data) => {
+    await authScreensApi.requestReset(data.email);
+    setSentTo(data.email);
+  });
+
+  return (
+    <FormPanel title={t("auth.forgot.title")} lead={t("auth.forgot.lead")} testId="auth-forgot">
+      {sentTo ? (
+        <div className="flex flex-col gap-4">
+          <FormNotice testId="forgot-sent">{t("auth.forgot.sent", { email: sentTo })}</FormNotice>
+          <ButtonLink to="/auth/login" variant="secondary" data-testid="forgot-back">
+            {t("auth.forgot.back")}
+          </ButtonLink>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {form.formError ? <FormAlert testId="forgot-error">{form.formError}</FormAlert> : null}
+          <TextField
+            label={t("auth.forgot.email")}
+            name="email"
+            type="email"
+            testId="forgot-email"
+            autoComplete="email"
+            dir="ltr"
+            value={form.values.email}
+            onChange={(event) => form.set("email", event.target.value)}
+            onBlur={(event) => form.touch("email", event)}
+            error={form.error("email")}
+          />
+          <Button type="submit" data-testid="forgot-submit" disabled={form.submitting}>
+            {form.submitting ? t("auth.forgot.submitting") : t("auth.forgot.submit")}
+          </Button>
+          <ButtonLink to="/auth/login" variant="ghost" data-testid="forgot-back">
+            {t("auth.forgot.back")}
+          </ButtonLink>
+        </form>
+      )}
+    </FormPanel>
+  );
+}

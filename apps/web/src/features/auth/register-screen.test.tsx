@@ -1,0 +1,122 @@
+// Registration form: the domain's SPEC.md §5 messages before submit and the server's field messages after, in English and Hebrew.
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetAuthStore } from "../../lib/auth-store";
+import { applyLanguage, type Language } from "../../lib/i18n";
+import { startTestApi, type TestApi } from "../../test-api-server";
+import { renderAt } from "../../test-utils";
+import { RegisterScreen } from "./register-screen";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi({
+    "POST /api/auth/register": () => ({
+      status: 409,
+      body: {
+        error: {
+          code: "conflict",
+          message: "This username is taken",
+          fields: { username: "This username is taken" },
+        },
+      },
+    }),
+  });
+});
+afterAll(() => api.close());
+beforeEach(() => resetAuthStore("ready"));
+afterEach(() => applyLanguage("he"));
+
+function renderRegister(language: Language) {
+  act(() => applyLanguage(language));
+  renderAt("/auth/register", {
+    "/auth/register": <RegisterScreen />,
+    "/dashboard": <p>dashboard</p>,
+  });
+}
+
+const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+
+function type(testId: string, value: string) {
+  fireEvent.change(field(testId), { target: { value } });
+  fireEvent.blur(field(testId));
+}
+
+const TEXTS = {
+  en: {
+    submit: "Create account",
+    required: "Field is required",
+    invalidEmail: "Invalid email format",
+    minLength: "Minimum length is 3",
+    weak: "Password needs at least 8 characters with a lowercase letter, an uppercase letter, a digit and one of @$!%*?&",
+    taken: "This username is taken",
+  },
+  he: {
+    submit: "יצירת חשבון",
+    required: "שדה חובה",
+    invalidEmail: "כתובת אימייל לא תקינה",
+    minLength: "האורך המינימלי הוא 3",
+    weak: "הסיסמה צריכה לפחות 8 תווים, עם אות לועזית קטנה, אות לועזית גדולה, ספרה ואחד מהתווים \u2066@$!%*?&\u2069",
+    taken: "שם המשתמש הזה תפוס",
+  },
+} as const;
+
+describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
+  const text = TEXTS[language];
+
+  it("shows the required message on every field when submitted empty, without calling the server", async () => {
+    renderRegister(language);
+    api.requests.length = 0;
+    fireEvent.click(screen.getByRole("button", { name: text.submit }));
+    for (const name of ["register-email", "register-username", "register-password"]) {
+      expect(await screen.findByTestId(`${name}-error`)).toHaveTextContent(text.required);
+      expect(field(name)).toHaveAttribute("aria-invalid", "true");
+      expect(field(name).getAttribute("aria-describedby")).toContain(
+        screen.getByTestId(`${name}-error`).id,
+      );
+    }
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("checks each field as it is left", () => {
+    renderRegister(language);
+    type("register-email", "dana@example");
+    expect(screen.getByTestId("register-email-error")).toHaveTextContent(text.invalidEmail);
+    type("register-username", "ab");
+    expect(screen.getByTestId("register-username-error")).toHaveTextContent(text.minLength);
+    type("register-password", "weak");
+    expect(screen.getByTestId("register-password-error")).toHaveTextContent(text.weak);
+    type("register-email", "dana@example.com");
+    expect(screen.queryByTestId("register-email-error")).not.toBeInTheDocument();
+    expect(field("register-email")).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("shows live password hints from the domain rule", () => {
+    renderRegister(language);
+    const hints = screen.getByTestId("register-password-hints");
+    expect(hints.querySelectorAll('[data-met="true"]')).toHaveLength(0);
+    fireEvent.change(field("register-password"), { target: { value: "Quantum1" } });
+    expect(screen.getByTestId("register-password-hints-special")).toHaveAttribute(
+      "data-met",
+      "false",
+    );
+    expect(screen.getByTestId("register-password-hints-digit")).toHaveAttribute("data-met", "true");
+    fireEvent.change(field("register-password"), { target: { value: "Quantum1!" } });
+    expect(hints.querySelectorAll('[data-met="false"]')).toHaveLength(0);
+  });
+
+  it("puts the server's field message on its field after submit, and announces the failure", async () => {
+    renderRegister(language);
+    type("register-email", "dana@example.com");
+    type("register-username", "dana");
+    type("register-password", "Quantum1!");
+    fireEvent.click(screen.getByRole("button", { name: text.submit }));
+    await waitFor(() =>
+      expect(screen.getByTestId("register-username-error")).toHaveTextContent(text.taken),
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent(text.taken);
+    // Editing the field clears the server's message about the old value.
+    fireEvent.change(field("register-username"), { target: { value: "dana2" } });
+    expect(screen.queryByTestId("register-username-error")).not.toBeInTheDocument();
+  });
+});

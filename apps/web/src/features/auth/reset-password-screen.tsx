@@ -1,0 +1,103 @@
+// /auth/reset-password?token=: sets a new password with the mailed link's token; an invalid link says so.
+import { ResetPasswordConfirmBody } from "@aacos/domain/validation";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { ApiError } from "../../lib/api-client";
+import { translateMessage } from "../../lib/messages";
+import { useForm } from "../../lib/use-form";
+import { usePasswordHints } from "../../lib/use-password-hints";
+import { Button, ButtonLink } from "../../ui/button";
+import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
+import { FormPanel } from "../../ui/form-panel";
+import { PasswordHints } from "../../ui/password-hints";
+import { authScreensApi } from "./api";
+
+export function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const form = useForm(ResetPasswordConfirmBody, { token, password: "" });
+  const hints = usePasswordHints(form.values.password);
+  const [done, setDone] = useState(false);
+  const [linkInvalid, setLinkInvalid] = useState<string | null>(null);
+
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await authScreensApi.confirmReset(data.token, data.password);
+      setDone(true);
+    } catch (error) {
+      // fields.token means the link itself is bad: no new password will help.
+      const tokenMessage = error instanceof ApiError ? error.fields.token : undefined;
+      if (tokenMessage === undefined) throw error;
+      setLinkInvalid(tokenMessage);
+    }
+  });
+
+  if (token === "") {
+    return (
+      <FormPanel title={t("auth.reset.title")} testId="auth-reset">
+        <div className="flex flex-col gap-4">
+          <FormAlert testId="reset-error">{t("auth.reset.missingToken")}</FormAlert>
+          <ButtonLink to="/auth/forgot-password" data-testid="reset-request-new">
+            {t("auth.reset.requestNew")}
+          </ButtonLink>
+        </div>
+      </FormPanel>
+    );
+  }
+
+  return (
+    <FormPanel title={t("auth.reset.title")} lead={t("auth.reset.lead")} testId="auth-reset">
+      {done ? (
+        <div className="flex flex-col gap-4">
+          <FormNotice testId="reset-done">{t("auth.reset.done")}</FormNotice>
+          <ButtonLink to="/auth/login" data-testid="reset-sign-in">
+            {t("auth.reset.signIn")}
+          </ButtonLink>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {form.formError ? <FormAlert testId="reset-error">{form.formError}</FormAlert> : null}
+          {linkInvalid ? (
+            <FormAlert testId="reset-link-invalid">{translateMessage(t, linkInvalid)}</FormAlert>
+          ) : null}
+          {linkInvalid ? (
+            <ButtonLink
+              to="/auth/forgot-password"
+              variant="secondary"
+              data-testid="reset-request-new"
+            >
+              {t("auth.reset.requestNew")}
+            </ButtonLink>
+          ) : null}
+          <TextField
+            label={t("auth.reset.password")}
+            name="password"
+            type="password"
+            testId="reset-password"
+            autoComplete="new-password"
+            dir="ltr"
+            hint={
+              <PasswordHints
+                title={t("auth.passwordHints.title")}
+                hints={hints}
+                metText={t("auth.passwordHints.met")}
+                unmetText={t("auth.passwordHints.unmet")}
+                testId="reset-password-hints"
+              />
+            }
+            value={form.values.password}
+            onChange={(event) => form.set("password", event.target.value)}
+            onBlur={(event) => form.touch("password", event)}
+            error={form.error("password")}
+          />
+          <Button type="submit" data-testid="reset-submit" disabled={form.submitting}>
+            {form.submitting ? t("auth.reset.submitting") : t("auth.reset.submit")}
+          </Button>
+        </form>
+      )}
+    </FormPanel>
+  );
+}

@@ -1,0 +1,203 @@
+// The chat screen against a real local server streaming server-sent events: the answer grows as deltas arrive, then
+// becomes the final message with the retrieval label and one polite announcement; Stop keeps the partial text.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { applyLanguage } from "../../lib/i18n";
+import { type Reply, startTestApi, type TestApi } from "../../test-api-server";
+import { renderAt } from "../../test-utils";
+import { ChatScreen } from "./chat-screen";
+
+let api: TestApi;
+
+const now = "2026-01-01T00:00:00.000Z";
+const universe = {
+  id: "u1",
+  name: "Lab",
+  description: "",
+  archivedAt: null,
+  entityCount: 1,
+  createdAt: now,
+  updatedAt: now,
+};
+const entity = {
+  id: "e1",
+  universeId: "u1",
+  name: "Ada",
+  role: "Researcher",
+  systemPrompt: "Be brief",
+  model: null,
+  temperature: 0.7,
+  status: "idle",
+  createdAt: now,
+  updatedAt: now,
+};
+const conversation = { id: "c1", entityId: "e1", title: "Physics", createdAt: now, updatedAt: now };
+
+function answer(content: string, provider: string, status: string) {
+  return {
+    message: {
+      id: "m2",
+      conversationId: "c1",
+      role: "assistant",
+      content,
+      provider,
+      status,
+      error: null,
+      promptTokens: 5,
+      completionTokens: 3,
+      createdAt: now,
+    },
+    usage: { promptTokens: 5, completionTokens: 3 },
+  };
+}
+
+/** A promise the test resolves when it wants the server to go on. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+async function openConversation() {
+  renderAt("/chat", { "/chat": <ChatScreen /> });
+  fireEvent.click(await screen.findByTestId("chat-conversation"));
+  await screen.findByTestId("chat-empty-conversation");
+}
+
+function ask(text: string) {
+  const box = screen.getByTestId("chat-message-input");
+  fireEvent.change(box, { target: { value: text } });
+  fireEvent.keyDown(box, { key: "Enter" });
+}
+
+describe("ChatScreen", () => {
+  beforeEach(async () => {
+    applyLanguage("en");
+    api = await startTestApi({
+      "GET /api/aacos/universes": () => ({ status: 200, body: { items: [universe] } }),
+      "GET /api/aacos/entities": () => ({ status: 200, body: { items: [entity] } }),
+      "GET /api/chat/conversations": () => ({
+        status: 200,
+        body: { items: [conversation], total: 1 },
+      }),
+      "GET /api/chat/conversations/c1/messages": () => ({
+        status: 200,
+        body: { items: [], nextBefore: null },
+      }),
+    });
+  });
+  afterEach(async () => {
+    await api.close();
+    applyLanguage("he");
+  });
+
+  it("guides a new user to create a universe first", async () => {
+    api.route("GET /api/aacos/universes", () => ({ status: 200, body: { items: [] } }));
+    api.route("GET /api/aacos/entities", () => ({ status: 200, body: { items: [] } }));
+    renderAt("/chat", { "/chat": <ChatScreen /> });
+    expect(await screen.findByTestId("chat-empty-universe")).toHaveTextContent(
+      "Create your first universe",
+    );
+  });
+
+  it("shows the streamed text, then the final message with the retrieval label", async () => {
+    const more = gate();
+    api.route(
+      "POST /api/chat/conversations/c1/messages",
+      (): Reply => ({
+        status: 200,
+        stream: async (write) => {
+          await write('data: {"delta":"Hello "}\n\n');
+          await more.opened;
+          await write('data: {"delta":"**world**"}\n\nevent: done\ndata: ');
+          await write(
+            `${JSON.stringify(answer("Hello **world**\n\n<script>alert(1)</script>", "retrieval", "complete"))}\n\n`,
+          );
+        },
+      }),
+    );
+    await openConversation();
+    ask("שלום, what is new?");
+
+    const question = await screen.findByTestId("chat-user-message");
+    expect(question).toHaveTextContent("שלום, what is new?");
+    expect(question.querySelector("[dir='auto']")).not.toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId("chat-streaming-text")).toHaveTextContent("Hello"),
+    );
+    expect(screen.getByTestId("chat-stop")).toBeInTheDocument();
+    // Polite and quiet while streaming: the live region says nothing until the end.
+    expect(screen.getByTestId("chat-live")).toHaveTextContent("");
+
+    more.open();
+    const final = await screen.findByTestId("chat-answer");
+    expect(screen.queryByTestId("chat-streaming")).toBeNull();
+    const text = within(final).getByTestId("chat-answer-text");
+    expect(text).toHaveAttribute("dir", "auto");
+    expect(text.querySelector("strong")).toHaveTextContent("world");
+    expect(text.querySelector("script")).toBeNull();
+    expect(within(final).getByTestId("chat-retrieval-label")).toHaveTextContent(
+      "Answered from knowledge files — no language model is configured",
+    );
+    expect(screen.getByTestId("chat-live")).toHaveTextContent("Ada answered: Hello **world**");
+    expect(screen.getByTestId("chat-send")).toBeInTheDocument();
+    expect(api.requests.find((r) => r.method === "POST")?.body).toEqual({
+      content: "שלום, what is new?",
+    });
+  });
+
+  it("Stop asks the server to stop and keeps the partial text, with Retry", async () => {
+    const stopped = gate();
+    api.route("POST /api/chat/conversations/c1/stop", () => {
+      stopped.open();
+      return { status: 200, body: { stopped: true } };
+    });
+    api.route(
+      "POST /api/chat/conversations/c1/messages",
+      (): Reply => ({
+        status: 200,
+        stream: async (write) => {
+          await write('data: {"delta":"The partial "}\n\n');
+          await write('data: {"delta":"answer"}\n\n');
+          await stopped.opened;
+          await write(
+            `event: done\ndata: ${JSON.stringify(answer("The partial answer", "openai-compatible", "stopped"))}\n\n`,
+          );
+        },
+      }),
+    );
+    await openConversation();
+    ask("Tell me everything");
+    await waitFor(() =>
+      expect(screen.getByTestId("chat-streaming-text")).toHaveTextContent("The partial answer"),
+    );
+    fireEvent.click(screen.getByTestId("chat-stop"));
+
+    const final = await screen.findByTestId("chat-answer");
+    expect(final).toHaveAttribute("data-status", "stopped");
+    expect(within(final).getByTestId("chat-answer-text")).toHaveTextContent("The partial answer");
+    expect(within(final).getByTestId("chat-answer-stopped")).toHaveTextContent("Stopped");
+    expect(within(final).getByTestId("chat-retry")).toBeEnabled();
+    expect(api.count("POST /api/chat/conversations/c1/stop")).toBe(1);
+  });
+
+  it("Shift+Enter does not send; a refusal before the stream gives the text back", async () => {
+    api.route("POST /api/chat/conversations/c1/messages", () => ({
+      status: 409,
+      body: { error: { code: "conflict", message: "An answer is already being written" } },
+    }));
+    await openConversation();
+    const box = screen.getByTestId("chat-message-input");
+    fireEvent.change(box, { target: { value: "line one" } });
+    fireEvent.keyDown(box, { key: "Enter", shiftKey: true });
+    expect(api.count("POST /api/chat/conversations/c1/messages")).toBe(0);
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(await screen.findByTestId("chat-send-error")).toHaveTextContent(
+      "An answer is already being written",
+    );
+    expect(screen.getByTestId("chat-message-input")).toHaveValue("line one");
+    expect(screen.queryByTestId("chat-user-message")).toBeNull();
+  });
+});

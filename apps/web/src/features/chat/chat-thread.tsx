@@ -1,0 +1,289 @@
+// The open conversation: title with rename, export (.md) and delete (confirmed); the history with "load older"; the
+// streamed answer; the composer; and one polite announcement when an answer is finished.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-client";
+import { translateMessage } from "../../lib/messages";
+import { Button } from "../../ui/button";
+import { EmptyState } from "../../ui/empty-state";
+import { FormAlert } from "../../ui/form-alert";
+import { Loader } from "../../ui/loader";
+import { type Conversation, chatApi, chatKeys } from "./api";
+import { Composer } from "./composer";
+import { MessageItem, StreamingAnswer } from "./message-item";
+import type { useThread } from "./use-thread";
+
+type Thread = ReturnType<typeof useThread>;
+
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function ConversationHeader({
+  conversation,
+  onDeleted,
+  onRenamed,
+}: {
+  conversation: Conversation;
+  onDeleted: () => void;
+  onRenamed: (conversation: Conversation) => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const titleId = useId();
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(conversation.title);
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: chatKeys.allConversations });
+  const fail = (error: unknown) =>
+    setFailure(
+      isApiError(error) ? translateMessage(t, error.message) : t("messages.requestFailed"),
+    );
+
+  const rename = useMutation({
+    mutationFn: () => chatApi.rename(conversation.id, title.trim()),
+    onSuccess: async (reply) => {
+      onRenamed(reply.conversation);
+      setEditing(false);
+      setFailure(null);
+      await refresh();
+    },
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: () => chatApi.remove(conversation.id),
+    onSuccess: async () => {
+      onDeleted();
+      await refresh();
+    },
+    onError: fail,
+  });
+  const exportFile = useMutation({
+    mutationFn: () => chatApi.exportMarkdown(conversation.id),
+    onSuccess: (blob) => saveBlob(blob, `conversation-${conversation.id}.md`),
+    onError: fail,
+  });
+
+  const submitRename = (event: FormEvent) => {
+    event.preventDefault();
+    if (title.trim() !== "") rename.mutate();
+  };
+
+  return (
+    <div className="flex flex-col gap-2 border-b border-border pb-3">
+      {editing ? (
+        <form onSubmit={submitRename} className="flex flex-wrap items-end gap-2">
+          <label htmlFor={titleId} className="sr-only">
+            {t("chat.renameLabel")}
+          </label>
+          <input
+            id={titleId}
+            dir="auto"
+            value={title}
+            maxLength={200}
+            onChange={(event) => setTitle(event.target.value)}
+            data-testid="chat-rename-input"
+            className="min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 py-2 text-fg focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
+          />
+          <Button
+            type="submit"
+            disabled={rename.isPending || title.trim() === ""}
+            data-testid="chat-rename-save"
+          >
+            {t("common.save")}
+          </Button>
+          <Button variant="ghost" onClick={() => setEditing(false)}>
+            {t("common.cancel")}
+          </Button>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2
+            dir="auto"
+            className="min-w-0 truncate text-lg font-bold text-fg"
+            data-testid="chat-title"
+          >
+            {conversation.title || t("chat.untitled")}
+          </h2>
+          <div className="flex flex-wrap gap-1">
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5"
+              onClick={() => {
+                setTitle(conversation.title);
+                setEditing(true);
+              }}
+              data-testid="chat-rename"
+            >
+              {t("chat.rename")}
+            </Button>
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5"
+              onClick={() => exportFile.mutate()}
+              disabled={exportFile.isPending}
+              data-testid="chat-export"
+            >
+              {t("chat.export")}
+            </Button>
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5"
+              onClick={() => setConfirming(true)}
+              data-testid="chat-delete"
+            >
+              {t("chat.delete")}
+            </Button>
+          </div>
+        </div>
+      )}
+      {confirming ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-xl border border-error px-3 py-2">
+          <span className="text-sm text-fg">{t("chat.confirmDelete")}</span>
+          <Button
+            onClick={() => remove.mutate()}
+            disabled={remove.isPending}
+            data-testid="chat-delete-confirm"
+          >
+            {t("chat.deleteForGood")}
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            {t("common.cancel")}
+          </Button>
+        </div>
+      ) : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+    </div>
+  );
+}
+
+export function ChatThread({
+  conversation,
+  entityName,
+  thread,
+  draft,
+  onDraftChange,
+  onSend,
+  sendError,
+  onDeleted,
+  onRenamed,
+  disabled,
+}: {
+  conversation: Conversation | null;
+  entityName: string;
+  thread: Thread;
+  draft: string;
+  onDraftChange: (value: string) => void;
+  onSend: () => void;
+  sendError: string | null;
+  onDeleted: () => void;
+  onRenamed: (conversation: Conversation) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const endRef = useRef<HTMLDivElement>(null);
+  const streaming = thread.pending !== null;
+  const count = thread.messages.length;
+  const growing = thread.pending?.content.length ?? 0;
+
+  // Follow the conversation's end as messages arrive and the answer grows (not when older pages are prepended).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count and growing are the triggers.
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: "end" });
+  }, [count, growing]);
+
+  const finished = thread.finished;
+  const announcement =
+    finished === null
+      ? ""
+      : finished.status === "complete"
+        ? t("chat.announceDone", { name: entityName, text: finished.content.slice(0, 400) })
+        : finished.status === "stopped"
+          ? t("chat.announceStopped", { name: entityName })
+          : t("chat.announceFailed", { name: entityName });
+
+  return (
+    <section className="flex min-h-[60vh] min-w-0 flex-col gap-3" aria-label={t("chat.thread")}>
+      {conversation ? (
+        <ConversationHeader
+          key={conversation.id}
+          conversation={conversation}
+          onDeleted={onDeleted}
+          onRenamed={onRenamed}
+        />
+      ) : null}
+      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto" data-testid="chat-thread">
+        {thread.hasOlder ? (
+          <Button
+            variant="secondary"
+            className="self-center"
+            onClick={() => void thread.loadOlder()}
+            disabled={thread.loadingOlder}
+            data-testid="chat-load-older"
+          >
+            {thread.loadingOlder ? t("common.loading") : t("chat.loadOlder")}
+          </Button>
+        ) : null}
+        {thread.loading ? <Loader message={t("chat.loadingMessages")} /> : null}
+        {thread.loadError ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <FormAlert>{t("chat.messagesError")}</FormAlert>
+            <Button variant="secondary" onClick={thread.reloadHistory}>
+              {t("common.retry")}
+            </Button>
+          </div>
+        ) : null}
+        {!thread.loading && count === 0 && !streaming ? (
+          <EmptyState
+            icon="message"
+            testId="chat-empty-conversation"
+            title={t("chat.empty.firstQuestionTitle")}
+            body={t("chat.empty.firstQuestionBody", { name: entityName })}
+          />
+        ) : (
+          <ol className="flex flex-col gap-4" aria-label={t("chat.messages")}>
+            {thread.messages.map((message) => (
+              <MessageItem
+                key={message.id}
+                message={message}
+                entityName={entityName}
+                retryDisabled={streaming}
+                onRetry={
+                  message.role === "assistant"
+                    ? () => {
+                        void thread.retry(message.id);
+                      }
+                    : undefined
+                }
+              />
+            ))}
+            {thread.pending ? (
+              <StreamingAnswer content={thread.pending.content} entityName={entityName} />
+            ) : null}
+          </ol>
+        )}
+        <div ref={endRef} />
+      </div>
+      <div role="status" aria-live="polite" className="sr-only" data-testid="chat-live">
+        {announcement}
+      </div>
+      {sendError ? <FormAlert testId="chat-send-error">{sendError}</FormAlert> : null}
+      <Composer
+        value={draft}
+        onChange={onDraftChange}
+        onSend={onSend}
+        onStop={thread.stop}
+        streaming={streaming}
+        stopping={thread.pending?.stopping ?? false}
+        disabled={disabled}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+// Calls of the command centre: universes, entities, knowledge files and syncs (/api/aacos/…), the multi-entity command
+// (POST /api/commands as server-sent events), its stop, and the history.
+import { apiDelete, apiGet, apiPatch, apiPost, apiUpload } from "../../lib/api-client";
+import type { StoredFile } from "../../lib/plan-queries";
+import { type SseEvent, streamSse } from "../../lib/sse-stream";
+import type { Entity, Universe } from "../../lib/workspace-queries";
+
+export interface KnowledgeFile {
+  id: string;
+  entityId: string;
+  fileId: string;
+  name: string;
+  mimeType: string;
+  status: string;
+  passageCount: number;
+  extractedBytes: number;
+  createdAt: string;
+}
+
+export interface SyncRun {
+  id: string;
+  status: "succeeded" | "failed";
+  durationMs: number;
+  output: string;
+  error: string | null;
+  createdAt: string;
+}
+
+export type RunStatus = "complete" | "stopped" | "failed" | "running";
+
+export interface CommandRun {
+  id: string;
+  entityId: string | null;
+  status: RunStatus;
+  output: string;
+  error: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  durationMs: number;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface CommandRecord {
+  commandId: string;
+  prompt: string;
+  status: RunStatus | "partial";
+  entityIds: string[];
+  promptTokens: number;
+  completionTokens: number;
+  durationMs: number;
+  createdAt: string;
+  runs: CommandRun[];
+}
+
+export interface EntityFields {
+  name: string;
+  role: string;
+  systemPrompt: string;
+  model?: string | null;
+  temperature?: number;
+}
+
+const universePath = (id: string) => `/aacos/universes/${encodeURIComponent(id)}`;
+const entityPath = (id: string) => `/aacos/entities/${encodeURIComponent(id)}`;
+
+export const commandKeys = {
+  history: (page: number) => ["commands", "history", page] as const,
+  allHistory: ["commands", "history"] as const,
+};
+
+export const workspaceApi = {
+  createUniverse: (body: { name: string; description?: string }) =>
+    apiPost<{ universe: Universe }>("/aacos/universes", body).then((reply) => reply.universe),
+  updateUniverse: (id: string, body: { name?: string; archived?: boolean }) =>
+    apiPatch<{ universe: Universe }>(universePath(id), body).then((reply) => reply.universe),
+  deleteUniverse: (id: string) => apiDelete(universePath(id)),
+  sync: (universeId: string) =>
+    apiPost<{ run: SyncRun }>("/aacos/universe/sync", { universeId }).then((reply) => reply.run),
+  createEntity: (universeId: string, body: EntityFields) =>
+    apiPost<{ entity: Entity }>(`${universePath(universeId)}/entities`, body).then(
+      (reply) => reply.entity,
+    ),
+  updateEntity: (id: string, body: Partial<EntityFields>) =>
+    apiPatch<{ entity: Entity }>(entityPath(id), body).then((reply) => reply.entity),
+  deleteEntity: (id: string) => apiDelete(entityPath(id)),
+  knowledge: (entityId: string, signal?: AbortSignal) =>
+    apiGet<{ items: KnowledgeFile[] }>(`${entityPath(entityId)}/knowledge`, signal).then(
+      (reply) => reply.items,
+    ),
+  upload: (file: File, onProgress: (loaded: number, total: number) => void) =>
+    apiUpload<{ file: StoredFile }>("/upload", file, { onProgress }).then((reply) => reply.file),
+  attach: (entityId: string, fileId: string) =>
+    apiPost<{ knowledgeFile: KnowledgeFile }>(`${entityPath(entityId)}/knowledge`, { fileId }),
+  detach: (entityId: string, knowledgeFileId: string) =>
+    apiDelete(`${entityPath(entityId)}/knowledge/${encodeURIComponent(knowledgeFileId)}`),
+};
+
+export const commandsApi = {
+  run: (
+    body: { entityIds: string[]; prompt: string },
+    onEvent: (event: SseEvent) => void,
+    signal: AbortSignal,
+  ) => streamSse("/commands", body, onEvent, signal),
+  stop: (commandId: string) =>
+    apiPost<{ stopped: boolean }>(`/commands/${encodeURIComponent(commandId)}/stop`),
+  history: (page: number, signal?: AbortSignal) =>
+    apiGet<{ items: CommandRecord[]; total: number }>(`/commands?page=${page}&pageSize=10`, signal),
+};

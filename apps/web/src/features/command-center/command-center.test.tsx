@@ -1,0 +1,211 @@
+// The command centre against a real local server: a command to two entities streams into two cards side by side, the
+// history and the allowance are read again afterwards; a new user is asked to create a first universe.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useAuthStore } from "../../lib/auth-store";
+import { applyLanguage } from "../../lib/i18n";
+import { type Reply, startTestApi, type TestApi } from "../../test-api-server";
+import { renderAt } from "../../test-utils";
+import { CommandCenterScreen } from "./command-center-screen";
+
+let api: TestApi;
+const now = "2026-01-01T00:00:00.000Z";
+const universe = {
+  id: "u1",
+  name: "Lab",
+  description: "",
+  archivedAt: null,
+  entityCount: 2,
+  createdAt: now,
+  updatedAt: now,
+};
+const entity = (id: string, name: string) => ({
+  id,
+  universeId: "u1",
+  name,
+  role: "Analyst",
+  systemPrompt: "Be brief",
+  model: null,
+  temperature: 0.7,
+  status: "idle",
+  createdAt: now,
+  updatedAt: now,
+});
+const run = (entityId: string, output: string) => ({
+  id: `r-${entityId}`,
+  entityId,
+  status: "complete",
+  output,
+  error: null,
+  promptTokens: 4,
+  completionTokens: 2,
+  durationMs: 1200,
+  createdAt: now,
+  finishedAt: now,
+});
+
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+describe("CommandCenterScreen", () => {
+  beforeEach(async () => {
+    applyLanguage("en");
+    useAuthStore.setState({
+      user: {
+        id: "user-1",
+        email: "a@example.com",
+        username: "ada",
+        roles: ["user"],
+        permissions: [],
+        tier: "cosmic",
+        world: "genesis",
+      },
+    });
+    api = await startTestApi({
+      "GET /api/aacos/universes": () => ({ status: 200, body: { items: [universe] } }),
+      "GET /api/aacos/entities": () => ({
+        status: 200,
+        body: { items: [entity("e1", "Ada"), entity("e2", "Grace")] },
+      }),
+      "GET /api/ai/allowance": () => ({
+        status: 200,
+        body: { used: 1200, limit: 50000, resetsAt: now },
+      }),
+      "GET /api/commands": () => ({ status: 200, body: { items: [], total: 0 } }),
+    });
+  });
+  afterEach(async () => {
+    await api.close();
+    useAuthStore.setState({ user: null });
+    applyLanguage("he");
+  });
+
+  it("streams two entities' answers side by side", async () => {
+    const second = gate();
+    api.route(
+      "POST /api/commands",
+      (): Reply => ({
+        status: 200,
+        stream: async (write) => {
+          await write(`event: start\ndata: {"commandId":"k1","entityIds":["e1","e2"]}\n\n`);
+          await write('data: {"entityId":"e1","delta":"Alpha "}\n\ndata: {"entityId":"e2","del');
+          await write('ta":"Beta "}\n\n');
+          await second.opened;
+          await write(
+            'data: {"entityId":"e2","delta":"two"}\n\ndata: {"entityId":"e1","delta":"one"}\n\n',
+          );
+          for (const [id, text] of [
+            ["e1", "Alpha one"],
+            ["e2", "Beta two"],
+          ] as const) {
+            await write(
+              `event: entity-done\ndata: ${JSON.stringify({
+                entityId: id,
+                run: run(id, text),
+                message: {
+                  role: "assistant",
+                  content: text,
+                  provider: "openai-compatible",
+                  status: "complete",
+                  error: null,
+                },
+                usage: { promptTokens: 4, completionTokens: 2 },
+              })}\n\n`,
+            );
+          }
+          await write(`event: done\ndata: {"commandId":"k1","runs":[]}\n\n`);
+        },
+      }),
+    );
+    renderAt("/ai/command-center", { "/ai/command-center": <CommandCenterScreen /> });
+    await screen.findByTestId("command-runner");
+    expect(await screen.findByTestId("ai-allowance-bar")).toHaveTextContent("1,200 of 50,000");
+    for (const box of screen.getAllByTestId("command-entity-checkbox")) fireEvent.click(box);
+    fireEvent.change(screen.getByTestId("command-prompt"), { target: { value: "Report" } });
+    fireEvent.click(screen.getByTestId("command-run"));
+
+    await waitFor(() => {
+      const cards = screen.getAllByTestId("command-answer-card");
+      expect(cards).toHaveLength(2);
+      expect(cards[0]).toHaveTextContent("Alpha");
+      expect(cards[1]).toHaveTextContent("Beta");
+    });
+    const [first, other] = screen.getAllByTestId("command-answer-card");
+    expect(first).toHaveAttribute("data-status", "streaming");
+    expect(within(first as HTMLElement).getByText("Ada")).toBeInTheDocument();
+    expect(within(other as HTMLElement).getByText("Grace")).toBeInTheDocument();
+    expect(screen.getByTestId("command-stop")).toBeInTheDocument();
+    const allowanceReads = api.count("GET /api/ai/allowance");
+    const historyReads = api.count("GET /api/commands");
+
+    second.open();
+    await waitFor(() =>
+      expect(screen.getAllByTestId("command-answer-card")[1]).toHaveAttribute(
+        "data-status",
+        "complete",
+      ),
+    );
+    const cards = screen.getAllByTestId("command-answer-card");
+    expect(within(cards[0] as HTMLElement).getByTestId("command-answer-text")).toHaveTextContent(
+      "Alpha one",
+    );
+    expect(within(cards[1] as HTMLElement).getByTestId("command-answer-text")).toHaveTextContent(
+      "Beta two",
+    );
+    expect(within(cards[0] as HTMLElement).getByTestId("command-answer-usage")).toHaveTextContent(
+      "4 + 2 tokens",
+    );
+    expect(api.requests.find((r) => r.method === "POST")?.body).toEqual({
+      entityIds: ["e1", "e2"],
+      prompt: "Report",
+    });
+    await waitFor(() => {
+      expect(api.count("GET /api/ai/allowance")).toBeGreaterThan(allowanceReads);
+      expect(api.count("GET /api/commands")).toBeGreaterThan(historyReads);
+    });
+  });
+
+  it("says a genesis user needs the AI assistant for several entities", async () => {
+    useAuthStore.setState((state) => ({
+      user: state.user ? { ...state.user, tier: "genesis" } : null,
+    }));
+    api.route("POST /api/commands", () => ({
+      status: 403,
+      body: {
+        error: { code: "feature_locked", message: "The AI assistant needs the quantum plan" },
+        suggestedTier: "quantum",
+        upgradeUrl: "/tiers",
+        reason: "aiAssistant",
+      },
+    }));
+    renderAt("/ai/command-center", { "/ai/command-center": <CommandCenterScreen /> });
+    await screen.findByTestId("command-runner");
+    for (const box of screen.getAllByTestId("command-entity-checkbox")) fireEvent.click(box);
+    expect(screen.getByTestId("command-multi-locked")).toHaveTextContent(
+      "from the Quantum plan up",
+    );
+    fireEvent.change(screen.getByTestId("command-prompt"), { target: { value: "Report" } });
+    fireEvent.click(screen.getByTestId("command-run"));
+    expect(await screen.findByTestId("command-error")).toHaveTextContent("AI assistant");
+    expect(screen.queryByTestId("command-answer-card")).toBeNull();
+  });
+
+  it("asks a new user to create the first universe", async () => {
+    api.route("GET /api/aacos/universes", () => ({ status: 200, body: { items: [] } }));
+    api.route("GET /api/aacos/entities", () => ({ status: 200, body: { items: [] } }));
+    renderAt("/command-center", { "/command-center": <CommandCenterScreen /> });
+    expect(await screen.findByTestId("command-empty-universe")).toHaveTextContent(
+      "Create your first universe",
+    );
+    fireEvent.change(screen.getByTestId("universe-name-input"), { target: { value: "Lab" } });
+    api.route("POST /api/aacos/universes", () => ({ status: 201, body: { universe } }));
+    fireEvent.click(screen.getByTestId("universe-create"));
+    await waitFor(() => expect(api.count("POST /api/aacos/universes")).toBe(1));
+    expect(api.requests.find((r) => r.method === "POST")?.body).toEqual({ name: "Lab" });
+  });
+});

@@ -1,0 +1,164 @@
+// An entity's knowledge files: the list (passages indexed, or failed), detach, and a new file uploaded with progress
+// (the domain's upload checks first, as on /files) then attached.
+import { checkUpload, UPLOAD_MIME_TYPES, uploadProgressPercent } from "@aacos/domain/validation";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-client";
+import { translateMessage } from "../../lib/messages";
+import { planKeys } from "../../lib/plan-queries";
+import { workspaceKeys } from "../../lib/workspace-queries";
+import { Button } from "../../ui/button";
+import { FormAlert } from "../../ui/form-alert";
+import { Loader } from "../../ui/loader";
+import { workspaceApi } from "./api";
+
+const ACCEPT = Object.keys(UPLOAD_MIME_TYPES)
+  .map((extension) => `.${extension}`)
+  .join(",");
+
+export function KnowledgePanel({ entityId }: { entityId: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const inputId = useId();
+  const progressId = useId();
+  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const files = useQuery({
+    queryKey: workspaceKeys.knowledge(entityId),
+    queryFn: ({ signal }) => workspaceApi.knowledge(entityId, signal),
+  });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: workspaceKeys.knowledge(entityId) }),
+      client.invalidateQueries({ queryKey: planKeys.files }),
+      client.invalidateQueries({ queryKey: planKeys.usage }),
+    ]);
+  const fail = (error: unknown) => {
+    setProgress(null);
+    setFailure(
+      isApiError(error)
+        ? translateMessage(t, error.fields.file ?? error.fields.fileId ?? error.message)
+        : t("messages.requestFailed"),
+    );
+  };
+
+  const attach = useMutation({
+    mutationFn: async (file: File) => {
+      const stored = await workspaceApi.upload(file, (loaded, total) =>
+        setProgress({ name: file.name, percent: uploadProgressPercent(loaded, total) }),
+      );
+      return workspaceApi.attach(entityId, stored.id);
+    },
+    onSuccess: async () => {
+      setProgress(null);
+      await refresh();
+    },
+    onError: fail,
+  });
+  const detach = useMutation({
+    mutationFn: (knowledgeFileId: string) => workspaceApi.detach(entityId, knowledgeFileId),
+    onSuccess: refresh,
+    onError: fail,
+  });
+
+  const take = (file: File | undefined) => {
+    if (!file || attach.isPending) return;
+    const check = checkUpload({ name: file.name, size: file.size, mimeType: file.type });
+    if (!check.ok) {
+      setFailure(translateMessage(t, check.message));
+      return;
+    }
+    setFailure(null);
+    setProgress({ name: file.name, percent: 0 });
+    attach.mutate(file);
+  };
+
+  return (
+    <div
+      className="flex flex-col gap-3 rounded-xl border border-border p-4"
+      data-testid="knowledge-panel"
+    >
+      <h4 className="font-semibold text-fg">{t("commandCenter.knowledge.title")}</h4>
+      {files.data === undefined && files.isPending ? (
+        <Loader message={t("common.loading")} />
+      ) : files.data === undefined ? (
+        <FormAlert>{t("commandCenter.knowledge.error")}</FormAlert>
+      ) : files.data.length === 0 ? (
+        <p className="text-sm text-fg-muted">{t("commandCenter.knowledge.empty")}</p>
+      ) : (
+        <ul className="flex flex-col gap-1" data-testid="knowledge-list">
+          {files.data.map((file) => (
+            <li
+              key={file.id}
+              className="flex flex-wrap items-center justify-between gap-2 text-sm"
+              data-testid="knowledge-file"
+            >
+              <span dir="auto" className="min-w-0 truncate text-fg">
+                {file.name}
+              </span>
+              <span className="text-fg-muted">
+                {file.status === "indexed"
+                  ? t("commandCenter.knowledge.passages", { count: file.passageCount })
+                  : t("commandCenter.knowledge.failed")}
+              </span>
+              <Button
+                variant="ghost"
+                className="px-2 py-1 text-xs"
+                onClick={() => detach.mutate(file.id)}
+                disabled={detach.isPending}
+                aria-label={t("commandCenter.knowledge.removeLabel", { name: file.name })}
+              >
+                {t("commandCenter.knowledge.remove")}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label
+        htmlFor={inputId}
+        className="inline-flex w-fit cursor-pointer items-center justify-center gap-2 rounded-xl border border-border bg-surface px-4 py-2 text-sm font-semibold text-fg hover:border-primary has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary"
+      >
+        {t("commandCenter.knowledge.attach")}
+        <input
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          className="sr-only"
+          data-testid="knowledge-input"
+          disabled={attach.isPending}
+          onChange={(event) => {
+            take(event.target.files?.[0]);
+            event.target.value = "";
+          }}
+        />
+      </label>
+      {progress ? (
+        <div data-testid="knowledge-progress-block">
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span id={progressId} className="truncate text-fg-muted">
+              {t("files.upload.uploading", { name: progress.name })}
+            </span>
+            <span className="font-semibold tabular-nums text-fg">
+              {t("files.upload.percent", { percent: progress.percent })}
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-labelledby={progressId}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress.percent}
+            className="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
+          >
+            <div
+              className="h-full rounded-full bg-primary transition-[width]"
+              style={{ width: `${progress.percent}%` }}
+            />
+          </div>
+        </div>
+      ) : null}
+      {failure ? <FormAlert testId="knowledge-error">{failure}</FormAlert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,335 @@
+// One universe: rename, archive or restore, delete (confirmed), sync with its run result, and its entities (add, edit,
+// delete, knowledge files).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-client";
+import { translateMessage } from "../../lib/messages";
+import { type Entity, type Universe, workspaceKeys } from "../../lib/workspace-queries";
+import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { FormAlert } from "../../ui/form-alert";
+import { type SyncRun, workspaceApi } from "./api";
+import { EntityForm } from "./entity-form";
+import { KnowledgePanel } from "./knowledge-panel";
+
+function EntityRow({ entity }: { entity: Entity }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [mode, setMode] = useState<"view" | "edit" | "knowledge" | "confirm">("view");
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: () => workspaceApi.deleteEntity(entity.id),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.entities }),
+    onError: (error) =>
+      setFailure(
+        isApiError(error) ? translateMessage(t, error.message) : t("messages.requestFailed"),
+      ),
+  });
+  return (
+    <li
+      className="flex flex-col gap-2 border-t border-border pt-3"
+      data-testid="entity-row"
+      data-entity-id={entity.id}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold text-fg" data-testid="entity-title">
+            <bdi>{entity.name}</bdi>
+          </p>
+          <p className="text-sm text-fg-muted">
+            <bdi>{entity.role}</bdi>
+          </p>
+          <p className="text-xs text-fg-muted">
+            {t("commandCenter.entity.summary", {
+              model: entity.model ?? t("commandCenter.entity.defaultModel"),
+              temperature: entity.temperature,
+              status: t(`commandCenter.entityStatus.${entity.status}`),
+            })}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          <Button
+            variant="ghost"
+            className="px-3 py-1.5"
+            aria-expanded={mode === "edit"}
+            onClick={() => setMode(mode === "edit" ? "view" : "edit")}
+            data-testid="entity-edit"
+          >
+            {t("commandCenter.entity.edit")}
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-3 py-1.5"
+            aria-expanded={mode === "knowledge"}
+            onClick={() => setMode(mode === "knowledge" ? "view" : "knowledge")}
+            data-testid="entity-knowledge"
+          >
+            {t("commandCenter.knowledge.open")}
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-3 py-1.5"
+            onClick={() => setMode("confirm")}
+            data-testid="entity-delete"
+          >
+            {t("commandCenter.delete")}
+          </Button>
+        </div>
+      </div>
+      {mode === "edit" ? (
+        <EntityForm universeId={entity.universeId} entity={entity} onDone={() => setMode("view")} />
+      ) : null}
+      {mode === "knowledge" ? <KnowledgePanel entityId={entity.id} /> : null}
+      {mode === "confirm" ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-xl border border-error px-3 py-2">
+          <span className="text-sm text-fg">
+            {t("commandCenter.entity.confirmDelete", { name: entity.name })}
+          </span>
+          <Button
+            onClick={() => remove.mutate()}
+            disabled={remove.isPending}
+            data-testid="entity-delete-confirm"
+          >
+            {t("commandCenter.deleteForGood")}
+          </Button>
+          <Button variant="ghost" onClick={() => setMode("view")}>
+            {t("common.cancel")}
+          </Button>
+        </div>
+      ) : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+    </li>
+  );
+}
+
+function SyncResult({ run }: { run: SyncRun }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={`flex flex-col gap-1 rounded-xl border px-3 py-2 text-sm ${run.status === "succeeded" ? "border-success" : "border-error"}`}
+      data-testid="sync-result"
+      data-status={run.status}
+    >
+      <p className="font-semibold text-fg">
+        {t(
+          run.status === "succeeded" ? "commandCenter.sync.succeeded" : "commandCenter.sync.failed",
+          {
+            seconds: (run.durationMs / 1000).toFixed(1),
+          },
+        )}
+      </p>
+      {run.output ? (
+        <pre dir="auto" className="whitespace-pre-wrap text-xs text-fg-muted">
+          {run.output}
+        </pre>
+      ) : null}
+      {run.error ? <p className="text-error">{translateMessage(t, run.error)}</p> : null}
+    </div>
+  );
+}
+
+export function UniverseCard({ universe, entities }: { universe: Universe; entities: Entity[] }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const nameId = useId();
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(universe.name);
+  const [confirming, setConfirming] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [syncRun, setSyncRun] = useState<SyncRun | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const archived = universe.archivedAt !== null;
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: workspaceKeys.universes }),
+      client.invalidateQueries({ queryKey: workspaceKeys.entities }),
+    ]);
+  const fail = (error: unknown) =>
+    setFailure(
+      isApiError(error) ? translateMessage(t, error.message) : t("messages.requestFailed"),
+    );
+  const succeed = async () => {
+    setFailure(null);
+    await refresh();
+  };
+  /** Rename and archive change only the universe itself. */
+  const succeedUniverse = async () => {
+    setFailure(null);
+    await client.invalidateQueries({ queryKey: workspaceKeys.universes });
+  };
+
+  const rename = useMutation({
+    mutationFn: () => workspaceApi.updateUniverse(universe.id, { name: name.trim() }),
+    onSuccess: async () => {
+      setRenaming(false);
+      await succeedUniverse();
+    },
+    onError: fail,
+  });
+  const archive = useMutation({
+    mutationFn: () => workspaceApi.updateUniverse(universe.id, { archived: !archived }),
+    onSuccess: succeedUniverse,
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: () => workspaceApi.deleteUniverse(universe.id),
+    onSuccess: succeed,
+    onError: fail,
+  });
+  const sync = useMutation({
+    mutationFn: () => workspaceApi.sync(universe.id),
+    onSuccess: (run) => {
+      setSyncRun(run);
+      setFailure(null);
+    },
+    onError: fail,
+  });
+
+  const submitRename = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() !== "") rename.mutate();
+  };
+
+  return (
+    <Card
+      className="flex min-w-0 flex-col gap-3"
+      data-testid="universe-card"
+      data-universe-id={universe.id}
+    >
+      {renaming ? (
+        <form onSubmit={submitRename} className="flex flex-wrap items-end gap-2">
+          <label htmlFor={nameId} className="sr-only">
+            {t("commandCenter.universe.name")}
+          </label>
+          <input
+            id={nameId}
+            dir="auto"
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+            data-testid="universe-rename-input"
+            className="min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 py-2 text-fg focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
+          />
+          <Button type="submit" disabled={rename.isPending} data-testid="universe-rename-save">
+            {t("common.save")}
+          </Button>
+          <Button variant="ghost" onClick={() => setRenaming(false)}>
+            {t("common.cancel")}
+          </Button>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 className="text-lg font-bold text-fg" data-testid="universe-title">
+              <bdi>{universe.name}</bdi>
+            </h3>
+            {universe.description ? (
+              <p className="text-sm text-fg-muted">
+                <bdi>{universe.description}</bdi>
+              </p>
+            ) : null}
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+              {t("commandCenter.universe.entityCount", { count: entities.length })}
+              {archived ? (
+                <Badge tone="neutral">{t("commandCenter.universe.archived")}</Badge>
+              ) : null}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-1">
+            <Button
+              variant="secondary"
+              className="px-3 py-1.5"
+              onClick={() => sync.mutate()}
+              disabled={sync.isPending || archived}
+              data-testid="universe-sync"
+            >
+              {sync.isPending ? t("commandCenter.sync.running") : t("commandCenter.sync.button")}
+            </Button>
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5"
+              onClick={() => {
+                setName(universe.name);
+                setRenaming(true);
+              }}
+              data-testid="universe-rename"
+            >
+              {t("commandCenter.universe.rename")}
+            </Button>
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5"
+              onClick={() => archive.mutate()}
+              disabled={archive.isPending}
+              data-testid="universe-archive"
+            >
+              {archived ? t("commandCenter.universe.restore") : t("commandCenter.universe.archive")}
+            </Button>
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5"
+              onClick={() => setConfirming(true)}
+              data-testid="universe-delete"
+            >
+              {t("commandCenter.delete")}
+            </Button>
+          </div>
+        </div>
+      )}
+      {confirming ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-xl border border-error px-3 py-2">
+          <span className="text-sm text-fg">
+            {t("commandCenter.universe.confirmDelete", { name: universe.name })}
+          </span>
+          <Button
+            onClick={() => remove.mutate()}
+            disabled={remove.isPending}
+            data-testid="universe-delete-confirm"
+          >
+            {t("commandCenter.deleteForGood")}
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            {t("common.cancel")}
+          </Button>
+        </div>
+      ) : null}
+      {syncRun ? <SyncResult run={syncRun} /> : null}
+      {failure ? <FormAlert testId="universe-error">{failure}</FormAlert> : null}
+      {entities.length === 0 && !archived ? (
+        <p
+          className="rounded-xl bg-surface-muted px-3 py-2 text-sm text-fg"
+          data-testid="entity-empty"
+        >
+          <strong>{t("commandCenter.entity.emptyTitle")}</strong>{" "}
+          {t("commandCenter.entity.emptyBody")}
+        </p>
+      ) : null}
+      {entities.length > 0 ? (
+        <ul
+          className="flex flex-col gap-3"
+          aria-label={t("commandCenter.entity.listLabel", { name: universe.name })}
+        >
+          {entities.map((entity) => (
+            <EntityRow key={entity.id} entity={entity} />
+          ))}
+        </ul>
+      ) : null}
+      {!archived ? (
+        adding ? (
+          <EntityForm universeId={universe.id} onDone={() => setAdding(false)} />
+        ) : (
+          <Button
+            variant="secondary"
+            className="self-start"
+            onClick={() => setAdding(true)}
+            data-testid="entity-add"
+          >
+            {t("commandCenter.entity.add")}
+          </Button>
+        )
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,146 @@
+// One command run across several entities: each entity's answer grows in its own column from the shared event stream
+// (start, deltas by entityId, entity-done, done, error); stop asks the server, then cuts the stream as a fallback.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type ApiError, isApiError } from "../../lib/api-client";
+import type { SseEvent } from "../../lib/sse-stream";
+import { type CommandRun, commandsApi } from "./api";
+
+const STOP_GRACE_MS = 3000;
+
+export interface EntityColumn {
+  entityId: string;
+  content: string;
+  status: "streaming" | "complete" | "stopped" | "failed";
+  provider: string | null;
+  error: string | null;
+  run: CommandRun | null;
+}
+
+interface EntityDoneData {
+  entityId?: string;
+  run?: CommandRun;
+  message?: {
+    content?: string;
+    provider?: string;
+    status?: EntityColumn["status"];
+    error?: string | null;
+  };
+}
+
+export function useCommandRun(onFinished: () => void) {
+  const [columns, setColumns] = useState<EntityColumn[]>([]);
+  const [running, setRunning] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const [refusal, setRefusal] = useState<ApiError | Error | null>(null);
+  const [finishedCount, setFinishedCount] = useState(0);
+  const controllerRef = useRef<AbortController | null>(null);
+  const commandIdRef = useRef<string | null>(null);
+  const timerRef = useRef<number | null>(null);
+  const finishedRef = useRef(onFinished);
+  finishedRef.current = onFinished;
+
+  useEffect(
+    () => () => {
+      controllerRef.current?.abort();
+      if (timerRef.current !== null) window.clearTimeout(timerRef.current);
+    },
+    [],
+  );
+
+  const run = useCallback(async (entityIds: string[], prompt: string) => {
+    const update = (entityId: string, change: (column: EntityColumn) => EntityColumn) =>
+      setColumns((current) =>
+        current.map((column) => (column.entityId === entityId ? change(column) : column)),
+      );
+
+    const endStreaming = (status: "stopped" | "failed", error: string | null) =>
+      setColumns((current) =>
+        current.map((column) =>
+          column.status === "streaming"
+            ? { ...column, status, error: error ?? column.error }
+            : column,
+        ),
+      );
+    if (controllerRef.current !== null) return;
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    commandIdRef.current = null;
+    setRefusal(null);
+    setRunning(true);
+    setStopping(false);
+    setColumns(
+      entityIds.map((entityId) => ({
+        entityId,
+        content: "",
+        status: "streaming",
+        provider: null,
+        error: null,
+        run: null,
+      })),
+    );
+    const onEvent = (event: SseEvent) => {
+      const data = (event.data ?? {}) as Record<string, unknown>;
+      if (event.event === "start") {
+        if (typeof data.commandId === "string") commandIdRef.current = data.commandId;
+      } else if (event.event === "entity-done") {
+        const done = data as EntityDoneData;
+        if (typeof done.entityId !== "string") return;
+        update(done.entityId, (column) => ({
+          ...column,
+          content: done.message?.content ?? column.content,
+          status: done.message?.status ?? "complete",
+          provider: done.message?.provider ?? null,
+          error: done.message?.error ?? null,
+          run: done.run ?? null,
+        }));
+      } else if (event.event === "error") {
+        const error = data.error as { message?: unknown } | undefined;
+        endStreaming("failed", typeof error?.message === "string" ? error.message : null);
+      } else if (event.event === "message") {
+        if (typeof data.entityId === "string" && typeof data.delta === "string") {
+          const delta = data.delta;
+          update(data.entityId, (column) => ({ ...column, content: column.content + delta }));
+        }
+      }
+    };
+    try {
+      await commandsApi.run({ entityIds, prompt }, onEvent, controller.signal);
+      endStreaming("failed", null);
+    } catch (error) {
+      if (controller.signal.aborted) endStreaming("stopped", null);
+      else if (isApiError(error)) {
+        setColumns([]);
+        setRefusal(error);
+      } else {
+        endStreaming("failed", null);
+      }
+    } finally {
+      controllerRef.current = null;
+      if (timerRef.current !== null) window.clearTimeout(timerRef.current);
+      timerRef.current = null;
+      setRunning(false);
+      setStopping(false);
+      setFinishedCount((count) => count + 1);
+      finishedRef.current();
+    }
+  }, []);
+
+  const stop = useCallback(() => {
+    const controller = controllerRef.current;
+    if (controller === null) return;
+    setStopping(true);
+    const commandId = commandIdRef.current;
+    if (commandId === null) {
+      controller.abort();
+      return;
+    }
+    commandsApi.stop(commandId).then(
+      () => {
+        timerRef.current = window.setTimeout(() => controller.abort(), STOP_GRACE_MS);
+      },
+      () => controller.abort(),
+    );
+  }, []);
+
+  return { columns, running, stopping, refusal, finishedCount, run, stop };
+}

@@ -1,0 +1,165 @@
+// The upload area: drag and drop or the file picker, the domain's checks before any byte leaves (SPEC.md §5, same
+// messages as the server), then an upload with a rounded-percentage progress bar (SPEC.md §4) and the server's answer.
+import {
+  checkUpload,
+  UPLOAD_MAX_MB,
+  UPLOAD_MIME_TYPES,
+  uploadProgressPercent,
+} from "@aacos/domain/validation";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type DragEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-client";
+import { translateMessage } from "../../lib/messages";
+import { planKeys, type StoredFile } from "../../lib/plan-queries";
+import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { Icon } from "../../ui/icon";
+import { filesApi } from "./api";
+
+const ACCEPT = Object.keys(UPLOAD_MIME_TYPES)
+  .map((extension) => `.${extension}`)
+  .join(",");
+
+export function UploadForm() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const inputId = useId();
+  const hintId = useId();
+  const dropId = useId();
+  const progressLabelId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [uploaded, setUploaded] = useState<StoredFile | null>(null);
+
+  const upload = useMutation({
+    mutationFn: (file: File) =>
+      filesApi.upload(file, (loaded, total) =>
+        setProgress({ name: file.name, percent: uploadProgressPercent(loaded, total) }),
+      ),
+    onSuccess: async (file) => {
+      setProgress(null);
+      setUploaded(file);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: planKeys.files }),
+        client.invalidateQueries({ queryKey: planKeys.usage }),
+      ]);
+    },
+    onError: (error) => {
+      setProgress(null);
+      setRefusal(
+        isApiError(error) ? (error.fields.file ?? error.message) : t("messages.requestFailed"),
+      );
+    },
+  });
+
+  const take = (file: File | undefined) => {
+    if (!file || upload.isPending) return;
+    setUploaded(null);
+    // The same rules, in the same order, as the server: a refused file never leaves the browser.
+    const check = checkUpload({ name: file.name, size: file.size, mimeType: file.type });
+    if (!check.ok) {
+      setRefusal(check.message);
+      return;
+    }
+    setRefusal(null);
+    setProgress({ name: file.name, percent: 0 });
+    upload.mutate(file);
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    take(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="upload-form">
+      <section
+        aria-labelledby={dropId}
+        data-testid="upload-dropzone"
+        data-dragging={dragging}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center sm:p-8 ${
+          dragging ? "border-primary bg-surface-muted" : "border-border bg-surface"
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-12 items-center justify-center rounded-2xl bg-surface-muted text-accent-text"
+        >
+          <Icon name="upload" className="size-6" />
+        </span>
+        <p id={dropId} className="font-semibold text-fg">
+          {t("files.upload.drop")}
+        </p>
+        <label
+          htmlFor={inputId}
+          className="inline-flex cursor-pointer items-center justify-center gap-2 rounded-xl bg-accent px-4 py-2.5 text-sm font-semibold text-on-accent shadow-card hover:bg-accent-hover has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary"
+        >
+          {t("files.upload.choose")}
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={ACCEPT}
+            className="sr-only"
+            data-testid="upload-input"
+            aria-describedby={hintId}
+            disabled={upload.isPending}
+            onChange={(event) => {
+              take(event.target.files?.[0]);
+              // Choosing the same file again must fire change again.
+              event.target.value = "";
+            }}
+          />
+        </label>
+        <p id={hintId} className="text-sm text-fg-muted">
+          {t("files.upload.hint", { types: ACCEPT.replaceAll(",", ", "), max: UPLOAD_MAX_MB })}
+        </p>
+      </section>
+
+      {progress !== null ? (
+        <div data-testid="upload-progress-block">
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span id={progressLabelId} className="truncate text-fg-muted">
+              {t("files.upload.uploading", { name: progress.name })}
+            </span>
+            <span className="font-semibold tabular-nums text-fg" data-testid="upload-percent">
+              {t("files.upload.percent", { percent: progress.percent })}
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            data-testid="upload-progress"
+            aria-labelledby={progressLabelId}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress.percent}
+            className="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
+          >
+            <div
+              className="h-full rounded-full bg-primary transition-[width]"
+              style={{ width: `${progress.percent}%` }}
+            />
+          </div>
+        </div>
+      ) : null}
+
+      {refusal !== null ? (
+        <FormAlert testId="upload-error">{translateMessage(t, refusal)}</FormAlert>
+      ) : null}
+      {uploaded !== null ? (
+        <FormNotice testId="upload-success">
+          {t("files.upload.done", { name: uploaded.name })}
+        </FormNotice>
+      ) : null}
+    </div>
+  );
+}

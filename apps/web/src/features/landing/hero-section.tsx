@@ -1,0 +1,71 @@
+// The landing hero: what AACOS does, with calls to action to /tiers and /auth/register.
+import { useTranslation } from "react-i18next";
+import { ButtonLink } from "../../ui/button";
+import { Icon, type IconName } from "../../ui/icon";
+
+const ORBIT_ICONS: readonly IconName[] = ["bot", "message", "radio", "zap", "eye", "trophy"];
+
+function OrbitIllustration() {
+  return (
+    <div aria-hidden="true" className="relative mx-auto aspect-square w-64 sm:w-80">
+      <div className="absolute inset-0 rounded-full border border-border" />
+      <div className="absolute inset-8 rounded-full border border-dashed border-primary/50" />
+      <div className="absolute inset-16 rounded-full border border-border" />
+      <div className="absolute inset-[38%] flex items-center justify-center rounded-full bg-linear-to-br from-primary to-info text-3xl shadow-glow">
+        ✦
+      </div>
+      {ORBIT_ICONS.map((icon, index) => {
+        const angle = (index / ORBIT_ICONS.length) * 2 * Math.PI;
+        return (
+          <span
+            key={icon}
+            className="absolute flex size-12 -translate-x-1/2 -translate-y-1/2 items-center rtl:translate-x-1/2 justify-center rounded-2xl border border-border bg-surface text-accent-text shadow-card"
+            style={{
+              insetInlineStart: `${50 + 46 * Math.cos(angle)}%`,
+              top: `${50 + 46 * Math.sin(angle)}%`,
+            }}
+          >
+            <Icon name={icon} className="size-6" />
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+export function HeroSection() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="hero-title" className="relative overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 start-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-primary/20 blur-3xl rtl:translate-x-1/2"
+      />
+      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 md:grid-cols-[1.3fr_1fr] md:py-24">
+        <div>
+          <p className="inline-flex rounded-full border border-border bg-surface px-3 py-1 text-sm font-semibold text-accent-text">
+            {t("landing.hero.eyebrow")}
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-5 text-4xl font-extrabold leading-tight tracking-tight text-fg sm:text-5xl"
+          >
+            {t("landing.hero.title")}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-fg-muted">
+            {t("landing.hero.lead")}
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <ButtonLink to="/tiers" className="px-6 py-3 text-base">
+              {t("landing.hero.primaryCta")}
+            </ButtonLink>
+            <ButtonLink to="/auth/register" variant="secondary" className="px-6 py-3 text-base">
+              {t("landing.hero.secondaryCta")}
+            </ButtonLink>
+          </div>
+        </div>
+        <OrbitIllustration />
+      </div>
+    </section>
+  );
+}

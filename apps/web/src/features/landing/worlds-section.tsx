@@ -1,0 +1,71 @@
+// The five worlds with their prices, read from GET /api/catalog.
+import { useTranslation } from "react-i18next";
+import { useCatalog } from "../../lib/catalog-query";
+import { useFormatters, useLocalized } from "../../lib/use-language";
+import { Button, ButtonLink } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Loader } from "../../ui/loader";
+import { Stars } from "../../ui/stars";
+
+export function WorldsSection() {
+  const { t } = useTranslation();
+  const catalog = useCatalog();
+  const localized = useLocalized();
+  const format = useFormatters();
+
+  return (
+    <section aria-labelledby="worlds-title" className="mx-auto max-w-6xl px-4 py-16">
+      <h2 id="worlds-title" className="text-3xl font-extrabold text-fg">
+        {t("landing.worlds.title")}
+      </h2>
+      <p className="mt-3 max-w-3xl text-lg text-fg-muted">{t("landing.worlds.lead")}</p>
+
+      {catalog.isPending ? <Loader message={t("landing.worlds.loading")} /> : null}
+      {catalog.isError ? (
+        <div role="alert" className="mt-8 flex flex-col items-start gap-3">
+          <p className="text-fg-muted">{t("landing.worlds.error")}</p>
+          <Button variant="secondary" onClick={() => void catalog.refetch()}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      ) : null}
+      {catalog.isSuccess ? (
+        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {catalog.data.worlds.map((world) => (
+            <li key={world.tier} data-testid={`landing-world-${world.tier}`}>
+              <Card className="relative flex h-full flex-col gap-2 overflow-hidden pt-6">
+                <span
+                  aria-hidden="true"
+                  className="absolute inset-x-0 top-0 h-1.5"
+                  style={{ backgroundColor: world.color }}
+                />
+                <span aria-hidden="true" className="text-3xl">
+                  {world.icon}
+                </span>
+                <h3 className="text-lg font-bold text-fg">{localized(world.displayName)}</h3>
+                <Stars
+                  filled={world.level}
+                  label={t("tiers.stars", { level: world.level, max: format.number(5) })}
+                />
+                <p className="text-sm text-fg-muted">{localized(world.description)}</p>
+                <p className="mt-auto pt-2 text-sm font-semibold text-fg-muted">
+                  {t("landing.worlds.multiplier", {
+                    value: format.number(world.progression.experienceMultiplier),
+                  })}
+                </p>
+                <p className="text-xl font-extrabold text-accent-text">
+                  {format.price(world.pricing.monthly)}
+                </p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-8">
+        <ButtonLink to="/tiers" variant="secondary">
+          {t("landing.worlds.compare")}
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,230 @@
+// /monitoring and /realtime: live CPU and memory charts (GET /api/metrics/system once, then the `metrics` topic),
+// request rate and p95 latency tiles, the connection, pause and the time range over the samples held in memory.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiGet, isApiError } from "../../lib/api-client";
+import { realtime } from "../../lib/realtime";
+import { useFormatters } from "../../lib/use-language";
+import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { ConnectionIndicator } from "../../ui/connection-indicator";
+import { LiveLineChart } from "../../ui/live-line-chart";
+import { PageHeading } from "../../ui/page-heading";
+import {
+  addSamples,
+  type MetricSample,
+  RANGES_MINUTES,
+  type RangeMinutes,
+  sampleOfMessage,
+} from "./metric-samples";
+
+interface SystemView {
+  samples: {
+    cpuPercent: number;
+    memory: { percentage: number };
+    at: string;
+  }[];
+  requests: {
+    ratePerMinute: number;
+    errorRate: number;
+    p50Ms: number;
+    p95Ms: number;
+    p99Ms: number;
+  };
+}
+
+export function MonitoringScreen({
+  variant,
+  defaultRange,
+}: {
+  variant: "monitoring" | "realtime";
+  defaultRange: RangeMinutes;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const live = useRealtimeIndicator();
+  const [samples, setSamples] = useState<MetricSample[]>([]);
+  const [requests, setRequests] = useState<SystemView["requests"] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [range, setRange] = useState<RangeMinutes>(defaultRange);
+  const [paused, setPaused] = useState(false);
+  /** The end of the shown window: frozen while paused. */
+  const [now, setNow] = useState(() => Date.now());
+  const pausedRef = useRef(false);
+  const held = useRef<MetricSample[]>([]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiGet<SystemView>("/metrics/system", controller.signal)
+      .then((view) => {
+        setRequests(view.requests);
+        const initial = view.samples
+          .map((s) => ({
+            at: Date.parse(s.at),
+            cpuPercent: s.cpuPercent,
+            memoryPercent: s.memory.percentage,
+          }))
+          .filter((s) => !Number.isNaN(s.at));
+        setSamples((list) => addSamples(list, initial, Date.now()));
+      })
+      .catch((reason: unknown) => {
+        if (!controller.signal.aborted)
+          setError(isApiError(reason) ? reason.message : t("live.loadFailed"));
+      });
+    return () => controller.abort();
+  }, [t]);
+
+  useEffect(
+    () =>
+      realtime().subscribe("metrics", (message) => {
+        const sample = sampleOfMessage(message);
+        if (sample === null) return;
+        if (pausedRef.current) {
+          held.current.push(sample);
+          return;
+        }
+        setSamples((list) => addSamples(list, [sample], Date.now()));
+        setNow(Date.now());
+      }),
+    [],
+  );
+
+  // The window slides once a second while live.
+  useEffect(() => {
+    if (paused) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [paused]);
+
+  const togglePause = () => {
+    const next = !pausedRef.current;
+    pausedRef.current = next;
+    setPaused(next);
+    if (!next) {
+      const batch = held.current;
+      held.current = [];
+      setSamples((list) => addSamples(list, batch, Date.now()));
+      setNow(Date.now());
+    }
+  };
+
+  const from = now - range * 60_000;
+  const cpu = useMemo(() => samples.map((s) => ({ at: s.at, value: s.cpuPercent })), [samples]);
+  const memory = useMemo(
+    () => samples.map((s) => ({ at: s.at, value: s.memoryPercent })),
+    [samples],
+  );
+  const latest = samples[samples.length - 1];
+  const percent = (value: number | undefined) =>
+    value === undefined ? "—" : `${format.number(Math.round(value * 10) / 10)}%`;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8" data-testid={`${variant}-screen`}>
+      <PageHeading title={t(`live.monitoring.${variant}Title`)} lead={t("live.monitoring.lead")} />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <ConnectionIndicator
+          state={live.state}
+          label={live.label}
+          detail={live.detail}
+          upgrade={live.limitReached ? { text: t("live.upgradeHint"), to: "/tiers" } : undefined}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <fieldset className="flex gap-1" data-testid="monitoring-range">
+            <legend className="sr-only">{t("live.monitoring.range")}</legend>
+            {RANGES_MINUTES.map((minutes) => (
+              <button
+                key={minutes}
+                type="button"
+                aria-pressed={range === minutes}
+                className={`rounded-xl px-3 py-2 text-sm font-semibold ${range === minutes ? "bg-accent text-on-accent" : "border border-border bg-surface text-fg"}`}
+                onClick={() => setRange(minutes)}
+                data-testid={`monitoring-range-${minutes}`}
+              >
+                {t("live.monitoring.lastMinutes", { count: minutes })}
+              </button>
+            ))}
+          </fieldset>
+          <Button
+            variant="secondary"
+            onClick={togglePause}
+            aria-pressed={paused}
+            data-testid="monitoring-pause"
+          >
+            {paused ? t("live.resume") : t("live.pause")}
+          </Button>
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="mb-4 text-error" data-testid="monitoring-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="mb-6 grid gap-3 sm:grid-cols-4">
+        <Tile
+          label={t("live.monitoring.cpu")}
+          value={percent(latest?.cpuPercent)}
+          testId="tile-cpu"
+        />
+        <Tile
+          label={t("live.monitoring.memory")}
+          value={percent(latest?.memoryPercent)}
+          testId="tile-memory"
+        />
+        <Tile
+          label={t("live.monitoring.requestRate")}
+          value={
+            requests
+              ? t("live.monitoring.perMinute", {
+                  value: format.number(Math.round(requests.ratePerMinute)),
+                })
+              : "—"
+          }
+          testId="tile-request-rate"
+        />
+        <Tile
+          label={t("live.monitoring.p95")}
+          value={
+            requests
+              ? t("live.monitoring.ms", { value: format.number(Math.round(requests.p95Ms)) })
+              : "—"
+          }
+          testId="tile-p95"
+        />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-2 font-bold text-fg">{t("live.monitoring.cpu")}</h2>
+          <LiveLineChart
+            title={t("live.monitoring.cpu")}
+            description={t("live.monitoring.latest", { value: percent(latest?.cpuPercent) })}
+            points={cpu}
+            from={from}
+            to={now}
+            testId="chart-cpu"
+          />
+        </Card>
+        <Card>
+          <h2 className="mb-2 font-bold text-fg">{t("live.monitoring.memory")}</h2>
+          <LiveLineChart
+            title={t("live.monitoring.memory")}
+            description={t("live.monitoring.latest", { value: percent(latest?.memoryPercent) })}
+            points={memory}
+            from={from}
+            to={now}
+            testId="chart-memory"
+          />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <p className="text-sm text-fg-muted">{label}</p>
+      <p className="mt-1 text-2xl font-extrabold text-fg">{value}</p>
+    </Card>
+  );
+}

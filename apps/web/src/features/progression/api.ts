@@ -1,0 +1,156 @@
+// Calls of the progress page: the XP ledger, quests, community events and the leaderboard (apps/server
+// features/progression/routes.ts). Every GET is metered, so each is read once per visit and refreshed after actions.
+import type { TierName, WorldName } from "@aacos/domain/catalog";
+import type {
+  CommunityEventStatus,
+  EventReward,
+  QuestCategory,
+  QuestDifficulty,
+  QuestGoal,
+  QuestStatus,
+  Rank,
+} from "@aacos/domain/progression";
+import { queryOptions } from "@tanstack/react-query";
+import { apiGet, apiPost } from "../../lib/api-client";
+import { PROGRESS_STALE_MS, progressKeys } from "../../lib/progress-query";
+
+export interface LedgerItem {
+  id: number;
+  xp: number;
+  tokens: number;
+  reason: string;
+  source: string;
+  createdAt: string;
+}
+
+export interface LedgerPage {
+  items: LedgerItem[];
+  total: number;
+}
+
+/** The chart's rows: the whole ledger when it fits one page, else the latest page, with the total. */
+export interface LedgerHistory {
+  items: LedgerItem[];
+  total: number;
+  /** XP earned before the first row shown (0 when the whole ledger is shown). */
+  xpBefore: number;
+}
+
+export const LEDGER_PAGE_SIZE = 100;
+
+export interface QuestView {
+  id: string;
+  name: string;
+  description: string;
+  category: QuestCategory;
+  difficulty: QuestDifficulty;
+  xpReward: number;
+  tokenReward: number;
+  requiredTier: TierName;
+  goal: QuestGoal;
+  status: QuestStatus;
+  startedAt: string | null;
+  completedAt: string | null;
+  progress: { done: number; target: number };
+}
+
+export interface QuestList {
+  items: QuestView[];
+  slots: { used: number; total: number | null };
+}
+
+export interface EventLeader {
+  userId: string;
+  username: string;
+  score: number;
+  place: number;
+}
+
+export interface CommunityEventView {
+  id: string;
+  name: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  rewards: EventReward[];
+  status: CommunityEventStatus;
+  participants: number;
+  joined: boolean;
+  settledAt: string | null;
+  leaders: EventLeader[];
+  me: { score: number; place: number | null } | null;
+}
+
+export interface LeaderboardEntry {
+  userId: string;
+  username: string;
+  experience: number;
+  rank: Rank;
+  position: number;
+}
+
+export interface Leaderboard {
+  entries: LeaderboardEntry[];
+  me: { position: number | null; experience: number };
+}
+
+/**
+ * The ledger is oldest first. One page holds up to 100 rows; a longer ledger costs a second call for its latest page,
+ * whose starting XP is the sum of the rows before it: the experience then, minus what the page itself adds.
+ */
+async function readHistory(currentExperience: number, signal: AbortSignal): Promise<LedgerHistory> {
+  const first = await apiGet<LedgerPage>(
+    `/progress/ledger?page=1&pageSize=${LEDGER_PAGE_SIZE}`,
+    signal,
+  );
+  if (first.total <= LEDGER_PAGE_SIZE) return { ...first, xpBefore: 0 };
+  const lastPage = Math.ceil(first.total / LEDGER_PAGE_SIZE);
+  const last = await apiGet<LedgerPage>(
+    `/progress/ledger?page=${lastPage}&pageSize=${LEDGER_PAGE_SIZE}`,
+    signal,
+  );
+  const pageXp = last.items.reduce((sum, item) => sum + item.xp, 0);
+  return {
+    items: last.items,
+    total: last.total,
+    xpBefore: Math.max(0, currentExperience - pageXp),
+  };
+}
+
+export const ledgerQuery = (currentExperience: number) =>
+  queryOptions({
+    queryKey: progressKeys.ledger,
+    queryFn: ({ signal }) => readHistory(currentExperience, signal),
+    staleTime: PROGRESS_STALE_MS,
+  });
+
+export const questsQuery = queryOptions({
+  queryKey: progressKeys.quests,
+  queryFn: ({ signal }) => apiGet<QuestList>("/quests", signal),
+  staleTime: PROGRESS_STALE_MS,
+});
+
+export const eventsQuery = queryOptions({
+  queryKey: progressKeys.events,
+  queryFn: ({ signal }) => apiGet<{ items: CommunityEventView[] }>("/events", signal),
+  staleTime: PROGRESS_STALE_MS,
+});
+
+export const leaderboardQuery = (world: WorldName | "all") =>
+  queryOptions({
+    queryKey: progressKeys.leaderboard(world),
+    queryFn: ({ signal }) =>
+      apiGet<Leaderboard>(world === "all" ? "/leaderboard" : `/leaderboard?world=${world}`, signal),
+    staleTime: PROGRESS_STALE_MS,
+  });
+
+export const progressionApi = {
+  startQuest: (id: string) =>
+    apiPost<{ quest: QuestView }>(`/quests/${encodeURIComponent(id)}/start`).then(
+      (reply) => reply.quest,
+    ),
+  joinEvent: (id: string) =>
+    apiPost<{ event: CommunityEventView }>(`/events/${encodeURIComponent(id)}/join`).then(
+      (reply) => reply.event,
+    ),
+};

@@ -1,0 +1,71 @@
+// Calls of the settings screen: password, two-factor set-up, passkeys and sessions (all signed in).
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/browser";
+import type { ChangePasswordBody } from "@aacos/domain/validation";
+import { apiDelete, apiGet, apiPost } from "../../lib/api-client";
+
+export interface MfaStatus {
+  totp: { enabled: boolean };
+  recoveryCodesLeft: number;
+}
+
+export interface TotpSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** data: URL of a PNG QR code. */
+  qrCode: string;
+}
+
+export interface ActiveSession {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  lastUsedAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export const settingsKeys = {
+  mfa: ["settings", "mfa"] as const,
+  sessions: ["settings", "sessions"] as const,
+  passkeys: ["settings", "passkeys"] as const,
+};
+
+export const settingsApi = {
+  changePassword: (body: ChangePasswordBody) => apiPost<void>("/auth/password", body),
+  mfaStatus: (signal?: AbortSignal) => apiGet<MfaStatus>("/auth/mfa", signal),
+  startTotpSetup: () => apiPost<TotpSetup>("/auth/mfa/setup", { type: "totp" }),
+  confirmTotp: (code: string) =>
+    apiPost<{ enabled: true; recoveryCodes: string[] }>(
+      "/auth/mfa/verify",
+      { code, type: "totp" },
+      // Signed in: a 401 here is an expired session, not a wrong code (that is a 400).
+      { handleUnauthorized: true },
+    ),
+  disableMfa: (code: string) => apiPost<void>("/auth/mfa/disable", { code }),
+  sessions: (signal?: AbortSignal) =>
+    apiGet<{ items: ActiveSession[] }>("/auth/sessions", signal).then((reply) => reply.items),
+  revokeSession: (id: string) => apiDelete(`/auth/sessions/${encodeURIComponent(id)}`),
+  revokeAllSessions: () => apiPost<void>("/auth/sessions/revoke-all"),
+  passkeys: (signal?: AbortSignal) =>
+    apiGet<{ items: Passkey[] }>("/auth/passkeys", signal).then((reply) => reply.items),
+  passkeyRegistrationOptions: () =>
+    apiPost<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
+      "/auth/passkeys/register/options",
+    ),
+  registerPasskey: (body: {
+    challengeId: string;
+    response: RegistrationResponseJSON;
+    name: string;
+  }) => apiPost<{ passkey: Passkey }>("/auth/passkeys/register/verify", body),
+  removePasskey: (id: string) => apiDelete(`/auth/passkeys/${encodeURIComponent(id)}`),
+};

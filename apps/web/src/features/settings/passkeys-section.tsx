@@ -1,0 +1,151 @@
+// Passkeys: the list (name, added, last used), adding a named one with the browser's ceremony, and removing one.
+import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDateFormat } from "../../lib/format-date";
+import { translateMessage } from "../../lib/messages";
+import { Button } from "../../ui/button";
+import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
+import { Icon } from "../../ui/icon";
+import { Loader } from "../../ui/loader";
+import { settingsApi, settingsKeys } from "./api";
+import { SettingsSection } from "./settings-section";
+
+class PasskeyCancelled extends Error {}
+
+export function PasskeysSection() {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const queryClient = useQueryClient();
+  const supported = browserSupportsWebAuthn();
+  const [name, setName] = useState("");
+  const [notice, setNotice] = useState<"added" | "removed" | null>(null);
+  const passkeys = useQuery({
+    queryKey: settingsKeys.passkeys,
+    queryFn: ({ signal }) => settingsApi.passkeys(signal),
+  });
+
+  const add = useMutation({
+    mutationFn: async () => {
+      const { challengeId, options } = await settingsApi.passkeyRegistrationOptions();
+      let response: Awaited<ReturnType<typeof startRegistration>>;
+      try {
+        response = await startRegistration({ optionsJSON: options });
+      } catch {
+        throw new PasskeyCancelled(t("auth.passkey.cancelled"));
+      }
+      const label = name.trim() || t("settings.passkeys.defaultName");
+      return settingsApi.registerPasskey({ challengeId, response, name: label.slice(0, 60) });
+    },
+    onMutate: () => setNotice(null),
+    onSuccess: () => {
+      setName("");
+      setNotice("added");
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: settingsApi.removePasskey,
+    onMutate: () => setNotice(null),
+    onSuccess: () => {
+      setNotice("removed");
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys });
+    },
+  });
+
+  const failure = add.error ?? remove.error;
+
+  return (
+    <SettingsSection
+      title={t("settings.passkeys.title")}
+      lead={t("settings.passkeys.lead")}
+      testId="settings-passkeys"
+    >
+      {notice ? (
+        <FormNotice testId="passkeys-notice">{t(`settings.passkeys.${notice}`)}</FormNotice>
+      ) : null}
+      {failure ? (
+        <FormAlert testId="passkeys-error">{translateMessage(t, failure.message)}</FormAlert>
+      ) : null}
+      {passkeys.isPending ? <Loader message={t("settings.loading")} /> : null}
+      {passkeys.isError ? <FormAlert>{t("settings.loadError")}</FormAlert> : null}
+      {passkeys.data ? (
+        passkeys.data.length === 0 ? (
+          <p className="text-sm text-fg-muted" data-testid="passkeys-empty">
+            {t("settings.passkeys.empty")}
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border" data-testid="passkeys-list">
+            {passkeys.data.map((passkey) => (
+              <li
+                key={passkey.id}
+                data-testid="passkey-item"
+                className="flex flex-wrap items-center justify-between gap-2 py-3"
+              >
+                <div className="flex items-center gap-3">
+                  <Icon name="key" className="size-5 text-accent-text" />
+                  <div>
+                    <p className="font-semibold text-fg" dir="auto" data-testid="passkey-name">
+                      {passkey.name}
+                    </p>
+                    <p className="text-sm text-fg-muted">
+                      {t("settings.passkeys.created", { date: formatDate(passkey.createdAt) })}
+                      {" · "}
+                      {passkey.lastUsedAt
+                        ? t("settings.passkeys.lastUsed", { date: formatDate(passkey.lastUsedAt) })
+                        : t("settings.passkeys.neverUsed")}
+                    </p>
+                  </div>
+                </div>
+                <Button
+                  variant="ghost"
+                  data-testid="passkey-remove"
+                  aria-label={t("settings.passkeys.removeLabel", { name: passkey.name })}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(passkey.id)}
+                >
+                  {t("settings.passkeys.remove")}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {supported ? (
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            add.mutate();
+          }}
+        >
+          <div className="sm:w-72">
+            <TextField
+              label={t("settings.passkeys.name")}
+              hint={t("settings.passkeys.nameHint")}
+              name="passkeyName"
+              testId="passkey-name-input"
+              dir="auto"
+              maxLength={60}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <Button
+            type="submit"
+            data-testid="passkey-add"
+            disabled={add.isPending}
+            className="sm:mb-7"
+          >
+            {add.isPending ? t("settings.passkeys.adding") : t("settings.passkeys.add")}
+          </Button>
+        </form>
+      ) : (
+        <p className="text-sm text-fg-muted">{t("auth.passkey.unsupported")}</p>
+      )}
+    </SettingsSection>
+  );
+}

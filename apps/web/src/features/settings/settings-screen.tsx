@@ -1,0 +1,30 @@
+// /settings: profile, plan and usage, password, two-factor sign-in, passkeys and active sessions of the signed-in user.
+import { useTranslation } from "react-i18next";
+import { useAuthStore } from "../../lib/auth-store";
+import { PageHeading } from "../../ui/page-heading";
+import { PasskeysSection } from "./passkeys-section";
+import { PasswordSection } from "./password-section";
+import { PlanUsageSection } from "./plan-usage-section";
+import { ProfileSection } from "./profile-section";
+import { SessionsSection } from "./sessions-section";
+import { TwoFactorSection } from "./two-factor-section";
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const user = useAuthStore((state) => state.user);
+  // The route guard admits only signed-in users; this covers the moment of signing out.
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10" data-testid="settings">
+      <PageHeading title={t("settings.title")} lead={t("settings.lead")} />
+      <div className="flex flex-col gap-6">
+        <ProfileSection key={user.id} user={user} />
+        <PlanUsageSection />
+        <PasswordSection />
+        <TwoFactorSection />
+        <PasskeysSection />
+        <SessionsSection />
+      </div>
+    </div>
+  );
+}

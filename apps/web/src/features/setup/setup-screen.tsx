@@ -1,0 +1,126 @@
+// /setup?token=: creates the first admin with the one-time link the server printed, then opens the admin console.
+import { RegisterBody } from "@aacos/domain/validation";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { apiGet, apiPost, DEFAULT_ERRORS } from "../../lib/api-client";
+import type { SessionReply } from "../../lib/auth-api";
+import { useAuthStore } from "../../lib/auth-store";
+import { useForm } from "../../lib/use-form";
+import { usePasswordHints } from "../../lib/use-password-hints";
+import { Button, ButtonLink } from "../../ui/button";
+import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
+import { FormPanel } from "../../ui/form-panel";
+import { Loader } from "../../ui/loader";
+import { PasswordHints } from "../../ui/password-hints";
+
+const setupApi = {
+  status: (signal?: AbortSignal) => apiGet<{ needed: boolean }>("/setup", signal),
+  create: (body: RegisterBody & { token: string }) =>
+    apiPost<SessionReply>("/setup", body, { fallbackMessage: DEFAULT_ERRORS.register }),
+};
+
+export function SetupScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const status = useQuery({
+    queryKey: ["setup-status"],
+    queryFn: ({ signal }) => setupApi.status(signal),
+  });
+
+  if (status.isPending) return <Loader message={t("setup.checking")} fullHeight />;
+
+  if (status.data?.needed === false) {
+    return (
+      <FormPanel title={t("setup.title")} testId="setup">
+        <div className="flex flex-col gap-4">
+          <FormNotice testId="setup-not-needed">{t("setup.notNeeded")}</FormNotice>
+          <ButtonLink to="/auth/login" data-testid="setup-sign-in">
+            {t("setup.signIn")}
+          </ButtonLink>
+        </div>
+      </FormPanel>
+    );
+  }
+
+  if (token === "") {
+    return (
+      <FormPanel title={t("setup.title")} testId="setup">
+        <FormAlert testId="setup-error">{t("setup.missingToken")}</FormAlert>
+      </FormPanel>
+    );
+  }
+
+  return <SetupForm token={token} />;
+}
+
+function SetupForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const startSession = useAuthStore((state) => state.startSession);
+  const form = useForm(RegisterBody, { email: "", username: "", password: "" });
+  const hints = usePasswordHints(form.values.password);
+
+  const submit = form.onSubmit(async (data) => {
+    startSession(await setupApi.create({ ...data, token }));
+    void navigate("/admin", { replace: true });
+  });
+
+  return (
+    <FormPanel title={t("setup.title")} lead={t("setup.lead")} testId="setup">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {form.formError ? <FormAlert testId="setup-error">{form.formError}</FormAlert> : null}
+        <TextField
+          label={t("auth.register.email")}
+          name="email"
+          type="email"
+          testId="setup-email"
+          autoComplete="email"
+          dir="ltr"
+          value={form.values.email}
+          onChange={(event) => form.set("email", event.target.value)}
+          onBlur={(event) => form.touch("email", event)}
+          error={form.error("email")}
+        />
+        <TextField
+          label={t("auth.register.username")}
+          name="username"
+          testId="setup-username"
+          autoComplete="username"
+          dir="ltr"
+          hint={t("auth.register.usernameHint")}
+          value={form.values.username}
+          onChange={(event) => form.set("username", event.target.value)}
+          onBlur={(event) => form.touch("username", event)}
+          error={form.error("username")}
+        />
+        <TextField
+          label={t("auth.register.password")}
+          name="password"
+          type="password"
+          testId="setup-password"
+          autoComplete="new-password"
+          dir="ltr"
+          hint={
+            <PasswordHints
+              title={t("auth.passwordHints.title")}
+              hints={hints}
+              metText={t("auth.passwordHints.met")}
+              unmetText={t("auth.passwordHints.unmet")}
+              testId="setup-password-hints"
+            />
+          }
+          value={form.values.password}
+          onChange={(event) => form.set("password", event.target.value)}
+          onBlur={(event) => form.touch("password", event)}
+          error={form.error("password")}
+        />
+        <Button type="submit" data-testid="setup-submit" disabled={form.submitting}>
+          {form.submitting ? t("setup.submitting") : t("setup.submit")}
+        </Button>
+      </form>
+    </FormPanel>
+  );
+}

@@ -1,0 +1,119 @@
+/// <reference types="node" />
+// /signals against a real local API and WebSocket server: the first page, a live burst of 1,000 signals rendered
+// newest first and capped to 500, the detail drawer, pause, and the 4429 reason with its upgrade hint.
+import type { AddressInfo } from "node:net";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { WebSocket as WsClient, WebSocketServer, type WebSocket as ServerSocket } from "ws";
+import { createRealtime, setRealtimeForTests } from "../../lib/realtime";
+import { startTestApi, type TestApi } from "../../test-api-server";
+import { renderAt } from "../../test-utils";
+import { SignalsScreen } from "./signals-screen";
+
+let api: TestApi;
+let wss: WebSocketServer;
+let sockets: ServerSocket[];
+let onConnection: (socket: ServerSocket) => void;
+
+function signal(id: number, kind = "run") {
+  return {
+    id,
+    kind,
+    source: "engine",
+    severity: "info",
+    data: { n: id },
+    createdAt: "2026-01-01T00:00:00Z",
+  };
+}
+
+beforeEach(async () => {
+  api = await startTestApi({
+    "GET /api/signals": () => ({
+      status: 200,
+      body: { items: [signal(3, "quota"), signal(2), signal(1)], nextCursor: null },
+    }),
+  });
+  sockets = [];
+  onConnection = () => {};
+  wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+  await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
+  const { port } = wss.address() as AddressInfo;
+  wss.on("connection", (socket) => {
+    sockets.push(socket);
+    onConnection(socket);
+  });
+  setRealtimeForTests(
+    createRealtime({
+      ticket: async () => "t",
+      url: (ticket) => `ws://127.0.0.1:${port}/?token=${ticket}`,
+      socketClass: () => WsClient as unknown as typeof WebSocket,
+      baseDelayMs: 10,
+      lingerMs: 0,
+    }),
+  );
+});
+
+afterEach(async () => {
+  setRealtimeForTests(null);
+  for (const client of wss.clients) client.terminate();
+  await new Promise<void>((resolve) => wss.close(() => resolve()));
+  await api.close();
+});
+
+describe("SignalsScreen", () => {
+  it("shows the first page, then a burst of 1,000 live signals newest first, capped to 500", async () => {
+    renderAt("/signals", { "/signals": <SignalsScreen /> });
+    await waitFor(() => expect(screen.getAllByTestId("signal-row")).toHaveLength(3));
+    await waitFor(() =>
+      expect(screen.getByTestId("connection-indicator")).toHaveAttribute("data-state", "connected"),
+    );
+    for (let id = 4; id < 1004; id += 1)
+      sockets[0]?.send(JSON.stringify({ type: "signal", signal: signal(id) }));
+    await waitFor(() => {
+      const rows = screen.getAllByTestId("signal-row");
+      expect(rows).toHaveLength(500);
+      expect(rows[0]).toHaveAttribute("data-signal-id", "1003");
+    });
+    expect(screen.getByTestId("signals-load-older")).toBeEnabled();
+
+    // Client-side filters.
+    fireEvent.change(screen.getByTestId("signals-filter-kind"), { target: { value: "quota" } });
+    expect(screen.getByTestId("signals-empty")).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId("signals-filter-kind"), { target: { value: "" } });
+    fireEvent.change(screen.getByTestId("signals-filter-text"), { target: { value: '"n":1003' } });
+    expect(screen.getAllByTestId("signal-row")).toHaveLength(1);
+
+    // The drawer.
+    fireEvent.click(screen.getAllByTestId("signal-row")[0] as HTMLElement);
+    const drawer = screen.getByRole("dialog");
+    expect(within(drawer).getByTestId("signal-drawer-data")).toHaveTextContent("1003");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("holds live signals while paused and shows them on resume", async () => {
+    renderAt("/signals", { "/signals": <SignalsScreen /> });
+    await waitFor(() =>
+      expect(screen.getByTestId("connection-indicator")).toHaveAttribute("data-state", "connected"),
+    );
+    await waitFor(() => expect(screen.getAllByTestId("signal-row")).toHaveLength(3));
+    fireEvent.click(screen.getByTestId("signals-pause"));
+    sockets[0]?.send(JSON.stringify({ type: "signal", signal: signal(7) }));
+    await waitFor(() => expect(screen.getByTestId("signals-held")).toBeInTheDocument());
+    expect(screen.getAllByTestId("signal-row")).toHaveLength(3);
+    fireEvent.click(screen.getByTestId("signals-pause"));
+    expect(screen.getAllByTestId("signal-row")[0]).toHaveAttribute("data-signal-id", "7");
+  });
+
+  it("shows the 4429 reason with an upgrade hint", async () => {
+    onConnection = (socket) => socket.close(4429, "Too many realtime connections: max 1");
+    renderAt("/signals", { "/signals": <SignalsScreen /> });
+    await waitFor(() =>
+      expect(screen.getByTestId("connection-indicator")).toHaveAttribute("data-state", "closed"),
+    );
+    expect(screen.getByTestId("connection-reason")).toHaveTextContent(
+      "Too many realtime connections: max 1",
+    );
+    expect(screen.getByTestId("connection-upgrade")).toHaveAttribute("href", "/tiers");
+  });
+});

@@ -1,0 +1,253 @@
+// /signals: the live signal stream, newest on top — the first page from GET /api/signals, then the `signals` topic.
+// Filters (kind, severity, text) work on the loaded list, so they cost no metered call; pause holds new signals.
+import { SIGNAL_KINDS, SIGNAL_SEVERITIES } from "@aacos/domain/validation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiGet, isApiError } from "../../lib/api-client";
+import { useDateFormat } from "../../lib/format-date";
+import { realtime } from "../../lib/realtime";
+import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
+import { Button } from "../../ui/button";
+import { ConnectionIndicator } from "../../ui/connection-indicator";
+import { SelectField, TextField } from "../../ui/form-field";
+import { PageHeading } from "../../ui/page-heading";
+import {
+  createFrameBatcher,
+  matchesFilters,
+  mergeNewest,
+  RENDER_CAP,
+  type SignalView,
+} from "./signal-batch";
+import { SignalDrawer } from "./signal-drawer";
+
+const PAGE_SIZE = 50;
+
+interface SignalPage {
+  items: SignalView[];
+  nextCursor: number | null;
+}
+
+export function SignalsScreen() {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const live = useRealtimeIndicator();
+  const [items, setItems] = useState<SignalView[]>([]);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [paused, setPaused] = useState(false);
+  const [heldCount, setHeldCount] = useState(0);
+  const [kind, setKind] = useState("");
+  const [severity, setSeverity] = useState("");
+  const [text, setText] = useState("");
+  const [selected, setSelected] = useState<SignalView | null>(null);
+  const pausedRef = useRef(false);
+  const held = useRef<SignalView[]>([]);
+
+  const apply = useCallback((incoming: SignalView[]) => {
+    setItems((list) => {
+      const { items: next, trimmed } = mergeNewest(list, incoming);
+      if (trimmed) {
+        const last = next[next.length - 1];
+        if (last !== undefined) setCursor(last.id);
+      }
+      return next;
+    });
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiGet<SignalPage>(`/signals?limit=${PAGE_SIZE}`, controller.signal)
+      .then((page) => {
+        apply(page.items);
+        setCursor(page.nextCursor);
+      })
+      .catch((reason: unknown) => {
+        if (!controller.signal.aborted)
+          setError(isApiError(reason) ? reason.message : t("live.loadFailed"));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [apply, t]);
+
+  useEffect(() => {
+    const batcher = createFrameBatcher<SignalView>((batch) => {
+      if (pausedRef.current) {
+        held.current = mergeNewest(held.current, batch).items;
+        setHeldCount(held.current.length);
+      } else apply(batch);
+    });
+    const unsubscribe = realtime().subscribe("signals", (message) => {
+      const signal = message.signal as SignalView | undefined;
+      if (signal !== undefined && typeof signal.id === "number") batcher.push(signal);
+    });
+    return () => {
+      unsubscribe();
+      batcher.dispose();
+    };
+  }, [apply]);
+
+  const togglePause = () => {
+    const next = !pausedRef.current;
+    pausedRef.current = next;
+    setPaused(next);
+    if (!next && held.current.length > 0) {
+      apply(held.current);
+      held.current = [];
+      setHeldCount(0);
+    }
+  };
+
+  const loadOlder = async () => {
+    if (cursor === null) return;
+    setLoadingOlder(true);
+    try {
+      const page = await apiGet<SignalPage>(`/signals?limit=${PAGE_SIZE}&after=${cursor}`);
+      setItems((list) => {
+        const known = new Set(list.map((signal) => signal.id));
+        return [...list, ...page.items.filter((signal) => !known.has(signal.id))];
+      });
+      setCursor(page.nextCursor);
+    } catch (reason) {
+      setError(isApiError(reason) ? reason.message : t("live.loadFailed"));
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  const shown = useMemo(
+    () => items.filter((signal) => matchesFilters(signal, { kind, severity, text })),
+    [items, kind, severity, text],
+  );
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8" data-testid="signals-screen">
+      <PageHeading title={t("live.signals.title")} lead={t("live.signals.lead")} />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <ConnectionIndicator
+          state={live.state}
+          label={live.label}
+          detail={live.detail}
+          upgrade={live.limitReached ? { text: t("live.upgradeHint"), to: "/tiers" } : undefined}
+        />
+        <div className="flex items-center gap-2">
+          {paused && heldCount > 0 ? (
+            <span className="text-sm text-fg-muted" data-testid="signals-held">
+              {t("live.signals.held", { count: heldCount })}
+            </span>
+          ) : null}
+          <Button
+            variant="secondary"
+            onClick={togglePause}
+            aria-pressed={paused}
+            data-testid="signals-pause"
+          >
+            {paused ? t("live.resume") : t("live.pause")}
+          </Button>
+        </div>
+      </div>
+      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+        <SelectField
+          label={t("live.signals.kind")}
+          value={kind}
+          onChange={(event) => setKind(event.target.value)}
+          testId="signals-filter-kind"
+        >
+          <option value="">{t("live.signals.all")}</option>
+          {SIGNAL_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("live.signals.severity")}
+          value={severity}
+          onChange={(event) => setSeverity(event.target.value)}
+          testId="signals-filter-severity"
+        >
+          <option value="">{t("live.signals.all")}</option>
+          {SIGNAL_SEVERITIES.map((value) => (
+            <option key={value} value={value}>
+              {t(`live.severity.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t("live.signals.search")}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          testId="signals-filter-text"
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="mb-4 text-error" data-testid="signals-error">
+          {error}
+        </p>
+      ) : null}
+      {loading ? (
+        <p className="text-fg-muted">{t("live.loading")}</p>
+      ) : shown.length === 0 ? (
+        <p className="text-fg-muted" data-testid="signals-empty">
+          {t("live.signals.empty")}
+        </p>
+      ) : (
+        <ul
+          className="divide-y divide-border rounded-xl border border-border bg-surface"
+          data-testid="signals-list"
+          aria-live="off"
+        >
+          {shown.map((signal) => (
+            <li key={signal.id}>
+              <button
+                type="button"
+                className="flex w-full flex-wrap items-center gap-3 px-4 py-2.5 text-start hover:bg-surface-muted"
+                onClick={() => setSelected(signal)}
+                data-testid="signal-row"
+                data-signal-id={signal.id}
+              >
+                <span className={`text-xs font-bold ${SEVERITY_TONE[signal.severity] ?? ""}`}>
+                  {t(`live.severity.${severityKey(signal.severity)}`)}
+                </span>
+                <span className="font-semibold text-fg">{signal.kind}</span>
+                <span className="text-fg-muted">{signal.source}</span>
+                <span className="ms-auto text-xs text-fg-muted">
+                  {formatDate(signal.createdAt)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length >= RENDER_CAP || cursor !== null ? (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => void loadOlder()}
+            disabled={cursor === null || loadingOlder}
+            data-testid="signals-load-older"
+          >
+            {t("live.signals.loadOlder")}
+          </Button>
+        </div>
+      ) : null}
+      {selected ? (
+        <SignalDrawer signal={selected} formatDate={formatDate} onClose={() => setSelected(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+const SEVERITY_TONE: Record<string, string> = {
+  info: "text-info",
+  warning: "text-warning",
+  critical: "text-error",
+};
+
+function severityKey(severity: string): "info" | "warning" | "critical" {
+  return severity === "warning" || severity === "critical" ? severity : "info";
+}

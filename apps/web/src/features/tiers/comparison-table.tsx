@@ -1,0 +1,96 @@
+// The full comparison of the five worlds (SPEC.md §2): a real table with row and column headers.
+import type { World } from "@aacos/domain/catalog";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormatters, useLocalized } from "../../lib/use-language";
+
+const ROWS = [
+  "dashboard",
+  "analytics",
+  "aiAssistant",
+  "aiTokensPerDay",
+  "teamSize",
+  "quantumProcessing",
+  "realityForge",
+  "supportLevel",
+] as const;
+type Row = (typeof ROWS)[number];
+
+export function ComparisonTable({ worlds, id }: { worlds: readonly World[]; id: string }) {
+  const { t } = useTranslation();
+  const localized = useLocalized();
+  const format = useFormatters();
+
+  const yesNo = (on: boolean): ReactNode => (
+    <span className={on ? "text-success" : "text-fg-muted"}>
+      <span aria-hidden="true">{on ? "✓ " : "— "}</span>
+      {on ? t("common.yes") : t("common.no")}
+    </span>
+  );
+
+  const cell = (row: Row, world: World): ReactNode => {
+    const features = world.features;
+    switch (row) {
+      case "dashboard":
+        return t(`tiers.dashboard.${features.dashboard}`);
+      case "analytics":
+        return t(`tiers.analytics.${features.analytics}`);
+      case "aiAssistant":
+        return t(`tiers.assistant.${features.aiAssistant}`);
+      case "aiTokensPerDay":
+        return format.limit(features.llmTokensPerDay);
+      case "teamSize":
+        return format.limit(features.teamSize);
+      case "quantumProcessing":
+        return yesNo(features.quantumProcessing);
+      case "realityForge":
+        return yesNo(features.realityForge);
+      case "supportLevel":
+        return t(`tiers.support.${features.supportLevel}`);
+    }
+  };
+
+  return (
+    <section
+      id={id}
+      // A scrollable region must be reachable by keyboard to scroll it sideways on narrow screens.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-label={t("tiers.comparison.regionLabel")}
+      className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-card"
+    >
+      <table data-testid="comparison-table" className="w-full min-w-[44rem] text-sm">
+        <caption className="sr-only">{t("tiers.comparison.caption")}</caption>
+        <thead>
+          <tr className="border-b border-border bg-surface-muted">
+            <th scope="col" className="p-3 text-start font-bold text-fg-muted">
+              {t("tiers.comparison.feature")}
+            </th>
+            {worlds.map((world) => (
+              <th key={world.tier} scope="col" className="p-3 text-start font-bold text-fg">
+                <span aria-hidden="true" className="me-1.5">
+                  {world.icon}
+                </span>
+                {localized(world.displayName)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {ROWS.map((row) => (
+            <tr key={row} className="border-b border-border last:border-b-0">
+              <th scope="row" className="p-3 text-start font-semibold text-fg">
+                {t(`tiers.comparison.rows.${row}`)}
+              </th>
+              {worlds.map((world) => (
+                <td key={world.tier} className="p-3 text-fg">
+                  {cell(row, world)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+// The subscription plan of a signed-in user on /tiers: tier, world, trial end, a scheduled downgrade with "keep", and
+// an upgrade or downgrade button per tier (POST /api/plan/tier): up at once with the trial, down at the period's end.
+import {
+  SUBSCRIPTION_TIERS,
+  type TierName,
+  tierByName,
+  tierDirection,
+} from "@aacos/domain/catalog";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-client";
+import { useDateFormat } from "../../lib/format-date";
+import { translateMessage } from "../../lib/messages";
+import { usePlanFacts } from "../../lib/plan-facts";
+import { type Plan, planApi, refreshAfterPlanChange, usePlan } from "../../lib/plan-queries";
+import { celebrateMoveUp } from "../../lib/upgrade-prompts";
+import { useFormatters, useLocalized } from "../../lib/use-language";
+import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
+import { cardClasses } from "../../ui/card";
+import { FactList } from "../../ui/fact-list";
+import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { Loader } from "../../ui/loader";
+
+type Outcome =
+  | { kind: "upgraded"; tier: TierName; trialEndsAt: string | null }
+  | { kind: "scheduled"; tier: TierName; from: TierName; at: string | null }
+  | { kind: "kept"; tier: TierName }
+  | { kind: "failed"; message: string };
+
+export function PlanSection({ suggested }: { suggested: TierName | null }) {
+  const { t } = useTranslation();
+  const localized = useLocalized();
+  const format = useFormatters();
+  const date = useDateFormat();
+  const facts = usePlanFacts();
+  const client = useQueryClient();
+  const plan = usePlan();
+  const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  // Arriving from an upgrade prompt (/tiers?upgrade=quantum): bring the plans into view.
+  useEffect(() => {
+    if (suggested === null || !plan.data) return;
+    const section = sectionRef.current;
+    if (section && typeof section.scrollIntoView === "function") {
+      section.scrollIntoView({ behavior: "smooth", block: "start" });
+    }
+  }, [suggested, plan.data]);
+
+  const change = useMutation({
+    mutationFn: (tier: TierName) => planApi.changeTier(tier),
+    onMutate: () => setOutcome(null),
+    onSuccess: async (next: Plan, tier) => {
+      const before = plan.data;
+      await refreshAfterPlanChange(client, next);
+      if (before && tier === before.tier) {
+        setOutcome({ kind: "kept", tier });
+      } else if (before && tierDirection(before.tier, tier) === "down") {
+        setOutcome({ kind: "scheduled", tier, from: next.tier, at: next.periodEndsAt });
+      } else {
+        setOutcome({ kind: "upgraded", tier, trialEndsAt: next.trialEndsAt });
+        celebrateMoveUp("tier", tier);
+      }
+    },
+    onError: (error) =>
+      setOutcome({
+        kind: "failed",
+        message: isApiError(error)
+          ? (error.fields.tier ?? error.message)
+          : t("messages.requestFailed"),
+      }),
+  });
+
+  const name = (tier: TierName) => localized(tierByName(tier).displayName);
+
+  let body: ReactNode;
+  if (plan.isPending) body = <Loader message={t("plan.loading")} />;
+  else if (plan.isError) {
+    body = (
+      <div className="flex flex-wrap items-center gap-3">
+        <FormAlert testId="plan-error">{t("plan.loadError")}</FormAlert>
+        <Button variant="secondary" onClick={() => void plan.refetch()}>
+          {t("common.retry")}
+        </Button>
+      </div>
+    );
+  } else {
+    const current = plan.data;
+    body = (
+      <>
+        <FactList facts={facts(current)} testId="plan-facts" />
+        {current.pendingTier !== null ? (
+          <div
+            data-testid="plan-pending"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-warning bg-surface p-4"
+          >
+            <p className="text-fg">
+              {t("plan.pendingNotice", {
+                from: name(current.tier),
+                to: name(current.pendingTier),
+                date: current.periodEndsAt === null ? "—" : date(current.periodEndsAt),
+              })}
+            </p>
+            <Button
+              variant="secondary"
+              data-testid="plan-keep"
+              disabled={change.isPending}
+              onClick={() => change.mutate(current.tier)}
+            >
+              {t("plan.keep", { plan: name(current.tier) })}
+            </Button>
+          </div>
+        ) : null}
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {SUBSCRIPTION_TIERS.map((tier) => {
+            const direction = tierDirection(current.tier, tier.name);
+            const isPending = current.pendingTier === tier.name;
+            const isSuggested = suggested === tier.name && direction === "up";
+            return (
+              <li
+                key={tier.name}
+                data-testid={`plan-tier-${tier.name}`}
+                data-current={direction === "same"}
+                className={cardClasses(
+                  direction === "same" || isSuggested,
+                  "flex flex-col gap-2 p-4",
+                )}
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <p className="text-lg font-bold text-fg">{name(tier.name)}</p>
+                  {direction === "same" ? (
+                    <Badge>
+                      <span data-testid={`plan-current-${tier.name}`}>{t("plan.current")}</span>
+                    </Badge>
+                  ) : isPending ? (
+                    <Badge tone="warning">{t("plan.scheduled")}</Badge>
+                  ) : isSuggested ? (
+                    <Badge tone="success">{t("plan.suggested")}</Badge>
+                  ) : null}
+                </div>
+                <p className="font-extrabold text-accent-text">
+                  {format.price(tier.pricing.monthly)}
+                </p>
+                <p className="text-sm text-fg-muted">
+                  {tier.pricing.trialDays > 0
+                    ? t("plan.trialDays", { days: tier.pricing.trialDays })
+                    : t("plan.noTrial")}
+                </p>
+                {direction === "same" || isPending ? null : (
+                  <Button
+                    variant={direction === "up" ? "primary" : "secondary"}
+                    className="mt-auto"
+                    data-testid={`plan-action-${tier.name}`}
+                    disabled={change.isPending}
+                    onClick={() => change.mutate(tier.name)}
+                  >
+                    {direction === "up"
+                      ? t("plan.upgradeTo", { plan: name(tier.name) })
+                      : t("plan.downgradeTo", { plan: name(tier.name) })}
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <p className="text-sm text-fg-muted">{t("plan.rules")}</p>
+      </>
+    );
+  }
+
+  return (
+    <section
+      id="plan"
+      ref={sectionRef}
+      aria-labelledby={headingId}
+      data-testid="plan-section"
+      className="mt-10 flex scroll-mt-28 flex-col gap-4"
+    >
+      <div>
+        <h2 id={headingId} className="text-2xl font-extrabold text-fg">
+          {t("plan.title")}
+        </h2>
+        <p className="mt-1 text-fg-muted">{t("plan.lead")}</p>
+      </div>
+      {outcome === null ? null : outcome.kind === "failed" ? (
+        <FormAlert testId="plan-status-error">{translateMessage(t, outcome.message)}</FormAlert>
+      ) : (
+        <FormNotice testId="plan-status">
+          {outcome.kind === "upgraded"
+            ? outcome.trialEndsAt === null
+              ? t("plan.upgraded", { plan: name(outcome.tier) })
+              : t("plan.upgradedTrial", {
+                  plan: name(outcome.tier),
+                  date: date(outcome.trialEndsAt),
+                })
+            : outcome.kind === "scheduled"
+              ? t("plan.scheduledNotice", {
+                  from: name(outcome.from),
+                  to: name(outcome.tier),
+                  date: outcome.at === null ? "—" : date(outcome.at),
+                })
+              : t("plan.kept", { plan: name(outcome.tier) })}
+        </FormNotice>
+      )}
+      {body}
+    </section>
+  );
+}

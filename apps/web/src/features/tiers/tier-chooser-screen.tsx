@@ -1,0 +1,122 @@
+// /tiers: loads the catalogue (GET /api/catalog) and hands the worlds to the tier chooser; for a signed-in user it
+// changes the world (POST /api/plan/world, up only), shows their progress (GET /api/progress/me) and the plan section.
+import { TIER_NAMES, type TierName, type WorldName, worldByName } from "@aacos/domain/catalog";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { isApiError } from "../../lib/api-client";
+import { useAuthStore } from "../../lib/auth-store";
+import { useCatalog } from "../../lib/catalog-query";
+import { translateMessage } from "../../lib/messages";
+import { planApi, refreshAfterPlanChange, usePlan } from "../../lib/plan-queries";
+import { useProgress } from "../../lib/progress-query";
+import { celebrateMoveUp } from "../../lib/upgrade-prompts";
+import { useFormatters, useLocalized } from "../../lib/use-language";
+import { Button } from "../../ui/button";
+import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { Loader } from "../../ui/loader";
+import { PlanSection } from "./plan-section";
+import { TierChooser } from "./tier-chooser";
+
+type WorldChange =
+  | { kind: "done"; world: WorldName; bonus: number }
+  | { kind: "failed"; message: string };
+
+function suggestedTier(value: string | null): TierName | null {
+  return TIER_NAMES.find((name) => name === value) ?? null;
+}
+
+export function TierChooserScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localized = useLocalized();
+  const format = useFormatters();
+  const catalog = useCatalog();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const user = useAuthStore((state) => state.user);
+  const plan = usePlan(user !== null);
+  const progress = useProgress(user !== null);
+  const [result, setResult] = useState<WorldChange | null>(null);
+
+  const changeWorld = useMutation({
+    mutationFn: planApi.changeWorld,
+    onSuccess: async (next, world) => {
+      await refreshAfterPlanChange(client, next);
+      const bonus =
+        next.history.find((item) => item.kind === "world" && item.toPlan === world)?.bonusTokens ??
+        0;
+      setResult({ kind: "done", world, bonus });
+      celebrateMoveUp("world", world);
+    },
+    onError: (error) =>
+      setResult({
+        kind: "failed",
+        message: isApiError(error)
+          ? (error.fields.world ?? error.message)
+          : t("messages.requestFailed"),
+      }),
+  });
+
+  if (catalog.isPending) return <Loader message={t("tiers.loading")} fullHeight />;
+
+  if (catalog.isError) {
+    return (
+      <div
+        role="alert"
+        data-testid="tiers-error"
+        className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
+      >
+        <h1 className="text-2xl font-bold text-fg">{t("tiers.title")}</h1>
+        <p className="text-fg-muted">{t("tiers.error")}</p>
+        <Button onClick={() => void catalog.refetch()}>{t("common.retry")}</Button>
+      </div>
+    );
+  }
+
+  const currentWorld = user === null ? null : (plan.data?.world ?? user.world);
+
+  const chooseWorld = (world: WorldName) => {
+    // Visitors need an account first.
+    if (user === null) {
+      navigate("/auth/register");
+      return;
+    }
+    setResult(null);
+    changeWorld.mutate(world);
+  };
+
+  const status =
+    result === null ? null : result.kind === "done" ? (
+      <div className="mt-4">
+        <FormNotice testId="world-change-status">
+          {result.bonus > 0
+            ? t("tiers.actions.doneWithBonus", {
+                world: localized(worldByName(result.world).displayName),
+                tokens: format.number(result.bonus),
+              })
+            : t("tiers.actions.done", { world: localized(worldByName(result.world).displayName) })}
+        </FormNotice>
+      </div>
+    ) : (
+      <div className="mt-4">
+        <FormAlert testId="world-change-error">{translateMessage(t, result.message)}</FormAlert>
+      </div>
+    );
+
+  return (
+    <TierChooser
+      // The chooser keeps its selection; a new world re-renders the badge and the actions.
+      worlds={catalog.data.worlds}
+      currentWorld={currentWorld}
+      progress={user === null ? null : (progress.data ?? null)}
+      progressLoading={user !== null && progress.isPending}
+      onChooseWorld={chooseWorld}
+      busy={changeWorld.isPending}
+      status={status}
+    >
+      {user === null ? null : <PlanSection suggested={suggestedTier(params.get("upgrade"))} />}
+    </TierChooser>
+  );
+}

@@ -1,0 +1,178 @@
+// The detail panel of the selected world: description, unlocks, resource limits, progression benefits and the action.
+import {
+  LIMIT_BAR_MAXIMA,
+  limitBarPercent,
+  UNLIMITED,
+  type LocalizedText,
+  type World,
+} from "@aacos/domain/catalog";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormatters, useLocalized } from "../../lib/use-language";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Icon } from "../../ui/icon";
+import { LimitBar } from "../../ui/limit-bar";
+import type { WorldAction } from "./world-action";
+
+interface WorldDetailProps {
+  world: World;
+  action: WorldAction;
+  onAction: () => void;
+  /** The signed-in user's world, named when a lower world cannot be chosen. */
+  currentWorldName?: string;
+  /** A world change is in flight. */
+  busy?: boolean;
+}
+
+function TextList({ title, items }: { title: string; items: readonly LocalizedText[] }) {
+  const localized = useLocalized();
+  return (
+    <div>
+      <h3 className="text-sm font-bold uppercase tracking-wider text-fg-muted">{title}</h3>
+      <ul className="mt-2 space-y-1.5">
+        {items.map((item) => (
+          <li key={item.en} className="flex gap-2 text-fg">
+            <span aria-hidden="true" className="text-success">
+              ✓
+            </span>
+            <span>{localized(item)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function WorldDetail({
+  world,
+  action,
+  onAction,
+  currentWorldName,
+  busy = false,
+}: WorldDetailProps) {
+  const { t } = useTranslation();
+  const localized = useLocalized();
+  const format = useFormatters();
+  const headingId = useId();
+  const name = localized(world.displayName);
+
+  const limits = [
+    {
+      key: "apiCallsPerDay",
+      value: world.limits.apiCallsPerDay,
+      max: LIMIT_BAR_MAXIMA.apiCallsPerDay,
+    },
+    { key: "storageGB", value: world.limits.storageGB, max: LIMIT_BAR_MAXIMA.storageGB },
+    { key: "teamSize", value: world.features.teamSize, max: LIMIT_BAR_MAXIMA.teamSize },
+    {
+      key: "aiTokensPerDay",
+      value: world.features.llmTokensPerDay,
+      max: LIMIT_BAR_MAXIMA.aiTokensPerDay,
+    },
+    { key: "maxProjects", value: world.limits.maxProjects, max: LIMIT_BAR_MAXIMA.maxProjects },
+  ] as const;
+
+  const questSlots = world.progression.questSlots;
+  const benefits = [
+    {
+      key: "experienceMultiplier",
+      value: t("tiers.benefits.multiplierValue", {
+        value: format.number(world.progression.experienceMultiplier),
+      }),
+    },
+    {
+      key: "questSlots",
+      value: questSlots === UNLIMITED ? t("common.infinity") : format.number(questSlots),
+    },
+    { key: "dailyBonuses", value: format.number(world.progression.dailyBonuses) },
+    { key: "supportLevel", value: t(`tiers.support.${world.features.supportLevel}`) },
+  ] as const;
+
+  return (
+    <Card selected data-testid="world-detail" aria-labelledby={headingId} role="region">
+      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <div className="flex items-start gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-surface-muted text-3xl"
+          >
+            {world.icon}
+          </span>
+          <div>
+            <h2 id={headingId} className="text-2xl font-extrabold text-fg">
+              {t("tiers.detail.label", { world: name })}
+            </h2>
+            <p className="mt-1 max-w-2xl text-fg-muted">{localized(world.description)}</p>
+          </div>
+        </div>
+        <p className="shrink-0 text-2xl font-extrabold text-accent-text">
+          {format.price(world.pricing.monthly)}
+        </p>
+      </div>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        <TextList title={t("tiers.detail.keyFeatures")} items={world.unlocks.immediateUnlocks} />
+        <TextList title={t("tiers.detail.communityPerks")} items={world.unlocks.communityPerks} />
+        <TextList title={t("tiers.detail.secretFeatures")} items={world.unlocks.secretFeatures} />
+      </div>
+
+      <div className="mt-8 grid gap-8 md:grid-cols-2">
+        <div>
+          <h3 className="text-sm font-bold uppercase tracking-wider text-fg-muted">
+            {t("tiers.detail.resourceLimits")}
+          </h3>
+          <div className="mt-3 space-y-3">
+            {limits.map((limit) => (
+              <LimitBar
+                key={limit.key}
+                testId={`limit-${limit.key}`}
+                label={t(`tiers.limits.${limit.key}`)}
+                valueText={format.limit(limit.value)}
+                percent={limitBarPercent(limit.value, limit.max)}
+              />
+            ))}
+          </div>
+        </div>
+        <div>
+          <h3 className="text-sm font-bold uppercase tracking-wider text-fg-muted">
+            {t("tiers.detail.progression")}
+          </h3>
+          <dl className="mt-3 grid grid-cols-2 gap-3">
+            {benefits.map((benefit) => (
+              <div
+                key={benefit.key}
+                data-testid={`benefit-${benefit.key}`}
+                className="rounded-xl bg-surface-muted p-3"
+              >
+                <dt className="text-sm text-fg-muted">{t(`tiers.benefits.${benefit.key}`)}</dt>
+                <dd className="mt-1 text-lg font-bold text-fg">{benefit.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+
+      {action === "none" ? null : action === "switch" && currentWorldName !== undefined ? (
+        // Worlds only move up (DESIGN.md): say why instead of offering a button that must fail.
+        <p
+          data-testid="world-action-blocked"
+          className="mt-8 flex items-start gap-2 rounded-xl border border-border bg-surface-muted p-4 text-fg"
+        >
+          <Icon name="lock" className="mt-0.5 size-5 text-fg-muted" />
+          <span>
+            {t("tiers.actions.switchBlocked", { world: name, current: currentWorldName })}
+          </span>
+        </p>
+      ) : (
+        <div className="mt-8 flex justify-end">
+          <Button data-testid="world-action" onClick={onAction} disabled={busy} aria-busy={busy}>
+            {busy
+              ? t("tiers.actions.upgrading", { world: name })
+              : t(`tiers.actions.${action}`, { world: name })}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+// The plan catalogue from GET /api/catalog, shared by the landing page and the tier chooser.
+import type { Catalog } from "@aacos/domain/catalog";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiGet } from "./api-client";
+
+export const catalogQuery = queryOptions({
+  queryKey: ["catalog"],
+  queryFn: ({ signal }) => apiGet<Catalog>("/catalog", signal),
+  // The catalogue changes only with a deploy.
+  staleTime: 10 * 60_000,
+});
+
+export function useCatalog() {
+  return useQuery(catalogQuery);
+}

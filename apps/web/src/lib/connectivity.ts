@@ -1,0 +1,63 @@
+// Whether the app can reach its server (SPEC.md §2, §8 offline banner): the browser's online/offline events, checked
+// against a real request to /api/health — a failed call there (or any API call failing without a reply) means offline.
+import { create } from "zustand";
+import { apiUrl } from "./api-client";
+
+/** While offline, the server is tried again this often. */
+export const RECHECK_OFFLINE_MS = 15_000;
+const PROBE_TIMEOUT_MS = 5_000;
+
+interface ConnectivityState {
+  online: boolean;
+}
+
+export const useConnectivity = create<ConnectivityState>()(() => ({
+  online: typeof navigator === "undefined" || navigator.onLine !== false,
+}));
+
+let recheck: ReturnType<typeof setTimeout> | null = null;
+let probing: Promise<boolean> | null = null;
+
+function setOnline(online: boolean): void {
+  if (useConnectivity.getState().online !== online) useConnectivity.setState({ online });
+  if (recheck !== null) {
+    clearTimeout(recheck);
+    recheck = null;
+  }
+  if (!online) recheck = setTimeout(() => void probeConnectivity(), RECHECK_OFFLINE_MS);
+}
+
+/** GET /api/health: any reply means the network is up (a 503 is the server's trouble, not the connection's). */
+export function probeConnectivity(): Promise<boolean> {
+  probing ??= fetch(apiUrl("/health"), {
+    cache: "no-store",
+    credentials: "omit",
+    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+  })
+    .then(
+      () => true,
+      () => false,
+    )
+    .then((online) => {
+      probing = null;
+      // The browser knows for certain when it is offline; a reply cannot arrive then anyway.
+      setOnline(online && navigator.onLine !== false);
+      return online;
+    });
+  return probing;
+}
+
+let installed = false;
+
+export function installConnectivityWatch(): void {
+  if (installed) return;
+  installed = true;
+  window.addEventListener("offline", () => setOnline(false));
+  window.addEventListener("online", () => void probeConnectivity());
+  if (navigator.onLine === false) setOnline(false);
+}
+
+/** An API call got no reply: check whether the connection is gone. */
+export function noteFailedRequest(): void {
+  if (useConnectivity.getState().online) void probeConnectivity();
+}

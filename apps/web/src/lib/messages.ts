@@ -1,0 +1,123 @@
+// Shows the domain's and the server's English messages in the interface language: each known text maps to a key.
+import { FEATURE_LABELS, PLAN_MESSAGES, SUBSCRIPTION_TIERS } from "@aacos/domain/catalog";
+import { MESSAGES } from "@aacos/domain/validation";
+import type { TFunction } from "i18next";
+import type he from "../locales/he.json";
+import { DEFAULT_ERRORS } from "./api-client";
+import { currentLanguage } from "./i18n";
+import { PROMPT_TEXTS } from "./upgrade-prompts";
+
+export type MessageKey = keyof (typeof he)["messages"];
+
+/** Exact English texts (SPEC.md §5 and §8, and the server's own) and their keys. */
+const EXACT: Record<string, MessageKey> = {
+  [MESSAGES.required]: "required",
+  [MESSAGES.invalidEmail]: "invalidEmail",
+  [MESSAGES.invalidFormat]: "invalidFormat",
+  [MESSAGES.validationFailed]: "validationFailed",
+  [MESSAGES.weakPassword]: "weakPassword",
+  [MESSAGES.multipleExtensions]: "multipleExtensions",
+  [MESSAGES.mimeMismatch]: "mimeMismatch",
+  [PLAN_MESSAGES.alreadyOnTier]: "alreadyOnTier",
+  [PLAN_MESSAGES.alreadyScheduled]: "alreadyScheduled",
+  [PLAN_MESSAGES.worldsOnlyMoveUp]: "worldsOnlyMoveUp",
+  [PLAN_MESSAGES.planChangedMeanwhile]: "planChangedMeanwhile",
+  [PROMPT_TEXTS.followUp]: "promptFollowUp",
+  [PROMPT_TEXTS.annualDiscount]: "promptAnnualDiscount",
+  [PROMPT_TEXTS.softHint]: "promptSoftHint",
+  [PROMPT_TEXTS.tierUp]: "promptTierUp",
+  [PROMPT_TEXTS.worldUp]: "promptWorldUp",
+  [DEFAULT_ERRORS.login]: "loginFailed",
+  [DEFAULT_ERRORS.register]: "registrationFailed",
+  [DEFAULT_ERRORS.profile]: "profileUpdateFailed",
+  [DEFAULT_ERRORS.refresh]: "tokenRefreshFailed",
+  [DEFAULT_ERRORS.request]: "requestFailed",
+  [DEFAULT_ERRORS.network]: "networkError",
+  [DEFAULT_ERRORS.timeout]: "timeout",
+  "Invalid email or password": "invalidCredentials",
+  "An account with this email already exists": "emailTaken",
+  "This username is taken": "usernameTaken",
+  "This password appears in lists of breached passwords; choose another": "commonPassword",
+  "The current password is not correct": "currentPasswordWrong",
+  "Invalid verification code": "invalidCode",
+  "The sign-in step expired; sign in again": "stepExpired",
+  "This sign-in step has expired; start again": "stepExpired",
+  "Confirm the setup with a code from the authenticator app": "confirmWithApp",
+  "Two-factor sign-in is not on": "mfaNotOn",
+  "This reset link is invalid or has expired": "resetLinkInvalid",
+  "This setup link is invalid or has expired": "setupLinkInvalid",
+  "An admin already exists": "adminExists",
+  "This sign-in has expired or was already used. Start it again.": "oauthState",
+  "Sign in with your password first, then link this provider": "oauthLinkWithPassword",
+  "This provider account is already linked to another user": "oauthAlreadyLinked",
+  "No such sign-in provider": "oauthUnknownProvider",
+  "The provider did not share your e-mail address. Allow it and try again.": "oauthNoEmail",
+  "The last admin cannot be removed": "lastAdmin",
+  "This passkey could not be verified": "passkeyFailed",
+  "This passkey belongs to another account": "passkeyOtherAccount",
+  "This request has expired; try again": "requestExpired",
+  "Authentication required": "authRequired",
+  "You do not have sufficient permissions": "forbidden",
+  "Something went wrong on our side": "serverError",
+};
+
+/** Texts with a number in them; the number becomes {{n}}. */
+const PATTERNS: readonly { pattern: RegExp; key: MessageKey }[] = [
+  { pattern: /^Minimum length is (\d+)$/, key: "minLength" },
+  { pattern: /^Rate limit exceeded: (\d+) calls per minute$/, key: "rateLimitMinute" },
+  { pattern: /^Hourly limit exceeded: (\d+) calls per hour$/, key: "rateLimitHour" },
+  { pattern: /^Daily limit exceeded: (\d+) calls per day$/, key: "rateLimitDay" },
+  { pattern: /^Too many concurrent requests: max (\d+)$/, key: "rateLimitConcurrent" },
+  { pattern: /^Too many requests: (\d+) per minute$/, key: "tooManyRequests" },
+  { pattern: /^File size exceeds maximum of (\d+)MB$/, key: "fileTooLarge" },
+  { pattern: /^File type \.(.*) is not allowed$/, key: "fileTypeNotAllowed" },
+  { pattern: /^Storage limit reached: (\d+) GB$/, key: "storageLimit" },
+  { pattern: /^Maximum length is (\d+)$/, key: "maxLength" },
+  { pattern: /^Too many sign-in attempts\. Try again in (\d+) seconds\.$/, key: "tooManySignIns" },
+  {
+    pattern: /^Too many registrations from this address\. Try again in (\d+) seconds\.$/,
+    key: "tooManyRegistrations",
+  },
+  { pattern: /^Too many reset requests\. Try again in (\d+) seconds\.$/, key: "tooManyResets" },
+  {
+    pattern: /^Too many verification attempts\. Try again in (\d+) seconds\.$/,
+    key: "tooManyCodes",
+  },
+];
+
+/** Texts naming a sign-in provider; the name becomes {{provider}}. */
+const PROVIDER_PATTERNS: readonly { pattern: RegExp; key: MessageKey }[] = [
+  { pattern: /^(.+) cannot be reached right now\. Try again later\.$/, key: "providerUnreachable" },
+  { pattern: /^(.+)'s answer could not be verified\. Try again\.$/, key: "providerUnverified" },
+];
+
+/** "Team collaboration needs the Cosmic plan" (the domain's featureLockedMessage) in the interface language. */
+function featureLocked(t: TFunction, message: string): string | null {
+  const match = /^(.+) needs the (.+) plan$/.exec(message);
+  if (!match) return null;
+  const feature = Object.values(FEATURE_LABELS).find((label) => label.en === match[1]);
+  const tier = SUBSCRIPTION_TIERS.find((candidate) => candidate.displayName.en === match[2]);
+  if (!feature || !tier) return null;
+  const language = currentLanguage();
+  return t("messages.featureLocked", {
+    feature: feature[language],
+    plan: tier.displayName[language],
+  });
+}
+
+/** The message in the interface language; an unknown text is shown as the server wrote it. */
+export function translateMessage(t: TFunction, message: string): string {
+  const locked = featureLocked(t, message);
+  if (locked !== null) return locked;
+  const exact = EXACT[message];
+  if (exact) return t(`messages.${exact}`);
+  for (const { pattern, key } of PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return t(`messages.${key}`, { n: match[1] });
+  }
+  for (const { pattern, key } of PROVIDER_PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return t(`messages.${key}`, { provider: match[1] });
+  }
+  return message;
+}

@@ -1,0 +1,97 @@
+// The signed-in user's plan, usage and files (GET /api/plan/me, /api/usage/me, /api/files), the plan changes and the
+// refresh of the session user after one, shared by the tier chooser, settings, the dashboard and the files screen.
+import type { TierLimits, TierName, WorldName } from "@aacos/domain/catalog";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { apiGet, apiPost } from "./api-client";
+import { authApi } from "./auth-api";
+import { useAuthStore } from "./auth-store";
+
+import type { Plan } from "@aacos/domain/catalog";
+export type { Plan, PlanHistoryItem } from "@aacos/domain/catalog";
+
+export type RateWindow = "minute" | "hour" | "day";
+
+/** GET /api/usage/me. */
+export interface Usage {
+  counts: Record<RateWindow | "concurrent", number>;
+  limits: TierLimits;
+  resets: Record<RateWindow, string>;
+  lastActivity: string | null;
+}
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+  createdAt: string;
+}
+
+/** GET /api/files; limitBytes −1 is unlimited. */
+export interface FileList {
+  items: StoredFile[];
+  usedBytes: number;
+  limitBytes: number;
+}
+
+/** The usage panel refreshes this often while the page is visible. */
+export const USAGE_REFRESH_MS = 15_000;
+
+export const planKeys = {
+  plan: ["plan", "me"] as const,
+  usage: ["usage", "me"] as const,
+  files: ["files"] as const,
+};
+
+export const planQuery = queryOptions({
+  queryKey: planKeys.plan,
+  queryFn: ({ signal }) => apiGet<Plan>("/plan/me", signal),
+});
+
+export const usageQuery = queryOptions({
+  queryKey: planKeys.usage,
+  queryFn: ({ signal }) => apiGet<Usage>("/usage/me", signal),
+  // TanStack Query pauses the interval while the page is hidden (refetchIntervalInBackground is off).
+  refetchInterval: USAGE_REFRESH_MS,
+});
+
+export const filesQuery = queryOptions({
+  queryKey: planKeys.files,
+  queryFn: ({ signal }) => apiGet<FileList>("/files", signal),
+});
+
+export function usePlan(enabled = true) {
+  return useQuery({ ...planQuery, enabled });
+}
+
+export function useUsage() {
+  return useQuery(usageQuery);
+}
+
+/** The file list: a metered call, so never polled. */
+export function useFiles() {
+  return useQuery(filesQuery);
+}
+
+export const planApi = {
+  changeTier: (tier: TierName) => apiPost<Plan>("/plan/tier", { tier }),
+  changeWorld: (world: WorldName) => apiPost<Plan>("/plan/world", { world }),
+};
+
+/**
+ * After a plan change: the session user (tier and world show everywhere) comes again from GET /api/auth/me, and
+ * the plan, usage and progress answers are refetched.
+ */
+export async function refreshAfterPlanChange(client: QueryClient, plan: Plan): Promise<void> {
+  client.setQueryData(planKeys.plan, plan);
+  try {
+    useAuthStore.getState().setUser(await authApi.me());
+  } catch {
+    // The change stands; the header catches up at the next session check.
+  }
+  await Promise.all([
+    client.invalidateQueries({ queryKey: planKeys.usage }),
+    client.invalidateQueries({ queryKey: planKeys.files }),
+    client.invalidateQueries({ queryKey: ["progress"] }),
+  ]);
+}

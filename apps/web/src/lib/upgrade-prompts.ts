@@ -1,0 +1,168 @@
+// Upgrade prompts (SPEC.md §2, §4, §8, §9): a typed custom event, the once-a-minute gate per kind, and what each
+// refusal, soft hint and move up turns into. The shell's UpgradePrompts component renders them.
+import { nextTier, TIER_NAMES, type TierName } from "@aacos/domain/catalog";
+import { type ApiError, setUpgradeSignals } from "./api-client";
+
+/** The product's upgrade prompt event. */
+export const UPGRADE_PROMPT_EVENT = "aacos:upgrade-prompt";
+
+export const UPGRADE_PROMPT_KINDS = [
+  "modal",
+  "notification",
+  "banner",
+  "tooltip",
+  "slide-in",
+  "fullscreen",
+  "celebration",
+] as const;
+export type UpgradePromptKind = (typeof UPGRADE_PROMPT_KINDS)[number];
+
+export interface UpgradePromptDetail {
+  kind: UpgradePromptKind;
+  /** The tier (or, for a world celebration, the world) the prompt is about; null when there is none higher. */
+  tier: string | null;
+  /** Why: the limit or feature the server named, or the prompt's own occasion (see PROMPT_REASONS). */
+  reason: string;
+  /** English text (the server's or PROMPT_TEXTS); the renderer shows it in the interface language. */
+  message: string;
+  /** Where the prompt's action leads; a path of this app. */
+  upgradeUrl?: string | null;
+}
+
+/** The prompts' own occasions, beside the limit and feature names the server sends. */
+export const PROMPT_REASONS = {
+  annualDiscount: "annual-discount",
+  followUp: "limit-follow-up",
+  softHint: "soft-hint",
+  tierUp: "tier-upgrade",
+  worldUp: "world-upgrade",
+} as const;
+
+/** The prompts' own English texts; messages.ts maps each to its Hebrew translation. */
+export const PROMPT_TEXTS = {
+  followUp: "Upgrade for higher limits, more storage and faster support.",
+  annualDiscount: "Save 20% when you pay yearly for any paid plan.",
+  softHint: "You are growing fast. A paid plan gives you room to build.",
+  tierUp: "Your new plan is active. Enjoy the higher limits!",
+  worldUp: "Your new world is open. Your upgrade bonus is in your tokens.",
+} as const;
+
+/** SPEC.md §8: the genesis sequence after a refusal: notification after 2 s, the annual-discount banner after 5 s. */
+export const GENESIS_SEQUENCE_MS = { notification: 2_000, banner: 5_000 } as const;
+/** No kind shows more than once a minute. */
+export const PROMPT_REPEAT_MS = 60_000;
+
+const lastShown = new Map<UpgradePromptKind, number>();
+const pending = new Set<ReturnType<typeof setTimeout>>();
+
+/** Forgets what was shown and cancels scheduled prompts (sign-out, tests). */
+export function resetUpgradePrompts(): void {
+  lastShown.clear();
+  for (const timer of pending) clearTimeout(timer);
+  pending.clear();
+}
+
+/**
+ * Fires the event unless the same kind showed within the last minute. A celebration answers the user's own
+ * move up, so it always shows (replacing one still on screen). Returns whether it was dispatched.
+ */
+export function dispatchUpgradePrompt(detail: UpgradePromptDetail, now = Date.now()): boolean {
+  const last = lastShown.get(detail.kind);
+  if (detail.kind !== "celebration" && last !== undefined && now - last < PROMPT_REPEAT_MS) {
+    return false;
+  }
+  lastShown.set(detail.kind, now);
+  window.dispatchEvent(new CustomEvent<UpgradePromptDetail>(UPGRADE_PROMPT_EVENT, { detail }));
+  return true;
+}
+
+function later(ms: number, run: () => void): void {
+  const timer = setTimeout(() => {
+    pending.delete(timer);
+    run();
+  }, ms);
+  pending.add(timer);
+}
+
+function isTierName(value: string | null): value is TierName {
+  return TIER_NAMES.some((name) => name === value);
+}
+
+/** A refusal a plan upgrade would lift, for a user on `tier` (SPEC.md §8). */
+export function promptForRefusal(error: ApiError, tier: TierName | null): void {
+  const offer = error.upgrade;
+  const suggested = offer?.suggestedTier ?? nextTier(tier);
+  const base = {
+    tier: isTierName(suggested) ? suggested : null,
+    upgradeUrl: offer?.upgradeUrl ?? (suggested === null ? null : `/tiers?upgrade=${suggested}`),
+  };
+  const reason = offer?.reason ?? error.code;
+  if (tier !== "genesis") {
+    dispatchUpgradePrompt({ ...base, kind: "notification", reason, message: error.message });
+    return;
+  }
+  // The modal gates the whole sequence: a second refusal within the minute does not start another.
+  if (!dispatchUpgradePrompt({ ...base, kind: "modal", reason, message: error.message })) return;
+  later(GENESIS_SEQUENCE_MS.notification, () =>
+    dispatchUpgradePrompt({
+      ...base,
+      kind: "notification",
+      reason: PROMPT_REASONS.followUp,
+      message: PROMPT_TEXTS.followUp,
+    }),
+  );
+  later(GENESIS_SEQUENCE_MS.banner, () =>
+    dispatchUpgradePrompt({
+      ...base,
+      kind: "banner",
+      reason: PROMPT_REASONS.annualDiscount,
+      message: PROMPT_TEXTS.annualDiscount,
+    }),
+  );
+}
+
+/** SPEC.md §9's soft prompt: a gentle slide-in. */
+export function promptForSoftHint(tier: TierName | null): void {
+  const suggested = nextTier(tier ?? "genesis");
+  dispatchUpgradePrompt({
+    kind: "slide-in",
+    tier: suggested,
+    reason: PROMPT_REASONS.softHint,
+    message: PROMPT_TEXTS.softHint,
+    upgradeUrl: suggested === null ? "/tiers" : `/tiers?upgrade=${suggested}`,
+  });
+}
+
+/** SPEC.md §4: moving up shows a celebration. */
+export function celebrateMoveUp(kind: "tier" | "world", to: string): void {
+  dispatchUpgradePrompt({
+    kind: "celebration",
+    tier: to,
+    reason: kind === "tier" ? PROMPT_REASONS.tierUp : PROMPT_REASONS.worldUp,
+    message: kind === "tier" ? PROMPT_TEXTS.tierUp : PROMPT_TEXTS.worldUp,
+    upgradeUrl: null,
+  });
+}
+
+/** Connects the API client's refusals and soft hints to the prompts; `tierOf` reads the signed-in user's tier. */
+export function installUpgradePrompts(tierOf: () => TierName | null): () => void {
+  setUpgradeSignals({
+    refused: (error) => promptForRefusal(error, tierOf()),
+    softHint: () => {
+      const tier = tierOf();
+      // Only genesis calls carry the hint; a stale header after an upgrade is ignored.
+      if (tier === null || tier === "genesis") promptForSoftHint(tier);
+    },
+  });
+  return () => setUpgradeSignals({ refused: () => {}, softHint: () => {} });
+}
+
+export function isUpgradePromptDetail(value: unknown): value is UpgradePromptDetail {
+  if (typeof value !== "object" || value === null) return false;
+  const detail = value as Record<string, unknown>;
+  return (
+    UPGRADE_PROMPT_KINDS.some((kind) => kind === detail.kind) &&
+    typeof detail.message === "string" &&
+    typeof detail.reason === "string"
+  );
+}

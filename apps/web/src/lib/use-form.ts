@@ -1,0 +1,133 @@
+// Form state checked with the domain's zod schemas before submit, and the server's field messages after, translated.
+import { fieldMessages } from "@aacos/domain/validation";
+import { type FocusEvent, type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "./api-client";
+import { translateMessage } from "./messages";
+
+/** The part of a zod schema the form needs (kept structural so the web app needs no direct zod import). */
+export interface FormSchema<Output> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: Output }
+    | { success: false; error: Parameters<typeof fieldMessages>[0] };
+}
+
+type Values = Record<string, string | boolean>;
+
+export function clientErrors<Output>(schema: FormSchema<Output>, values: Values) {
+  const result = schema.safeParse(values);
+  return result.success ? {} : fieldMessages(result.error);
+}
+
+export interface FormController<V extends Values, Output> {
+  values: V;
+  set: <K extends keyof V & string>(name: K, value: V[K]) => void;
+  /**
+   * Marks a field as visited: its client message shows from now on. Not when focus moves to a button or
+   * link: the message appearing would shift the layout under the pointer and swallow that click.
+   */
+  touch: (name: keyof V & string, event?: FocusEvent) => void;
+  /** The field's message in the interface language, or undefined. */
+  error: (name: keyof V & string) => string | undefined;
+  /** A failure that belongs to no field (translated), for the form's alert. */
+  formError: string | null;
+  submitting: boolean;
+  /** Validates, then calls `action` with the parsed values; an ApiError's fields land on the fields. */
+  onSubmit: (
+    action: (data: Output) => Promise<void>,
+  ) => (event: FormEvent<HTMLFormElement>) => void;
+  setFormError: (message: string | null) => void;
+  reset: (values?: V) => void;
+}
+
+export function useForm<V extends Values, Output>(
+  schema: FormSchema<Output>,
+  initial: V,
+): FormController<V, Output> {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormErrorRaw] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const initialRef = useRef(initial);
+
+  const errors = useMemo(() => clientErrors(schema, values), [schema, values]);
+
+  const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    // A server message belongs to the value it was about.
+    setServerErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _dropped, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const touch = useCallback((name: string, event?: FocusEvent) => {
+    const next = event?.relatedTarget;
+    if (next instanceof Element && next.closest("button, a, [role='button']")) return;
+    setTouched((current) => (current[name] ? current : { ...current, [name]: true }));
+  }, []);
+
+  const error = (name: string): string | undefined => {
+    const client = submitted || touched[name] ? errors[name] : undefined;
+    const message = client ?? serverErrors[name];
+    return message ? translateMessage(t, message) : undefined;
+  };
+
+  const setFormError = useCallback(
+    (message: string | null) =>
+      setFormErrorRaw(message === null ? null : translateMessage(t, message)),
+    [t],
+  );
+
+  const onSubmit =
+    (action: (data: Output) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      setSubmitted(true);
+      setFormErrorRaw(null);
+      const result = schema.safeParse(values);
+      if (!result.success) {
+        focusFirstInvalid(form);
+        return;
+      }
+      setSubmitting(true);
+      action(result.data)
+        .catch((failure: unknown) => {
+          if (failure instanceof ApiError) {
+            const fields = failure.fields;
+            const known = Object.keys(fields).filter((name) => name in values);
+            setServerErrors(Object.fromEntries(known.map((name) => [name, fields[name] ?? ""])));
+            // The summary still shows, so a field message is never the only announcement.
+            setFormErrorRaw(translateMessage(t, failure.message));
+            if (known.length > 0) focusFirstInvalid(form);
+          } else {
+            setFormErrorRaw(translateMessage(t, failure instanceof Error ? failure.message : ""));
+          }
+        })
+        .finally(() => setSubmitting(false));
+    };
+
+  const reset = useCallback((next?: V) => {
+    setValues(next ?? initialRef.current);
+    setTouched({});
+    setSubmitted(false);
+    setServerErrors({});
+    setFormErrorRaw(null);
+  }, []);
+
+  return { values, set, touch, error, formError, submitting, onSubmit, setFormError, reset };
+}
+
+function focusFirstInvalid(form: HTMLFormElement): void {
+  // After React has rendered the messages and aria-invalid.
+  setTimeout(() => {
+    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    invalid?.focus();
+  });
+}

@@ -1,0 +1,178 @@
+// Labelled form controls (text, checkbox, select) wired for assistive tech: aria-invalid and aria-describedby to hint and error.
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  useId,
+} from "react";
+
+const CONTROL =
+  "w-full min-w-0 rounded-xl border bg-surface px-3 py-2.5 text-fg placeholder:text-fg-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40 disabled:opacity-60";
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter((id): id is string => typeof id === "string" && id !== "");
+  return list.length > 0 ? list.join(" ") : undefined;
+}
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  hintId: string;
+  error?: string;
+  errorId: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+function FieldShell({
+  id,
+  label,
+  hint,
+  hintId,
+  error,
+  errorId,
+  testId,
+  children,
+}: FieldShellProps) {
+  return (
+    // min-w-0: inside a grid or flex row, a long option must not widen the page.
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-fg">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <div id={hintId} className="text-sm text-fg-muted">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p
+          id={errorId}
+          className="text-sm font-semibold text-error"
+          data-testid={testId ? `${testId}-error` : undefined}
+        >
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  testId?: string;
+  id?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function TextField({
+  label,
+  hint,
+  error,
+  testId,
+  id,
+  ref,
+  className = "",
+  ...input
+}: TextFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  return (
+    <FieldShell
+      id={fieldId}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      errorId={errorId}
+      testId={testId}
+    >
+      <input
+        ref={ref}
+        id={fieldId}
+        data-testid={testId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
+        className={`${CONTROL} ${error ? "border-error" : "border-border"} ${className}`.trim()}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  testId?: string;
+  id?: string;
+  children: ReactNode;
+}
+
+export function SelectField({
+  label,
+  hint,
+  error,
+  testId,
+  id,
+  children,
+  className = "",
+  ...select
+}: SelectFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  return (
+    <FieldShell
+      id={fieldId}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      errorId={errorId}
+      testId={testId}
+    >
+      <select
+        id={fieldId}
+        data-testid={testId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
+        className={`${CONTROL} ${error ? "border-error" : "border-border"} ${className}`.trim()}
+        {...select}
+      >
+        {children}
+      </select>
+    </FieldShell>
+  );
+}
+
+interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
+  label: string;
+  testId?: string;
+}
+
+export function CheckboxField({ label, testId, ...input }: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        data-testid={testId}
+        className="size-4 rounded border-border accent-primary"
+        {...input}
+      />
+      <label htmlFor={id} className="text-sm text-fg">
+        {label}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// The plan's limits as labelled bars (calls per minute, hour and day, concurrent requests, storage), each with a note.
+import type { ReactNode } from "react";
+import { LimitBar } from "./limit-bar";
+
+export interface UsageRow {
+  key: string;
+  label: string;
+  /** "3 of 10", or the unlimited form. */
+  valueText: string;
+  /** 0..100; 0 for an unlimited row. */
+  percent: number;
+  /** A line under the bar: the reset countdown, or what the limit means. */
+  note?: string;
+}
+
+export function UsagePanel({
+  title,
+  rows,
+  footer,
+  testId = "usage-panel",
+  headingLevel = 3,
+}: {
+  title: string;
+  rows: readonly UsageRow[];
+  footer?: ReactNode;
+  testId?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div data-testid={testId} className="flex flex-col gap-4">
+      <Heading className="text-sm font-bold uppercase tracking-wider text-fg-muted">
+        {title}
+      </Heading>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {rows.map((row) => (
+          <li
+            key={row.key}
+            data-testid={`${testId}-${row.key}`}
+            data-percent={Math.round(row.percent)}
+          >
+            <LimitBar label={row.label} valueText={row.valueText} percent={row.percent} />
+            {row.note ? (
+              <p
+                className="mt-1 text-xs text-fg-muted tabular-nums"
+                data-testid={`${testId}-${row.key}-note`}
+              >
+                {row.note}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {footer}
+    </div>
+  );
+}

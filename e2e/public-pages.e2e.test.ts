@@ -1,0 +1,140 @@
+// The public part of the product in a real browser: Hebrew right-to-left landing, tier chooser, redirects, accessibility.
+import { buildCatalog, priceLabel } from "@aacos/domain/catalog";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
+
+const HEBREW = /[\u0590-\u05FF]/;
+const catalog = buildCatalog();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe("the landing page", () => {
+  it("renders in Hebrew, right to left, from the first byte", async () => {
+    const page = await openPage(browser, "/");
+    const firstByte = await page.request.get(page.url()).then((response) => response.text());
+    expect(firstByte).toMatch(
+      /<html[^>]*lang="he"[^>]*dir="rtl"|<html[^>]*dir="rtl"[^>]*lang="he"/,
+    );
+    await page.locator("h1").first().waitFor();
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.locator("html").getAttribute("lang")).toBe("he");
+    expect(await page.locator("h1").first().innerText()).toMatch(HEBREW);
+    const direction = await page
+      .locator("main")
+      .evaluate((main) => getComputedStyle(main).direction);
+    expect(direction).toBe("rtl");
+    await screenshot(page, "landing-he");
+    await page.context().close();
+  });
+
+  it("switches to English, left to right, and remembers it", async () => {
+    const page = await openPage(browser, "/", { language: "en" });
+    await page.locator("h1").first().waitFor();
+    expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await screenshot(page, "landing-en");
+    await page.context().close();
+  });
+
+  it("has no serious accessibility violations", async () => {
+    const page = await openPage(browser, "/");
+    await page.locator("h1").first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("the tier chooser", () => {
+  it("shows five world cards with the catalogue's prices", async () => {
+    const page = await openPage(browser, "/tiers", { language: "en" });
+    await page.getByTestId("world-card-genesis").waitFor();
+    for (const world of catalog.worlds) {
+      const card = page.getByTestId(`world-card-${world.tier}`);
+      expect(await card.isVisible()).toBe(true);
+      const price = await page.getByTestId(`world-price-${world.tier}`).innerText();
+      const label = priceLabel(world.pricing.monthly);
+      if (label.kind === "free") expect(price).toContain("FREE");
+      else if (label.kind === "custom") expect(price).toContain("CUSTOM");
+      else expect(price).toContain(`$${label.amount}`);
+    }
+    expect(await page.locator('[data-testid^="world-card-"]').count()).toBe(5);
+    await screenshot(page, "tiers-en");
+    await page.context().close();
+  });
+
+  it("opens a world's detail panel on selection, with Unlimited for infinity", async () => {
+    const page = await openPage(browser, "/tiers", { language: "en" });
+    await page.getByTestId("world-card-infinity").click();
+    const detail = page.getByTestId("world-detail");
+    await detail.waitFor();
+    const text = await detail.innerText();
+    expect(text).toContain("Unlimited");
+    expect(text).toContain("∞");
+    expect(text).toMatch(/Upgrade to|Switch to/);
+    await page.getByTestId("world-card-awakening").click();
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="world-detail"]')?.textContent?.includes("Awakening"),
+    );
+    await screenshot(page, "tiers-detail-en");
+    await page.context().close();
+  });
+
+  it("shows and hides the full comparison table", async () => {
+    const page = await openPage(browser, "/tiers", { language: "en" });
+    const toggle = page.getByTestId("comparison-toggle");
+    await toggle.waitFor();
+    expect(await page.getByTestId("comparison-table").count()).toBe(0);
+    await toggle.click();
+    await page.getByTestId("comparison-table").waitFor();
+    expect(await page.getByTestId("comparison-table").locator("thead th").count()).toBe(6);
+    await toggle.click();
+    await page.getByTestId("comparison-table").waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
+  it("renders in Hebrew with no serious accessibility violations, light and dark", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await openPage(browser, "/tiers", { colorScheme });
+      await page.getByTestId("world-card-genesis").waitFor();
+      expect(await page.getByTestId("world-card-genesis").innerText()).toMatch(HEBREW);
+      await page.getByTestId("comparison-toggle").click();
+      await page.getByTestId("world-card-cosmic").click();
+      await page.getByTestId("world-detail").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `tiers-he-${colorScheme}`);
+      await page.context().close();
+    }
+  });
+});
+
+describe("routing", () => {
+  it("sends an unknown path to the landing page", async () => {
+    const page = await openPage(browser, "/no/such/place");
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.locator("h1").first().waitFor();
+    await page.context().close();
+  });
+
+  it("sends a visitor away from a signed-in screen and remembers where they were going", async () => {
+    const page = await openPage(browser, "/chat");
+    await page.waitForURL((url) => url.pathname !== "/chat");
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe("/chat");
+    await page.context().close();
+  });
+
+  it("lays out for a phone without horizontal scrolling", async () => {
+    const page = await openPage(browser, "/tiers", { viewport: { width: 390, height: 844 } });
+    await page.getByTestId("world-card-genesis").waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, "tiers-he-mobile");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,94 @@
+// The route guard in a real browser: a visitor, a user and an admin on every guarded route, checked against the
+// same access rule the server enforces.
+import { checkAccess, permissionsForRoles, ROUTE_ACCESS, type Role } from "@aacos/domain/access";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, registerAccount } from "./support/api.js";
+import { launchBrowser, openPage } from "./support/browser.js";
+import { ADMIN } from "./support/global-setup.js";
+
+let browser: Browser;
+let userToken = "";
+let adminToken = "";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  userToken = (await registerAccount("guard")).token;
+  const admin = await api<{ token: string }>("/api/auth/login", {
+    body: { email: ADMIN.email, password: ADMIN.password },
+  });
+  adminToken = admin.body.token;
+});
+afterAll(() => browser.close());
+
+const GUARDED = Object.entries(ROUTE_ACCESS)
+  .filter(([, requirement]) => requirement.signedIn)
+  .map(([path]) => path as keyof typeof ROUTE_ACCESS);
+
+type Outcome = "allowed" | "sent-home" | "restricted";
+
+/** What the screen does: stays and shows the page, shows the restricted screen, or goes to "/". */
+async function outcomeOf(page: Page, path: string): Promise<Outcome> {
+  await page.goto(new URL(path, page.url()).toString());
+  // The start-up screen stands in front of the app for its first half second.
+  await page.getByTestId("startup-screen").waitFor({ state: "detached" });
+  const restricted = page.getByTestId("restricted-access");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (new URL(page.url()).pathname === "/" && path !== "/") return "sent-home";
+    if (await restricted.isVisible()) return "restricted";
+    const main = await page
+      .locator("main")
+      .innerText()
+      .catch(() => "");
+    if (main.length > 0 && !/Verifying permissions/.test(main)) {
+      await page.waitForTimeout(150);
+      if (new URL(page.url()).pathname === "/") return "sent-home";
+      if (await restricted.isVisible()) return "restricted";
+      return "allowed";
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no outcome for ${path}`);
+}
+
+function expected(roles: Role[] | null, path: keyof typeof ROUTE_ACCESS): Outcome {
+  const principal = roles === null ? null : { roles, permissions: permissionsForRoles(roles) };
+  const decision = checkAccess(principal, ROUTE_ACCESS[path]);
+  return decision === "allowed" ? "allowed" : decision === "sign-in" ? "sent-home" : "restricted";
+}
+
+async function pageFor(token: string | null): Promise<Page> {
+  const page = await openPage(browser, "/", { language: "en" });
+  if (token !== null) {
+    await page.evaluate((value) => localStorage.setItem("token", value), token);
+    await page.reload();
+  }
+  return page;
+}
+
+describe("the route guard", () => {
+  for (const [who, roles] of [
+    ["a visitor", null],
+    ["a user", ["user"]],
+    ["an admin", ["user", "admin"]],
+  ] as const) {
+    it(`treats ${who} as the access rules say on every guarded route`, async () => {
+      const token =
+        roles === null
+          ? null
+          : (roles as readonly Role[]).includes("admin")
+            ? adminToken
+            : userToken;
+      const page = await pageFor(token);
+      const seen: Record<string, Outcome> = {};
+      const wanted: Record<string, Outcome> = {};
+      for (const path of GUARDED) {
+        if (path === "/desktop") continue; // a layout route: its own width rule decides (DESIGN.md)
+        seen[path] = await outcomeOf(page, path);
+        wanted[path] = expected(roles === null ? null : [...roles], path);
+      }
+      expect(seen).toEqual(wanted);
+      await page.context().close();
+    });
+  }
+});

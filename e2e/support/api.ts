@@ -1,0 +1,49 @@
+// Direct API calls for test set-up (users, tokens), each from its own forwarded client address.
+import { inject } from "vitest";
+
+let counter = 0;
+
+export const PASSWORD = "Zq7!wVx9Lk";
+
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  counter += 1;
+  const response = await fetch(new URL(path, inject("baseUrl")), {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": `10.20.${Math.floor(counter / 250)}.${(counter % 250) + 1}`,
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+export interface TestAccount {
+  email: string;
+  username: string;
+  password: string;
+  token: string;
+  id: string;
+}
+
+export async function registerAccount(prefix = "e2e"): Promise<TestAccount> {
+  const tag = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const email = `${tag}@example.com`;
+  const result = await api<{ token: string; user: { id: string } }>("/api/auth/register", {
+    body: { email, username: tag, password: PASSWORD },
+  });
+  if (result.status !== 201)
+    throw new Error(`register failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return {
+    email,
+    username: tag,
+    password: PASSWORD,
+    token: result.body.token,
+    id: result.body.user.id,
+  };
+}

@@ -1,0 +1,62 @@
+// Debian's Chromium through playwright-core, with the flags this machine needs; pages come from fresh contexts.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const SCREENSHOTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../.tmp/screenshots",
+);
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export async function openPage(
+  browser: Browser,
+  route: string,
+  options: BrowserContextOptions & { language?: "he" | "en" } = {},
+): Promise<Page> {
+  const { language, ...contextOptions } = options;
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    ...contextOptions,
+  });
+  if (language !== undefined) {
+    await context.addInitScript((lang) => localStorage.setItem("aacos-lang", lang), language);
+  }
+  const page = await context.newPage();
+  await page.goto(new URL(route, inject("baseUrl")).toString());
+  return page;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** axe-core violations a user would feel: serious and critical ones. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}

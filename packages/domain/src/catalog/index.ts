@@ -1,0 +1,74 @@
+// The plan catalogue: both tier models and the rules that combine them.
+import { SUBSCRIPTION_TIERS } from "./tiers.js";
+import type { Catalog } from "./types.js";
+import { WORLDS } from "./worlds.js";
+
+export { effectiveLimits, isWithinLimit, largerLimit } from "./effective-limits.js";
+export type { Plan, PlanHistoryItem, PlanState, TierDirection } from "./plan-changes.js";
+export {
+  addDays,
+  currentPeriodEnd,
+  downgradeIsDue,
+  FEATURE_LABELS,
+  featureLockedMessage,
+  isPaidTier,
+  PAID_PERIOD_DAYS,
+  PLAN_MESSAGES,
+  tierDirection,
+  tierHasFeature,
+  tierInForce,
+  toTierName,
+  toWorldName,
+  trialEndFor,
+} from "./plan-changes.js";
+export type { RateWindowName, UpgradePayload, WindowState } from "./quota.js";
+export {
+  QUOTA_MESSAGES,
+  RATE_WINDOWS,
+  rateLimitField,
+  rateLimitPolicyField,
+  tierUnlocking,
+  upgradePayload,
+} from "./quota.js";
+export { nextTier, SUBSCRIPTION_TIERS, TIER_ORDER, tierByName } from "./tiers.js";
+export type {
+  Catalog,
+  Encryption,
+  FeatureFlag,
+  LocalizedText,
+  Pricing,
+  SubscriptionTier,
+  SupportLevel,
+  TierFeatures,
+  TierLimits,
+  TierName,
+  World,
+  WorldFeatures,
+  WorldLimits,
+  WorldName,
+  WorldProgression,
+  WorldUnlocks,
+} from "./types.js";
+export { FEATURE_FLAGS, TIER_NAMES, UNLIMITED, WORLD_NAMES } from "./types.js";
+export {
+  canUpgradeWorld,
+  LIMIT_BAR_MAXIMA,
+  limitBarPercent,
+  MILESTONES,
+  WORLDS,
+  worldByName,
+} from "./worlds.js";
+
+/** What GET /api/catalog serves. */
+export function buildCatalog(): Catalog {
+  return { tiers: [...SUBSCRIPTION_TIERS], worlds: [...WORLDS] };
+}
+
+/** The price label rule of the tier chooser: FREE for 0, CUSTOM for −1, otherwise dollars. */
+export type PriceLabel = { kind: "free" } | { kind: "custom" } | { kind: "amount"; amount: number };
+
+export function priceLabel(monthly: number): PriceLabel {
+  if (monthly === 0) return { kind: "free" };
+  if (monthly < 0) return { kind: "custom" };
+  return { kind: "amount", amount: monthly };
+}

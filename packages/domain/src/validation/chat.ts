@@ -1,0 +1,72 @@
+// Request schemas and messages of the chat, command-centre and AI-allowance API (DESIGN.md "API contract" → Chat).
+import { z } from "zod";
+import { MESSAGES } from "./messages.js";
+import { requiredText } from "./rules.js";
+
+const Id = z.uuid({ error: MESSAGES.invalidFormat });
+
+/** How many entities one command may address at once. */
+export const MAX_COMMAND_ENTITIES = 10;
+
+export const ConversationParams = z.object({ id: Id });
+export type ConversationParams = z.infer<typeof ConversationParams>;
+
+export const CreateConversationBody = z.object({ entityId: Id });
+export type CreateConversationBody = z.infer<typeof CreateConversationBody>;
+
+export const SendMessageBody = z.object({ content: requiredText() });
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+export const RenameConversationBody = z.object({ title: requiredText(200) });
+export type RenameConversationBody = z.infer<typeof RenameConversationBody>;
+
+export const ConversationListQuery = z.object({
+  search: z.string().trim().max(200, MESSAGES.maxLength(200)).optional(),
+  entityId: Id.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
+
+/** History is read backwards: `before` is the id of the oldest message already shown. */
+export const MessageHistoryQuery = z.object({
+  before: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type MessageHistoryQuery = z.infer<typeof MessageHistoryQuery>;
+
+export const CommandBody = z.object({
+  entityIds: z
+    .array(Id)
+    .min(1, MESSAGES.required)
+    .max(MAX_COMMAND_ENTITIES, `At most ${MAX_COMMAND_ENTITIES} entities per command`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each entity may be named once"),
+  prompt: requiredText(),
+});
+export type CommandBody = z.infer<typeof CommandBody>;
+
+export const CommandParams = z.object({ commandId: Id });
+export type CommandParams = z.infer<typeof CommandParams>;
+
+export const CommandHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type CommandHistoryQuery = z.infer<typeof CommandHistoryQuery>;
+
+/** What an answer's record says about how it ended. */
+export const ANSWER_STATUSES = ["complete", "stopped", "failed"] as const;
+export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
+
+/** The AI feature's refusals and endings, in English (the API's language); the web app translates by key. */
+export const AI_MESSAGES = {
+  tokenLimit: (limit: number) => `AI token limit reached: ${limit} tokens per day`,
+  modelComplexity: (model: string, complexity: number, allowed: number) =>
+    `Model ${model} has complexity ${complexity}; your plan allows up to ${allowed}`,
+  modelUnavailable: (model: string) => `Model ${model} is not offered on this server`,
+  timedOut: (ms: number) =>
+    `The answer took longer than the ${ms} ms your plan allows and was cut off`,
+  dropped: "The connection to the language model was lost before the answer was finished",
+  providerFailed: "The language model could not answer",
+  stopped: "The answer was stopped",
+} as const;

@@ -1,0 +1,105 @@
+// The field rules of SPEC.md §5 as predicates and zod schemas, shared by the browser forms and the server routes.
+import { z } from "zod";
+import { MAX_INPUT_LENGTH, MESSAGES } from "./messages.js";
+
+/** Text, @, text, dot, text; no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Digits, spaces, dashes, plus and parentheses only. */
+const PHONE_CHARACTERS = /^[\d\s\-+()]+$/;
+/** At least 8 of letters, digits and @$!%*?&, with one of each kind. */
+const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export function isPhone(value: string): boolean {
+  return PHONE_CHARACTERS.test(value) && (value.match(/\d/g)?.length ?? 0) >= 10;
+}
+
+export function isUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function isStrongPassword(value: string): boolean {
+  return STRONG_PASSWORD.test(value);
+}
+
+/** Each part of the strong-password rule on its own, for live hints while the user types. */
+export interface PasswordChecks {
+  minLength: boolean;
+  lowercase: boolean;
+  uppercase: boolean;
+  digit: boolean;
+  special: boolean;
+  /** Only letters, digits and @$!%*?& (true for an empty value: nothing wrong typed yet). */
+  allowedCharacters: boolean;
+}
+
+export function passwordChecks(value: string): PasswordChecks {
+  return {
+    minLength: value.length >= 8,
+    lowercase: /[a-z]/.test(value),
+    uppercase: /[A-Z]/.test(value),
+    digit: /\d/.test(value),
+    special: /[@$!%*?&]/.test(value),
+    allowedCharacters: /^[A-Za-z\d@$!%*?&]*$/.test(value),
+  };
+}
+
+/** Required text: trimmed, not empty, at most the spec's maximum input length. */
+export function requiredText(max = MAX_INPUT_LENGTH) {
+  return z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(max, MESSAGES.maxLength(max));
+}
+
+export const Email = requiredText(254).refine(isEmail, MESSAGES.invalidEmail);
+export const Phone = requiredText(32).refine(isPhone, MESSAGES.invalidFormat);
+export const Url = requiredText(2048).refine(isUrl, MESSAGES.invalidFormat);
+/** Passwords are not trimmed: spaces would fail the character rule anyway. */
+export const StrongPassword = z
+  .string({ error: MESSAGES.required })
+  .min(1, MESSAGES.required)
+  .max(128, MESSAGES.maxLength(128))
+  .refine(isStrongPassword, MESSAGES.weakPassword);
+export const Username = requiredText(32)
+  .pipe(z.string().min(3, MESSAGES.minLength(3)))
+  .refine((value) => /^[A-Za-z0-9_.-]+$/.test(value), MESSAGES.invalidFormat);
+
+/** Removes angle brackets, the javascript: prefix and inline handler patterns (SPEC.md §5). */
+export function sanitizeInput(value: string): string {
+  return value
+    .replace(/[<>]/g, "")
+    .replace(/javascript:/gi, "")
+    .replace(/\bon\w+\s*=/gi, "");
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** Field messages of a failed zod parse, first message per top-level field (the API's `fields`). */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
+    fields[name] ??= issue.message;
+  }
+  return fields;
+}

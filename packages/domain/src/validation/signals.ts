@@ -1,0 +1,67 @@
+// Queries of the signal hub and dashboard, and the realtime WebSocket's client messages (docs/decisions/070-signals.md).
+import { z } from "zod";
+import { MESSAGES } from "./messages.js";
+
+export const SIGNAL_SEVERITIES = ["info", "warning", "critical"] as const;
+export type SignalSeverity = (typeof SIGNAL_SEVERITIES)[number];
+
+/** The kinds the server emits today; the column is open text, so later kinds need no migration. */
+export const SIGNAL_KINDS = ["run", "sync", "quota", "security", "progression", "alert"] as const;
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
+/** What a realtime socket can subscribe to. */
+export const REALTIME_TOPICS = ["signals", "alerts", "metrics", "runs"] as const;
+export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
+
+const Word = z
+  .string({ error: MESSAGES.invalidFormat })
+  .trim()
+  .min(1, MESSAGES.invalidFormat)
+  .max(40, MESSAGES.maxLength(40))
+  .regex(/^[a-z0-9][a-z0-9._-]*$/i, MESSAGES.invalidFormat);
+const SignalId = z.coerce
+  .number({ error: MESSAGES.invalidFormat })
+  .int(MESSAGES.invalidFormat)
+  .min(0, MESSAGES.invalidFormat)
+  .max(Number.MAX_SAFE_INTEGER, MESSAGES.invalidFormat);
+
+/** GET /api/signals: `after` is the cursor (a `nextCursor`): the list goes on with older signals than that id. */
+export const SignalListQuery = z.object({
+  kind: Word.optional(),
+  source: Word.optional(),
+  severity: z.enum(SIGNAL_SEVERITIES, { error: MESSAGES.invalidFormat }).optional(),
+  after: SignalId.optional(),
+  since: z.iso.datetime({ offset: true, error: MESSAGES.invalidFormat }).optional(),
+  limit: z.coerce
+    .number({ error: MESSAGES.invalidFormat })
+    .int(MESSAGES.invalidFormat)
+    .min(1, MESSAGES.invalidFormat)
+    .max(200, MESSAGES.invalidFormat)
+    .default(50),
+});
+export type SignalListQuery = z.infer<typeof SignalListQuery>;
+
+/** GET /api/dashboard/activity. */
+export const ActivityQuery = z.object({
+  page: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(100).default(20),
+});
+export type ActivityQuery = z.infer<typeof ActivityQuery>;
+
+const Topics = z
+  .array(z.enum(REALTIME_TOPICS, { error: MESSAGES.invalidFormat }))
+  .min(1, MESSAGES.required)
+  .max(REALTIME_TOPICS.length);
+
+/** What a client may send on the realtime socket. */
+export const RealtimeClientMessage = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("subscribe"),
+    topics: Topics,
+    /** Signals newer than this id are replayed from the database before live ones. */
+    lastSignalId: SignalId.optional(),
+  }),
+  z.object({ type: z.literal("unsubscribe"), topics: Topics }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;

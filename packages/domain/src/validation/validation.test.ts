@@ -1,0 +1,161 @@
+// The validation rules and messages of SPEC.md §5, word for word.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  checkUpload,
+  Email,
+  escapeHtml,
+  fieldMessages,
+  isPhone,
+  isStrongPassword,
+  isUrl,
+  MAX_INPUT_LENGTH,
+  MESSAGES,
+  passwordChecks,
+  requiredText,
+  sanitizeInput,
+  StrongPassword,
+  Username,
+  uploadProgressPercent,
+} from "./index.js";
+
+const firstMessage = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? null : result.error.issues[0]?.message;
+};
+
+describe("messages", () => {
+  it("are the spec's texts", () => {
+    expect(MESSAGES.required).toBe("Field is required");
+    expect(MESSAGES.invalidEmail).toBe("Invalid email format");
+    expect(MESSAGES.minLength(3)).toBe("Minimum length is 3");
+    expect(MESSAGES.maxLength(10)).toBe("Maximum length is 10");
+    expect(MESSAGES.invalidFormat).toBe("Invalid format");
+    expect(MESSAGES.validationFailed).toBe("Validation failed");
+    expect(MESSAGES.fileTooLarge(10)).toBe("File size exceeds maximum of 10MB");
+    expect(MESSAGES.fileTypeNotAllowed("exe")).toBe("File type .exe is not allowed");
+    expect(MESSAGES.multipleExtensions).toBe("Files with multiple extensions are not allowed");
+    expect(MESSAGES.mimeMismatch).toBe("File MIME type does not match extension");
+    expect(MAX_INPUT_LENGTH).toBe(10000);
+  });
+});
+
+describe("fields", () => {
+  it("require trimmed text", () => {
+    expect(firstMessage(requiredText(), "   ")).toBe("Field is required");
+    expect(firstMessage(requiredText(), undefined)).toBe("Field is required");
+    expect(firstMessage(requiredText(), null)).toBe("Field is required");
+    expect(requiredText().parse("  hi ")).toBe("hi");
+    expect(firstMessage(requiredText(), "x".repeat(10001))).toBe("Maximum length is 10000");
+  });
+
+  it("check e-mail shape", () => {
+    expect(Email.parse("dana@example.co.il")).toBe("dana@example.co.il");
+    for (const bad of ["dana", "dana@example", "da na@example.com", "@example.com"]) {
+      expect(firstMessage(Email, bad)).toBe("Invalid email format");
+    }
+  });
+
+  it("check phones, URLs and usernames", () => {
+    expect(isPhone("+972 (3) 555-1234")).toBe(true);
+    expect(isPhone("555-1234")).toBe(false);
+    expect(isPhone("0501234567x")).toBe(false);
+    expect(isUrl("https://aacos.example/tiers")).toBe(true);
+    expect(isUrl("not a url")).toBe(false);
+    expect(firstMessage(Username, "ab")).toBe("Minimum length is 3");
+    expect(firstMessage(Username, "dana cohen")).toBe("Invalid format");
+    expect(firstMessage(Username, "d".repeat(33))).toBe("Maximum length is 32");
+  });
+
+  it("accept only strong passwords of the allowed characters", () => {
+    expect(isStrongPassword("Quantum1!")).toBe(true);
+    expect(isStrongPassword("quantum1!")).toBe(false);
+    expect(isStrongPassword("QUANTUM1!")).toBe(false);
+    expect(isStrongPassword("Quantum!!")).toBe(false);
+    expect(isStrongPassword("Quantum11")).toBe(false);
+    expect(isStrongPassword("Qu1!")).toBe(false);
+    expect(isStrongPassword("Quantum1!#")).toBe(false);
+    expect(firstMessage(StrongPassword, "weak")).toBe(MESSAGES.weakPassword);
+  });
+
+  it("split the password rule into parts that agree with it", () => {
+    expect(passwordChecks("")).toEqual({
+      minLength: false,
+      lowercase: false,
+      uppercase: false,
+      digit: false,
+      special: false,
+      allowedCharacters: true,
+    });
+    expect(passwordChecks("Quantum1#")).toMatchObject({ special: false, allowedCharacters: false });
+    for (const value of ["Quantum1!", "quantum1!", "Qu1!", "Quantum1!#", "QUANTUM11"]) {
+      const allPass = Object.values(passwordChecks(value)).every(Boolean);
+      expect(allPass, value).toBe(isStrongPassword(value));
+    }
+  });
+
+  it("report the first message of each field", () => {
+    const schema = z.object({ email: Email, username: Username });
+    const result = schema.safeParse({ email: "nope", username: "" });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldMessages(result.error)).toEqual({
+        email: "Invalid email format",
+        username: "Field is required",
+      });
+    }
+  });
+});
+
+describe("sanitising", () => {
+  it("removes brackets, javascript: and inline handlers", () => {
+    expect(sanitizeInput('<img src=x onerror="alert(1)">')).toBe('img src=x "alert(1)"');
+    expect(sanitizeInput("JavaScript:alert(1)")).toBe("alert(1)");
+  });
+
+  it("escapes HTML", () => {
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;",
+    );
+  });
+});
+
+describe("uploads", () => {
+  const mb = 1024 * 1024;
+  it("accept allowed files", () => {
+    expect(checkUpload({ name: "notes.TXT", size: 10, mimeType: "text/plain" })).toEqual({
+      ok: true,
+      extension: "txt",
+    });
+    expect(checkUpload({ name: "scan.pdf", size: 10 * mb, mimeType: "application/pdf" }).ok).toBe(
+      true,
+    );
+  });
+
+  it("refuse with the spec's messages", () => {
+    expect(checkUpload({ name: "run.exe", size: 1, mimeType: "application/x-msdownload" })).toEqual(
+      { ok: false, status: 400, message: "File type .exe is not allowed" },
+    );
+    expect(checkUpload({ name: "photo.php.jpg", size: 1, mimeType: "image/jpeg" })).toEqual({
+      ok: false,
+      status: 400,
+      message: "Files with multiple extensions are not allowed",
+    });
+    expect(checkUpload({ name: "big.png", size: 10 * mb + 1, mimeType: "image/png" })).toEqual({
+      ok: false,
+      status: 413,
+      message: "File size exceeds maximum of 10MB",
+    });
+    expect(checkUpload({ name: "fake.png", size: 1, mimeType: "application/pdf" })).toEqual({
+      ok: false,
+      status: 400,
+      message: "File MIME type does not match extension",
+    });
+  });
+
+  it("report progress as a rounded percentage", () => {
+    expect(uploadProgressPercent(1, 3)).toBe(33);
+    expect(uploadProgressPercent(2, 3)).toBe(67);
+    expect(uploadProgressPercent(0, 0)).toBe(0);
+  });
+});

@@ -1,0 +1,87 @@
+// The workspace caps of the plan (maxActiveUniverses, maxProjects, maxEntitiesPerUniverse, maxTrainingDataSize) and their refusals.
+import { isWithinLimit } from "../catalog/effective-limits.js";
+import type { TierLimits } from "../catalog/types.js";
+import { UNLIMITED } from "../catalog/types.js";
+import { megabytesToBytes } from "../validation/upload.js";
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+export const WORKSPACE_MESSAGES = {
+  activeUniverses: (n: number) =>
+    `Universe limit reached: ${n} active ${plural(n, "universe", "universes")} on your plan`,
+  projects: (n: number) => `Project limit reached: ${n} ${plural(n, "project", "projects")}`,
+  entities: (n: number) =>
+    `Entity limit reached: ${n} ${plural(n, "entity", "entities")} per universe on your plan`,
+  trainingData: (mb: number) => `Training data limit reached: ${mb} MB of knowledge per entity`,
+  archivedUniverse: "This universe is archived: unarchive it to change its entities",
+  alreadyKnowledge: "This file is already knowledge of this entity",
+  unreadableFile: "No text could be extracted from this file",
+  realityForgeLocked: (world: string) =>
+    `Reality forge is available in the Cosmic and Infinity worlds; your world is ${world}`,
+} as const;
+
+/** ok, or the refusal with the limit's name (the upgrade payload's reason). */
+export type LimitCheck =
+  | { ok: true }
+  | { ok: false; reason: keyof TierLimits; limit: number; message: string };
+
+export function checkNewUniverse(
+  used: { active: number; total: number },
+  limits: Pick<TierLimits, "maxActiveUniverses" | "maxProjects">,
+): LimitCheck {
+  if (!isWithinLimit(used.total, limits.maxProjects)) {
+    const limit = limits.maxProjects;
+    return { ok: false, reason: "maxProjects", limit, message: WORKSPACE_MESSAGES.projects(limit) };
+  }
+  return checkUnarchive(used, limits);
+}
+
+/** Unarchiving makes one more active universe; the project count does not change. */
+export function checkUnarchive(
+  used: { active: number },
+  limits: Pick<TierLimits, "maxActiveUniverses">,
+): LimitCheck {
+  if (!isWithinLimit(used.active, limits.maxActiveUniverses)) {
+    const limit = limits.maxActiveUniverses;
+    return {
+      ok: false,
+      reason: "maxActiveUniverses",
+      limit,
+      message: WORKSPACE_MESSAGES.activeUniverses(limit),
+    };
+  }
+  return { ok: true };
+}
+
+export function checkNewEntity(
+  entitiesInUniverse: number,
+  limits: Pick<TierLimits, "maxEntitiesPerUniverse">,
+): LimitCheck {
+  if (!isWithinLimit(entitiesInUniverse, limits.maxEntitiesPerUniverse)) {
+    const limit = limits.maxEntitiesPerUniverse;
+    return {
+      ok: false,
+      reason: "maxEntitiesPerUniverse",
+      limit,
+      message: WORKSPACE_MESSAGES.entities(limit),
+    };
+  }
+  return { ok: true };
+}
+
+/** maxTrainingDataSize is in MB (as the upload limits count them) of extracted text per entity. */
+export function checkTrainingData(
+  bytes: { used: number; added: number },
+  limits: Pick<TierLimits, "maxTrainingDataSize">,
+): LimitCheck {
+  const limit = limits.maxTrainingDataSize;
+  if (limit !== UNLIMITED && bytes.used + bytes.added > megabytesToBytes(limit)) {
+    return {
+      ok: false,
+      reason: "maxTrainingDataSize",
+      limit,
+      message: WORKSPACE_MESSAGES.trainingData(limit),
+    };
+  }
+  return { ok: true };
+}
