@@ -17,9 +17,7 @@ async function signedInPage(path: string, tier: "genesis" | "quantum" = "genesis
   if (tier !== "genesis") {
     await api("/api/plan/tier", { body: { tier }, token: account.token });
   }
-  const page = await openPage(browser, "/", { language: "en" });
-  await page.evaluate((token) => localStorage.setItem("token", token), account.token);
-  await page.goto(new URL(path, page.url()).toString());
+  const page = await openPage(browser, path, { language: "en", token: account.token });
   await page.getByTestId("user-menu-button").waitFor();
   return page;
 }

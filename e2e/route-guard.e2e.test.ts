@@ -58,12 +58,7 @@ function expected(roles: Role[] | null, path: keyof typeof ROUTE_ACCESS): Outcom
 }
 
 async function pageFor(token: string | null): Promise<Page> {
-  const page = await openPage(browser, "/", { language: "en" });
-  if (token !== null) {
-    await page.evaluate((value) => localStorage.setItem("token", value), token);
-    await page.reload();
-  }
-  return page;
+  return openPage(browser, "/", { language: "en", ...(token === null ? {} : { token }) });
 }
 
 describe("the route guard", () => {

@@ -30,15 +30,29 @@ export function launchBrowser(): Promise<Browser> {
 export async function openPage(
   browser: Browser,
   route: string,
-  options: BrowserContextOptions & { language?: "he" | "en" } = {},
+  options: BrowserContextOptions & {
+    language?: "he" | "en";
+    /** Signs the page in: the access token is in local storage before the app's first script runs. */
+    token?: string;
+  } = {},
 ): Promise<Page> {
-  const { language, ...contextOptions } = options;
+  const { language, token, ...contextOptions } = options;
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     ...contextOptions,
   });
   if (language !== undefined) {
     await context.addInitScript((lang) => localStorage.setItem("aacos-lang", lang), language);
+  }
+  if (token !== undefined) {
+    // Only on the first document: setting it after the app started would race its start-up check, which clears a
+    // token it did not find.
+    await context.addInitScript((value) => {
+      if (sessionStorage.getItem("e2e-token-set") === null) {
+        localStorage.setItem("token", value);
+        sessionStorage.setItem("e2e-token-set", "1");
+      }
+    }, token);
   }
   const page = await context.newPage();
   await page.goto(new URL(route, inject("baseUrl")).toString());

@@ -636,3 +636,10 @@ export const consciousnessHistory = pgTable(
   },
   (table) => [index("consciousness_history_user").on(table.userId, table.createdAt)],
 );
+
+// Later features keep their tables in their own files (one owner each); one schema for Drizzle and drizzle-kit.
+export * from "./schema-account.js";
+export * from "./schema-admin-settings.js";
+export * from "./schema-autonomous.js";
+export * from "./schema-jobs.js";
+export * from "./schema-teams.js";

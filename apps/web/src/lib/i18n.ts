@@ -1,8 +1,7 @@
 // i18next set-up, the language preference (aacos-lang, Hebrew by default) and applyLanguage, which sets <html lang dir>.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "../locales/en.json";
-import he from "../locales/he.json";
+import { en, he } from "../locales/index";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
 
 export const LANGUAGES = ["he", "en"] as const;

@@ -1,7 +1,6 @@
 // The English catalogue has exactly the keys of the Hebrew one (the source of the key type), with the same placeholders.
 import { describe, expect, it } from "vitest";
-import en from "./en.json";
-import he from "./he.json";
+import { en, he } from "./index";
 
 type Messages = { [key: string]: string | Messages };
 

@@ -1,0 +1,2 @@
+// Tables of the autonomous feature; re-exported by schema.ts so Drizzle and drizzle-kit see one schema.
+export {};

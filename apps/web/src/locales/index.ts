@@ -1,0 +1,42 @@
+// The two catalogues: the shared base files plus one file per later feature (each feature owns its own namespace file).
+import enBase from "./en.json";
+import enAdminConsole from "./en/adminConsole.json";
+import enAdminSettings from "./en/adminSettings.json";
+import enAnalytics from "./en/analytics.json";
+import enAutonomous from "./en/autonomous.json";
+import enHome from "./en/home.json";
+import enOrchestration from "./en/orchestration.json";
+import enTeams from "./en/teams.json";
+import heBase from "./he.json";
+import heAdminConsole from "./he/adminConsole.json";
+import heAdminSettings from "./he/adminSettings.json";
+import heAnalytics from "./he/analytics.json";
+import heAutonomous from "./he/autonomous.json";
+import heHome from "./he/home.json";
+import heOrchestration from "./he/orchestration.json";
+import heTeams from "./he/teams.json";
+
+/** Hebrew: the source catalogue, whose keys type every `t()` call. */
+export const he = {
+  ...heBase,
+  adminConsole: heAdminConsole,
+  adminSettings: heAdminSettings,
+  analytics: heAnalytics,
+  autonomous: heAutonomous,
+  home: heHome,
+  orchestration: heOrchestration,
+  teams: heTeams,
+};
+
+export const en = {
+  ...enBase,
+  adminConsole: enAdminConsole,
+  adminSettings: enAdminSettings,
+  analytics: enAnalytics,
+  autonomous: enAutonomous,
+  home: enHome,
+  orchestration: enOrchestration,
+  teams: enTeams,
+};
+
+export type Messages = typeof he;
