@@ -81,6 +81,8 @@ export default async function setup(project: TestProject) {
         // The random soft prompt would cover buttons at random; its rule is tested in the unit tests.
         UPGRADE_HINT_SHARE: "0",
         LOG_LEVEL: "warn",
+        // A build of one's own (parallel work): WEB_DIST=/tmp/dist-x npx vitest run --project e2e.
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
