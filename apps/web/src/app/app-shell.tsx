@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Loader } from "../ui/loader";
 import { LanguageToggle } from "./language-toggle";
+import { MaintenanceBanner } from "./maintenance-banner";
 import { useAuthStore } from "../lib/auth-store";
 import { ThemeToggle } from "./theme-toggle";
 import { ProgressToasts } from "../features/progression/progress-toasts";
@@ -17,6 +18,7 @@ import { OfflineBanner } from "./offline-banner";
 import { PaletteButton } from "./palette-button";
 import { UpdatePrompt } from "./update-prompt";
 import { useGlobalShortcuts } from "./use-global-shortcuts";
+import { WorkspaceMenu } from "./workspace-menu";
 
 const NAV_ITEMS = [
   { to: "/", key: "home", end: true },
@@ -27,7 +29,8 @@ const NAV_ITEMS = [
 /** Shown to signed-in users only. */
 const MEMBER_NAV_ITEMS = [
   { to: "/dashboard", key: "dashboard", end: false },
-  { to: "/files", key: "files", end: false },
+  { to: "/chat", key: "chat", end: false },
+  { to: "/ai/command-center", key: "commandCenter", end: false },
   { to: "/progress", key: "progress", end: false },
 ] as const;
 
@@ -55,7 +58,8 @@ export function Logo() {
 export function AppShell() {
   const { t } = useTranslation();
   const signedIn = useAuthStore((state) => state.user !== null);
-  const navItems = signedIn ? [...NAV_ITEMS, ...MEMBER_NAV_ITEMS] : NAV_ITEMS;
+  // Signed in, the logo leads home and the showcase stays in the palette: room for the workspace.
+  const navItems = signedIn ? [NAV_ITEMS[1], ...MEMBER_NAV_ITEMS] : NAV_ITEMS;
   const { pathname } = useLocation();
   useGlobalShortcuts();
   return (
@@ -66,6 +70,7 @@ export function AppShell() {
       >
         {t("shell.skipToContent")}
       </a>
+      <MaintenanceBanner />
       <OfflineBanner />
       <UpdatePrompt />
       <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
@@ -81,9 +86,9 @@ export function AppShell() {
           </Link>
           <nav
             aria-label={t("shell.navLabel")}
-            className="order-3 -mx-1 w-full overflow-x-auto md:order-none md:mx-0 md:w-auto md:flex-1"
+            className="order-3 -mx-1 w-full md:order-none md:mx-0 md:w-auto md:flex-1"
           >
-            <ul className="flex gap-1">
+            <ul className="flex flex-wrap gap-1">
               {navItems.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={navClass}>
@@ -91,6 +96,11 @@ export function AppShell() {
                   </NavLink>
                 </li>
               ))}
+              {signedIn ? (
+                <li>
+                  <WorkspaceMenu />
+                </li>
+              ) : null}
             </ul>
           </nav>
           <div className="ms-auto flex min-w-0 flex-wrap items-center justify-end gap-2">

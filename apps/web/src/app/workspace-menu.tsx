@@ -1,0 +1,133 @@
+// The header's "All screens" menu for signed-in users: every screen they may open (the palette's route list filtered
+// by the access rules), grouped by area, so nothing is reachable only through the command palette.
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { useAuthStore } from "../lib/auth-store";
+import { layoutClassForWidth } from "@aacos/domain/device";
+import { Icon } from "../ui/icon";
+import { type PALETTE_ROUTES, paletteRoutesFor } from "./palette-items";
+
+type PaletteRoute = (typeof PALETTE_ROUTES)[number];
+
+export const MENU_GROUPS = ["workspace", "live", "operations", "admin"] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** Which group a route belongs to; a route not named here is part of the workspace. */
+const GROUP_OF: Partial<Record<string, MenuGroup>> = {
+  "/monitoring": "live",
+  "/realtime": "live",
+  "/alerts": "live",
+  "/signals": "live",
+  "/consciousness": "live",
+  "/ai/entity-orchestration": "operations",
+  "/ai/autonomous-control": "operations",
+  "/admin": "admin",
+  "/admin/analytics": "admin",
+  "/admin/settings": "admin",
+};
+
+/** Public pages and the duplicate short paths stay out of the menu (the header and the palette carry them). */
+const LEFT_OUT = new Set<string>([
+  "/",
+  "/tiers",
+  "/showcase",
+  "/command-center",
+  "/entity-orchestration",
+  "/autonomous-control",
+]);
+
+/** The routes of each group this user may open, in the palette's order; empty groups are dropped. */
+export function menuGroups(routes: readonly PaletteRoute[]): [MenuGroup, PaletteRoute[]][] {
+  return MENU_GROUPS.map((group): [MenuGroup, PaletteRoute[]] => [
+    group,
+    routes.filter(
+      ({ route }) => !LEFT_OUT.has(route) && (GROUP_OF[route] ?? "workspace") === group,
+    ),
+  ]).filter(([, items]) => items.length > 0);
+}
+
+const ITEM =
+  "block rounded-lg px-3 py-2 text-sm font-semibold text-fg hover:bg-surface-muted focus:bg-surface-muted focus:outline-none";
+
+export function WorkspaceMenu() {
+  const { t } = useTranslation();
+  const user = useAuthStore((state) => state.user);
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the location changes
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  if (user === null) return null;
+  const groups = menuGroups(paletteRoutesFor(user, layoutClassForWidth(window.innerWidth)));
+
+  return (
+    <div className="relative" ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        data-testid="workspace-menu-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center gap-1 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold text-fg-muted hover:text-fg"
+      >
+        {t("shell.nav.more")}
+        <Icon name="chevronDown" className="size-4" />
+      </button>
+      {open ? (
+        <div
+          id={panelId}
+          data-testid="workspace-menu"
+          className="absolute start-0 top-full z-40 mt-2 grid w-[min(90vw,36rem)] gap-3 rounded-2xl border border-border bg-surface p-3 shadow-card sm:grid-cols-2"
+        >
+          {groups.map(([group, items]) => (
+            <section key={group} aria-labelledby={`${panelId}-${group}`}>
+              <h2
+                id={`${panelId}-${group}`}
+                className="px-3 pb-1 text-xs font-bold uppercase tracking-wide text-fg-muted"
+              >
+                {t(`shell.nav.groups.${group}`)}
+              </h2>
+              <ul>
+                {items.map(({ route, key }) => (
+                  <li key={route}>
+                    <Link
+                      to={route}
+                      className={ITEM}
+                      data-testid={`workspace-menu-${key}`}
+                      aria-current={location.pathname === route ? "page" : undefined}
+                    >
+                      {t(`palette.routes.${key}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
