@@ -93,7 +93,8 @@ export default async function setup(project: TestProject) {
   server.stderr?.on("data", (chunk) => {
     log += String(chunk);
   });
-  const deadline = Date.now() + 60_000;
+  // Generous: a loaded two-core machine takes most of a minute to compile and start the server.
+  const deadline = Date.now() + 150_000;
   while (true) {
     const ok = await fetch(`${baseUrl}/api/health`)
       .then((response) => response.ok)

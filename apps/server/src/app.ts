@@ -8,8 +8,11 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import { accountRoutes, createAccountDataService } from "./features/account/index.js";
 import { adminRoutes } from "./features/admin/routes.js";
 import { createDashboardService, dashboardRoutes } from "./features/dashboard/index.js";
+import { analyticsRoutes, createAnalyticsService } from "./features/analytics/index.js";
+import { currentCatalog } from "./platform/live-catalog.js";
 import {
   createConnectionCounter,
   createRealtimeHub,
@@ -53,6 +56,19 @@ import {
   createCommandService,
 } from "./features/commands/index.js";
 import { batchRoutes, createBatchService } from "./features/batch/index.js";
+import {
+  type BackgroundRuns,
+  createBackgroundRuns,
+  createJobService,
+  type JobService,
+  type JobServiceDeps,
+  jobRoutes,
+} from "./features/jobs/index.js";
+import {
+  type AutonomousService,
+  autonomousRoutes,
+  createAutonomousService,
+} from "./features/autonomous/index.js";
 import { type AuditService, createAuditService } from "./features/audit/index.js";
 import {
   type AccountService,
@@ -65,6 +81,14 @@ import {
   type SessionStore,
 } from "./features/auth/index.js";
 import { catalogRoutes } from "./features/catalog/routes.js";
+import {
+  type CatalogStore,
+  createCatalogStore,
+  createSettingsChecks,
+  createSettingsService,
+  type SettingsService,
+  settingsRoutes,
+} from "./features/settings/index.js";
 import { healthRoutes } from "./features/health/routes.js";
 import { usageRoutes } from "./features/usage/routes.js";
 import {
@@ -101,6 +125,12 @@ import {
   uploadRoutes,
 } from "./features/uploads/index.js";
 import { createUserService, type UserService, userRoutes } from "./features/users/index.js";
+import { createTeamService, type TeamService, teamRoutes } from "./features/teams/index.js";
+import {
+  createOrchestrationService,
+  guardDirectory,
+  orchestrationRoutes,
+} from "./features/orchestration/index.js";
 import {
   createWorkspaceService,
   type WorkspaceService,
@@ -123,6 +153,7 @@ import { errorsPlugin } from "./platform/errors.js";
 import { featureGatePlugin } from "./platform/feature-gate.js";
 import { createRateLimiterFactory, type RateLimiterFactory } from "./platform/rate-limit.js";
 import { meteringPlugin } from "./platform/metering.js";
+import { liveCatalogPlugin, processCatalogIs, setProcessCatalog } from "./platform/live-catalog.js";
 import { routeListPlugin } from "./platform/route-list.js";
 import { securityPlugin } from "./platform/security.js";
 import { webAppPlugin } from "./platform/web-app.js";
@@ -153,6 +184,16 @@ export interface AppDeps {
   readSystem?: () => SystemReading;
   /** The first wait before an alert webhook is retried (doubling); tests shorten it. */
   webhookBackoffMs?: number;
+  /** Job runner timings (polling, retry delay, maintenance, shutdown grace); tests shorten them. */
+  jobTimings?: Pick<
+    JobServiceDeps,
+    | "pollingIntervalSeconds"
+    | "retryDelaySeconds"
+    | "maintenanceIntervalSeconds"
+    | "shutdownGraceMs"
+  >;
+  /** How often autonomous control looks for due schedule rules (10 s by default); null: no timer (tests tick). */
+  autonomousTickMs?: number | null;
 }
 
 export interface Services {
@@ -180,6 +221,16 @@ export interface Services {
   metrics: MetricsService;
   alerts: AlertService;
   consciousness: ConsciousnessService;
+  /** The effective plan catalogue (built-in + admins' overrides) and site switches, kept fresh on every instance. */
+  catalog: CatalogStore;
+  settings: SettingsService;
+  /** The job runner (features/jobs): queues in this database, started at the end of buildApp. */
+  jobs: JobService;
+  /** Universe syncs and entity runs as jobs (features/jobs/runs.ts). */
+  backgroundRuns: BackgroundRuns;
+  /** Autonomous control: scheduled and signal-triggered commands with budgets and a kill switch. */
+  autonomous: AutonomousService;
+  teams: TeamService;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -216,6 +267,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: `aacos:${prefix}`,
     log: app.log,
   });
+  // Limits are read from here from the first request on (docs/decisions/115-live-catalogue.md).
+  const catalog = createCatalogStore({ db, bus: realtimeBus, log: app.log });
+  await catalog.start();
+  setProcessCatalog(catalog);
   const signals = createSignalService({ db, clock, bus: realtimeBus, log: app.log });
   const progression = createProgressionService({
     db,
@@ -264,7 +319,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     ...providerFromConfig(config.ai, workspace),
-    directory: workspace,
+    // Orchestration holds (paused, stopped) refuse new runs before any provider call.
+    directory: guardDirectory(db, workspace),
     log: app.log,
   });
   // Monitoring (docs/decisions/080-metrics-and-alerts.md): samples per instance, alerts and consciousness per user.
@@ -315,14 +371,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     consciousness: (userId) => consciousness.compute(userId),
     systemValues: (metric, windowMs) => metrics.windowValues(metric, windowMs),
     webhookBackoffMs: deps.webhookBackoffMs,
+    allowPrivateWebhooks: config.alertWebhookAllowPrivate,
     // In-app delivery: a signal in the user's stream (system alerts: admins') and the "alerts" realtime topic.
     emitSignal: (userId, signal) => signals.notify(userId, signal),
     publishAlert: (userId, message) => realtimeBus.publish("alerts", { userId, message }),
   });
+  // Background work (docs/decisions/091-jobs-versus-requests.md); stopped on close, before the database goes.
+  const jobs = createJobService({ database, bus: realtimeBus, log: app.log, ...deps.jobTimings });
+  const backgroundRuns = createBackgroundRuns({
+    db,
+    clock,
+    jobs,
+    ai,
+    workspace,
+    notify: (userId, signal) => signals.notify(userId, signal),
+    // XP as for a command run, once per batch (the ledger key).
+    onRunFinished: (userId, key) => progression.recordAction(userId, "commandRun", key),
+    log: app.log,
+  });
+  backgroundRuns.register();
   const recordAction = (userId: string, action: "chatMessage" | "commandRun", key: string) => {
     signals.notify(userId, runSignal(action, key));
     return progression.recordAction(userId, action, key);
   };
+  // Autonomous runs go through the command service like the command centre's, but earn no XP (decision 097).
+  const autonomous = createAutonomousService({
+    db,
+    clock,
+    log: app.log,
+    audit,
+    commands: createCommandService({
+      db,
+      clock,
+      ai,
+      onCommand: async (userId, commandId) =>
+        signals.notify(userId, runSignal("commandRun", commandId)),
+      log: app.log,
+    }),
+    directory: workspace,
+    bus: realtimeBus,
+    jobs,
+    emitSignal: (userId, signal) => signals.notify(userId, signal),
+    tickMs: deps.autonomousTickMs === undefined ? 10_000 : deps.autonomousTickMs,
+  });
   const services: Services = {
     accounts,
     sessions,
@@ -372,11 +463,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts,
     consciousness,
     signals,
+    teams: createTeamService({
+      db,
+      clock,
+      mailer,
+      publicUrl: config.publicUrl,
+      notify: (userId, signal) => signals.notify(userId, signal),
+    }),
+    catalog,
+    settings: createSettingsService({ db, clock, store: catalog }),
+    jobs,
+    backgroundRuns,
+    autonomous,
   };
   app.decorate("audit", audit);
   app.decorate("services", services);
+  const orchestration = createOrchestrationService({
+    db,
+    clock,
+    audit,
+    models: providerFromConfig(config.ai, workspace).models,
+    bus: realtimeBus,
+    chat: services.chat,
+    commands: services.commands,
+    backgroundRuns: services.backgroundRuns,
+    instance,
+    log: app.log,
+  });
+  await orchestration.start();
+  app.addHook("onClose", async () => orchestration.stop());
   app.decorate("realtimeBus", realtimeBus);
-  app.addHook("onClose", () => realtimeBus.close());
+  app.addHook("onClose", async () => {
+    catalog.stop();
+    if (processCatalogIs(catalog)) setProcessCatalog(null);
+  });
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    await realtimeBus.close();
+  });
   // Mail still being delivered finishes before the database closes.
   app.addHook("onClose", async () => {
     await alerts.idle();
@@ -384,6 +508,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(routeListPlugin);
+  // Before metering and every feature: each request reads this app's catalogue.
+  await app.register(liveCatalogPlugin, { source: catalog });
   await app.register(errorsPlugin);
   await app.register(requestStatsPlugin, { stats: requestStats });
   await app.register(securityPlugin);
@@ -404,6 +530,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  await app.register(settingsRoutes, {
+    settings: services.settings,
+    checks: createSettingsChecks({
+      mailer,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      ai: config.ai,
+    }),
+  });
   await app.register(usageRoutes);
   const secureCookies = config.publicUrl.startsWith("https://");
   await app.register(authRoutes, {
@@ -455,6 +590,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(uploadRoutes, { files });
   await app.register(workspaceRoutes, { workspace });
+  await app.register(teamRoutes, { teams: services.teams });
   await app.register(batchRoutes, {
     batches: createBatchService({ dispatch: (request) => app.inject(request) }),
   });
@@ -462,10 +598,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { metrics, metricsToken: config.metricsToken });
   await app.register(alertRoutes, { alerts });
   await app.register(consciousnessRoutes, { consciousness });
+  await app.register(orchestrationRoutes, { orchestration });
+  await app.register(autonomousRoutes, { autonomous });
+  await app.register(jobRoutes, { runs: backgroundRuns });
 
+  await app.register(analyticsRoutes, {
+    analytics: createAnalyticsService({ db, catalog: currentCatalog }),
+    clock,
+  });
   await app.register(signalRoutes, { signals });
   await app.register(dashboardRoutes, {
     dashboard: createDashboardService({ db, clock, signals }),
+  });
+  await app.register(accountRoutes, {
+    account: createAccountDataService({ db, clock, audit, files }),
+    clock,
   });
   const tickets = createTicketStore({ db, redis: deps.redis, prefix: `aacos:${prefix}`, clock });
   await app.register(realtimeRoutes, {
@@ -480,6 +627,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(webAppPlugin, { webDist: config.webDist });
+  // Registers its queue, subscribes to signals and the kill switch, starts its tick; stops before the jobs do.
+  await autonomous.start();
+  app.addHook("onClose", async () => autonomous.stop());
+  // Every feature has registered its queues by now.
+  await jobs.start();
   return app;
 }
 

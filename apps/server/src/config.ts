@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   AI_MODEL: optionalText,
   AI_MODELS: optionalText,
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  ALERT_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"], "must be true or false").default("false"),
 });
 
 /** An OpenID Connect provider users may sign in with (OIDC_PROVIDERS and OIDC_<NAME>_*). */
@@ -99,6 +100,8 @@ export interface Config {
   ai: AiConfig | null;
   /** GET /metrics also answers this bearer token (Prometheus); admins and operators always may. */
   metricsToken: string | undefined;
+  /** ALERT_WEBHOOK_ALLOW_PRIVATE: alert webhooks may target private, loopback and link-local addresses. */
+  alertWebhookAllowPrivate: boolean;
 }
 
 /** AI_BASE_URL, AI_API_KEY, AI_MODEL and AI_MODELS (docs/decisions/060-ai-features-and-plans.md). */
@@ -260,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     oidcProviders: parseOidcProviders(values.OIDC_PROVIDERS, env),
     ai: parseAi(values),
     metricsToken: values.METRICS_TOKEN,
+    alertWebhookAllowPrivate: values.ALERT_WEBHOOK_ALLOW_PRIVATE === "true",
   };
 }
 

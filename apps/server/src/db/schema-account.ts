@@ -1,2 +1,13 @@
-// Tables of the account feature; re-exported by schema.ts so Drizzle and drizzle-kit see one schema.
-export {};
+// Tables of the account feature ("Your data", the desktop layout); re-exported by schema.ts so Drizzle and
+// drizzle-kit see one schema.
+import { jsonb, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./schema.js";
+
+/** One /desktop workspace layout per user (a DesktopLayout from @aacos/domain/layout). */
+export const userLayouts = pgTable("user_layouts", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  layout: jsonb("layout").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

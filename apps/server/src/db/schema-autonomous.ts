@@ -1,2 +1,87 @@
 // Tables of the autonomous feature; re-exported by schema.ts so Drizzle and drizzle-kit see one schema.
-export {};
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./schema.js";
+
+/** Rules that send a prompt to the owner's entities on a cron schedule or on a matching signal. */
+export const autonomousRules = pgTable(
+  "autonomous_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    entityIds: uuid("entity_ids").array().notNull(),
+    prompt: text("prompt").notNull(),
+    /** schedule or signal */
+    trigger: text("trigger").notNull(),
+    cron: text("cron").notNull().default(""),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    signalKind: text("signal_kind").notNull().default(""),
+    signalSource: text("signal_source").notNull().default(""),
+    signalMinSeverity: text("signal_min_severity").notNull().default("info"),
+    maxRunsPerHour: integer("max_runs_per_hour").notNull(),
+    maxTokensPerDay: integer("max_tokens_per_day").notNull(),
+    dryRun: boolean("dry_run").notNull().default(false),
+    enabled: boolean("enabled").notNull().default(true),
+    /** Schedule rules: the next due time the tick looks for (null when off or a signal rule). */
+    nextDueAt: timestamp("next_due_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("autonomous_rules_user").on(table.userId),
+    index("autonomous_rules_due").on(table.nextDueAt),
+  ],
+);
+
+/**
+ * Every firing of a rule. `slot` (`schedule:<due ISO>`, `signal:<id>`, `manual:<uuid>`) is unique per rule: the
+ * instance whose insert wins runs it, so a due time fires once however many instances tick.
+ */
+export const autonomousExecutions = pgTable(
+  "autonomous_executions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ruleId: uuid("rule_id")
+      .notNull()
+      .references(() => autonomousRules.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slot: text("slot").notNull(),
+    /** schedule, signal or manual */
+    trigger: text("trigger").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    signalId: bigint("signal_id", { mode: "number" }),
+    /** queued, running, succeeded, failed, skipped_budget, dry_run, killed */
+    status: text("status").notNull(),
+    jobId: text("job_id"),
+    commandId: uuid("command_id"),
+    tokens: integer("tokens").notNull().default(0),
+    durationMs: integer("duration_ms").notNull().default(0),
+    error: text("error"),
+    /** The command as sent: entity names and prompt. */
+    detail: jsonb("detail").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("autonomous_executions_rule_slot").on(table.ruleId, table.slot),
+    index("autonomous_executions_user_created").on(table.userId, table.createdAt),
+    index("autonomous_executions_rule_created").on(table.ruleId, table.createdAt),
+    index("autonomous_executions_command").on(table.commandId),
+  ],
+);

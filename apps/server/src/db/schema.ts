@@ -48,12 +48,15 @@ export const users = pgTable(
     /** A tier downgrade waits for the end of the paid period. */
     pendingTier: text("pending_tier"),
     periodEndsAt: timestamp("period_ends_at", { withTimezone: true }),
+    /** Set by an admin: no sign-in, no refresh, every token refused (docs/decisions/120-user-suspension.md). */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),
     uniqueIndex("users_username_unique").on(table.username),
+    index("users_created").on(table.createdAt),
   ],
 );
 
@@ -266,6 +269,7 @@ export const progressLedger = pgTable(
   (table) => [
     uniqueIndex("progress_ledger_source_unique").on(table.userId, table.sourceKey),
     index("progress_ledger_user_created").on(table.userId, table.createdAt),
+    index("progress_ledger_created").on(table.createdAt, table.userId, table.source),
   ],
 );
 
@@ -294,7 +298,10 @@ export const userQuests = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.questId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.questId] }),
+    index("user_quests_completed").on(table.completedAt),
+  ],
 );
 
 /** Community events created by admins; rewards for places 1–3 paid once when they end. */
@@ -535,7 +542,10 @@ export const runs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (table) => [index("runs_user_created").on(table.userId, table.createdAt)],
+  (table) => [
+    index("runs_user_created").on(table.userId, table.createdAt),
+    index("runs_created").on(table.createdAt),
+  ],
 );
 
 /** Reality-forge templates: a saved universe (entities, prompts, settings, knowledge references). */
@@ -642,4 +652,5 @@ export * from "./schema-account.js";
 export * from "./schema-admin-settings.js";
 export * from "./schema-autonomous.js";
 export * from "./schema-jobs.js";
+export * from "./schema-orchestration.js";
 export * from "./schema-teams.js";

@@ -17,13 +17,14 @@ import {
   toWorldName,
   type WorldName,
 } from "@aacos/domain/catalog";
+import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../db/client.js";
 import { instanceSettings, refreshTokens, users } from "../db/schema.js";
-import { forbidden, unauthorized } from "./errors.js";
+import { AppError, forbidden, unauthorized } from "./errors.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -41,6 +42,8 @@ export interface Principal {
 declare module "fastify" {
   interface FastifyRequest {
     principal: Principal | null;
+    /** The token was valid but its user is suspended: protected routes answer 403 account_suspended. */
+    accountSuspended: boolean;
   }
   interface FastifyInstance {
     tokens: TokenSigner;
@@ -125,26 +128,34 @@ export function createTokenSigner(key: Uint8Array): TokenSigner {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The user behind a token, if the user still exists and the session was not revoked. */
+/** 403 for a suspended account: its tokens, its refresh and its sign-in after a correct password. */
+export const accountSuspended = () =>
+  new AppError(ACCOUNT_SUSPENDED_CODE, 403, ACCOUNT_SUSPENDED_MESSAGE);
+
+/**
+ * The user behind a token, if the user still exists and the session was not revoked; "suspended" when an admin
+ * suspended the user (checked first, so even a revoked session's token hears why).
+ */
 async function loadPrincipal(
   db: Db,
   userId: string,
   sessionId: string,
   now: Date,
-): Promise<Principal | null> {
+): Promise<Principal | "suspended" | null> {
   if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}
-          and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null
+  const [row] = await db
+    .select({
+      user: users,
+      live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}
+          and ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is null
           and ${refreshTokens.expiresAt} > now())`,
-      ),
-    );
-  if (user === undefined) return null;
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (row === undefined) return null;
+  if (row.user.suspendedAt !== null) return "suspended";
+  if (!row.live) return null;
+  const user = row.user;
   const roles = rolesOf(user);
   const tier = tierInForce(
     {
@@ -175,26 +186,31 @@ export const authPlugin = fp(
   async (app: FastifyInstance, options: { signer: TokenSigner; clock: () => Date }) => {
     app.decorate("tokens", options.signer);
     app.decorateRequest("principal", null);
+    app.decorateRequest("accountSuspended", false);
 
     app.addHook("onRequest", async (request) => {
       const token = bearerToken(request);
       if (token === null) return;
       const claims = await options.signer.verifyAccess(token);
       if (claims === null) return;
-      request.principal = await loadPrincipal(
+      const loaded = await loadPrincipal(
         app.database.db,
         claims.userId,
         claims.sessionId,
         options.clock(),
       );
+      request.accountSuspended = loaded === "suspended";
+      request.principal = loaded === "suspended" ? null : loaded;
     });
 
     app.decorate("authenticate", async (request: FastifyRequest) => {
+      if (request.accountSuspended) throw accountSuspended();
       if (request.principal === null) throw unauthorized();
     });
 
     app.decorate("requireAccess", (requirement: Omit<AccessRequirement, "signedIn">) => {
       return async (request: FastifyRequest) => {
+        if (request.accountSuspended) throw accountSuspended();
         const decision = checkAccess(request.principal, { signedIn: true, ...requirement });
         if (decision === "sign-in") throw unauthorized();
         if (decision === "forbidden") throw forbidden();
@@ -209,4 +225,14 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of a user (sign out everywhere, suspension): their access tokens stop working at once. */
+export async function revokeUserSessions(db: Db, userId: string, now: Date): Promise<number> {
+  const revoked = await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return new Set(revoked.map((row) => row.familyId)).size;
 }

@@ -2,7 +2,6 @@
 // spec's message and the upgrade payload, and sends the IETF RateLimit fields on every metered response.
 import { GENERAL_RATE_LIMIT } from "@aacos/domain/access";
 import {
-  effectiveLimits,
   QUOTA_MESSAGES,
   RATE_WINDOWS,
   type RateWindowName,
@@ -15,6 +14,7 @@ import {
   type WindowState,
   type WorldName,
 } from "@aacos/domain/catalog";
+import { effectiveLimits } from "./live-catalog.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
@@ -26,6 +26,7 @@ const UNMETERED = [
   /^\/api\/auth\//,
   /^\/api\/health$/,
   /^\/api\/catalog$/,
+  /^\/api\/settings\/public$/,
   /^\/api\/usage\/me$/,
   // A user out of calls must still be able to upgrade.
   /^\/api\/plan\//,

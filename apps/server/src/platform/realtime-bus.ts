@@ -11,8 +11,18 @@ import type { Redis } from "ioredis";
  * - "runs":    `{ type: "run", run: { kind, source, ...details } }` when a chat, command or sync run finished.
  * - "alerts":  `{ type: "alert", alert: { id, rule, severity, status, message, createdAt } }` (the alerts feature).
  * - "metrics": `{ type: "metrics", at: ISO time, values: { [metric]: number } }` (the metrics feature).
+ * - "jobs":    `{ type: "job-cancel", ids: string[] }` between instances only (the job runner); never sent to sockets.
+ * - "autonomous": `{ type: "kill-switch", engaged }` between instances only (autonomous control); never sent to sockets.
+ * - "settings": `{ type: "settings.changed" }` between instances only (admin settings reload); never sent to sockets.
  */
-export type RealtimeBusTopic = "signals" | "alerts" | "metrics" | "runs";
+export type RealtimeBusTopic =
+  | "signals"
+  | "alerts"
+  | "metrics"
+  | "runs"
+  | "jobs"
+  | "autonomous"
+  | "settings";
 
 export interface RealtimeEnvelope {
   userId: string | null;

@@ -68,7 +68,7 @@ export function AccessibilityLayer() {
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={() => setOpen(!open)}
-        className="fixed start-4 bottom-4 z-40 flex size-12 items-center justify-center rounded-full bg-accent text-on-accent shadow-card hover:bg-accent-hover"
+        className="fixed start-4 bottom-[calc(1rem+var(--bottom-nav-offset,0rem))] z-40 flex size-12 items-center justify-center rounded-full bg-accent text-on-accent shadow-card hover:bg-accent-hover"
       >
         <AccessibilityIcon />
       </button>

@@ -15,6 +15,7 @@ export const PALETTE_ROUTES = [
   { route: "/settings", key: "settings" },
   { route: "/files", key: "files" },
   { route: "/progress", key: "progress" },
+  { route: "/teams", key: "teams" },
   { route: "/chat", key: "chat" },
   { route: "/ai/command-center", key: "aiCommandCenter" },
   { route: "/ai/entity-orchestration", key: "aiEntityOrchestration" },

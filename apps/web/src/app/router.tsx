@@ -2,7 +2,6 @@
 import type { AppRoute } from "@aacos/domain/access";
 import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import type { PlaceholderScreenName } from "../features/placeholders/placeholder-screen";
 import { lazyScreen } from "../lib/lazy-screen";
 import { AppShell } from "./app-shell";
 import { RouteError } from "./route-error";
@@ -69,19 +68,26 @@ const MonitoringScreen = lazyScreen(() =>
 const ConsciousnessScreen = lazyScreen(() =>
   import("../features/consciousness/consciousness-screen").then((m) => m.ConsciousnessScreen),
 );
-const PlaceholderScreen = lazyScreen(() =>
-  import("../features/placeholders/placeholder-screen").then((m) => m.PlaceholderScreen),
+const OrchestrationScreen = lazyScreen(() =>
+  import("../features/orchestration/orchestration-screen").then((m) => m.OrchestrationScreen),
 );
-
-/** Signed-in screens later issues build; each shows its placeholder behind the guard. */
-const PROTECTED_PLACEHOLDERS: readonly { route: AppRoute; screen: PlaceholderScreenName }[] = [
-  { route: "/ai/entity-orchestration", screen: "aiEntityOrchestration" },
-  { route: "/ai/autonomous-control", screen: "aiAutonomousControl" },
-  { route: "/entity-orchestration", screen: "entityOrchestration" },
-  { route: "/autonomous-control", screen: "autonomousControl" },
-  { route: "/admin/analytics", screen: "adminAnalytics" },
-  { route: "/admin/settings", screen: "adminSettings" },
-];
+const DesktopScreen = lazyScreen(() => import("./desktop-screen").then((m) => m.DesktopScreen));
+const MobileShell = lazyScreen(() => import("./mobile-shell").then((m) => m.MobileShell));
+const AnalyticsScreen = lazyScreen(() =>
+  import("../features/analytics/analytics-screen").then((m) => m.AnalyticsScreen),
+);
+const TeamsScreen = lazyScreen(() =>
+  import("../features/teams/teams-screen").then((m) => m.TeamsScreen),
+);
+const InviteAcceptScreen = lazyScreen(() =>
+  import("../features/teams/invite-accept-screen").then((m) => m.InviteAcceptScreen),
+);
+const AutonomousScreen = lazyScreen(() =>
+  import("../features/autonomous/autonomous-screen").then((m) => m.AutonomousScreen),
+);
+const AdminSettingsScreen = lazyScreen(() =>
+  import("../features/admin-settings/admin-settings-screen").then((m) => m.AdminSettingsScreen),
+);
 
 function guarded(route: AppRoute, element: ReactNode): ReactNode {
   return <RequireAccess route={route}>{element}</RequireAccess>;
@@ -103,8 +109,16 @@ export const routes: RouteObject[] = [
       { path: "setup", element: <SetupScreen /> },
       { path: "settings", element: guarded("/settings", <SettingsScreen />) },
       { path: "admin", element: guarded("/admin", <AdminScreen />) },
+      {
+        path: "admin/settings",
+        element: guarded("/admin/settings", <AdminSettingsScreen />),
+      },
+      { path: "admin/analytics", element: guarded("/admin/analytics", <AnalyticsScreen />) },
       { path: "files", element: guarded("/files", <FilesScreen />) },
       { path: "progress", element: guarded("/progress", <ProgressScreen />) },
+      { path: "teams", element: guarded("/teams", <TeamsScreen />) },
+      // The mailed invitation link: signing in first keeps this path (the guard remembers it).
+      { path: "teams/invite/:token", element: guarded("/teams", <InviteAcceptScreen />) },
       { path: "dashboard", element: guarded("/dashboard", <DashboardScreen />) },
       { path: "chat", element: guarded("/chat", <ChatScreen />) },
       // Both command-centre routes show the same screen, each behind its own access rule.
@@ -114,7 +128,25 @@ export const routes: RouteObject[] = [
       },
       { path: "command-center", element: guarded("/command-center", <CommandCenterScreen />) },
       { path: "signals", element: guarded("/signals", <SignalsScreen />) },
+      // Both orchestration routes show one screen; the server scopes it (everyone's entities or one's own).
+      {
+        path: "ai/entity-orchestration",
+        element: guarded("/ai/entity-orchestration", <OrchestrationScreen />),
+      },
+      {
+        path: "entity-orchestration",
+        element: guarded("/entity-orchestration", <OrchestrationScreen />),
+      },
       { path: "alerts", element: guarded("/alerts", <AlertsScreen />) },
+      // Both autonomous-control routes show the same screen, each behind its own access rule.
+      {
+        path: "ai/autonomous-control",
+        element: guarded("/ai/autonomous-control", <AutonomousScreen />),
+      },
+      {
+        path: "autonomous-control",
+        element: guarded("/autonomous-control", <AutonomousScreen />),
+      },
       {
         path: "consciousness",
         element: guarded("/consciousness", <ConsciousnessScreen />),
@@ -131,16 +163,12 @@ export const routes: RouteObject[] = [
         element: guarded("/realtime", <MonitoringScreen variant="realtime" defaultRange={1} />),
       },
       { path: "login", element: <LoginRedirect /> },
-      ...PROTECTED_PLACEHOLDERS.map(({ route, screen }) => ({
-        path: route.slice(1),
-        element: guarded(route, <PlaceholderScreen screen={screen} />),
-      })),
       {
         path: "desktop",
         element: guarded(
           "/desktop",
           <DesktopOnly>
-            <PlaceholderScreen screen="desktop" />
+            <DesktopScreen />
           </DesktopOnly>,
         ),
       },
@@ -148,7 +176,7 @@ export const routes: RouteObject[] = [
         path: "mobile/*",
         element: (
           <MobileOnly>
-            <PlaceholderScreen screen="mobile" />
+            <MobileShell />
           </MobileOnly>
         ),
       },

@@ -110,6 +110,12 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to="/teams" className={ITEM} data-testid="user-menu-teams">
+                <Icon name="user" className="size-4" />
+                {t("teams.nav")}
+              </Link>
+            </li>
+            <li>
               <Link to="/files" className={ITEM} data-testid="user-menu-files">
                 <Icon name="file" className="size-4" />
                 {t("shell.userMenu.files")}

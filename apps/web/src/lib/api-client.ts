@@ -1,6 +1,7 @@
 // The HTTP client for /api (SPEC.md §7, §8): JSON, bearer token, 30 s timeout, merged GETs, typed errors, 401 handling,
 // uploads with progress, the upgrade signals (refusals with an upgrade payload, the soft hint header) reported out,
 // hosts outside the allowlist refused, and every completed call told to the request observer (monitoring).
+import { ACCOUNT_SUSPENDED_CODE } from "@aacos/domain/admin-console";
 import { BLOCKED_REQUEST_MESSAGE, isAllowedRequestUrl } from "./allowed-hosts";
 import { APP_CONFIG } from "./app-config";
 import { readStorage, STORAGE_KEYS } from "./storage";
@@ -253,6 +254,11 @@ async function withSessionRetry<T>(
     return await once();
   } catch (error) {
     const handle = handleUnauthorized ?? !isCredentialCall(path);
+    // An admin suspended the account: no refresh can cure it, the session is over.
+    if (error instanceof ApiError && error.code === ACCOUNT_SUSPENDED_CODE && handle) {
+      handlers.sessionLost();
+      throw error;
+    }
     if (!(error instanceof ApiError) || error.status !== 401 || !handle) throw error;
     if (await handlers.refresh()) {
       try {

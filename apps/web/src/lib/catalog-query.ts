@@ -6,8 +6,8 @@ import { apiGet } from "./api-client";
 export const catalogQuery = queryOptions({
   queryKey: ["catalog"],
   queryFn: ({ signal }) => apiGet<Catalog>("/catalog", signal),
-  // The catalogue changes only with a deploy.
-  staleTime: 10 * 60_000,
+  // Admins may change prices and limits (/admin/settings): the tier chooser checks back after 30 s.
+  staleTime: 30_000,
 });
 
 export function useCatalog() {

@@ -1,5 +1,7 @@
 // Shows the domain's and the server's English messages in the interface language: each known text maps to a key.
+import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_CONSOLE_MESSAGES } from "@aacos/domain/admin-console";
 import { FEATURE_LABELS, PLAN_MESSAGES, SUBSCRIPTION_TIERS } from "@aacos/domain/catalog";
+import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
 import { MESSAGES } from "@aacos/domain/validation";
 import type { TFunction } from "i18next";
 import type he from "../locales/he.json";
@@ -53,6 +55,11 @@ const EXACT: Record<string, MessageKey> = {
   "No such sign-in provider": "oauthUnknownProvider",
   "The provider did not share your e-mail address. Allow it and try again.": "oauthNoEmail",
   "The last admin cannot be removed": "lastAdmin",
+  [ORCHESTRATION_MESSAGES.heldByOperator]: "entityHeldByOperator",
+  [ACCOUNT_SUSPENDED_MESSAGE]: "accountSuspended",
+  [ADMIN_CONSOLE_MESSAGES.cannotSuspendSelf]: "cannotSuspendSelf",
+  [ADMIN_CONSOLE_MESSAGES.lastActiveAdmin]: "lastActiveAdmin",
+  [ADMIN_CONSOLE_MESSAGES.dateOrder]: "dateOrder",
   "This passkey could not be verified": "passkeyFailed",
   "This passkey belongs to another account": "passkeyOtherAccount",
   "This request has expired; try again": "requestExpired",
@@ -68,6 +75,16 @@ const PATTERNS: readonly { pattern: RegExp; key: MessageKey }[] = [
   { pattern: /^Hourly limit exceeded: (\d+) calls per hour$/, key: "rateLimitHour" },
   { pattern: /^Daily limit exceeded: (\d+) calls per day$/, key: "rateLimitDay" },
   { pattern: /^Too many concurrent requests: max (\d+)$/, key: "rateLimitConcurrent" },
+  { pattern: /^Too many realtime connections: max (\d+)$/, key: "realtimeLimit" },
+  {
+    pattern: /^(.+) was paused by an operator; it cannot run until an operator resumes it$/,
+    key: "entityPausedByOperator",
+  },
+  { pattern: /^(.+) is paused; resume it to ask it$/, key: "entityPaused" },
+  {
+    pattern: /^(.+) was stopped; resume it in entity orchestration to run it again$/,
+    key: "entityStopped",
+  },
   { pattern: /^Too many requests: (\d+) per minute$/, key: "tooManyRequests" },
   { pattern: /^File size exceeds maximum of (\d+)MB$/, key: "fileTooLarge" },
   { pattern: /^File type \.(.*) is not allowed$/, key: "fileTypeNotAllowed" },

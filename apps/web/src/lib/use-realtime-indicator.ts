@@ -1,5 +1,6 @@
 // The props of the shared connection indicator for the tab's realtime socket, in the current language.
 import { useTranslation } from "react-i18next";
+import { translateMessage } from "./messages";
 import { type RealtimeStatus, realtime, useRealtimeStatus } from "./realtime";
 
 export interface RealtimeIndicatorProps {
@@ -18,7 +19,11 @@ export function useRealtimeIndicator(): RealtimeIndicatorProps {
   return {
     state: status.state,
     label: t(`live.status.${status.state}`),
-    detail: status.state === "connected" ? null : status.reason,
+    // The server's close reason in the interface language (4429: the plan's limit, with the number).
+    detail:
+      status.state === "connected" || status.reason === null
+        ? null
+        : translateMessage(t, status.reason),
     limitReached,
     retry: () => realtime().retry(),
   };

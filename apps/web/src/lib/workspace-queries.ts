@@ -12,6 +12,11 @@ export interface Universe {
   entityCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Someone else's universe, shared with a team of the user's (features/teams). */
+  shared?: boolean;
+  teamId?: string | null;
+  /** Whether the user may edit it and its entities. */
+  canWrite?: boolean;
 }
 
 export interface Entity {

@@ -63,6 +63,7 @@ export const ROUTE_ACCESS = {
   "/settings": SIGNED_IN,
   "/files": SIGNED_IN,
   "/progress": SIGNED_IN,
+  "/teams": SIGNED_IN,
   "/command-center": needs(["user"]),
   "/entity-orchestration": needs(["admin", "operator"]),
   "/autonomous-control": needs(["admin", "developer"]),

@@ -1,6 +1,6 @@
 // The effective-limits rule of DESIGN.md: for a resource both plans define, the larger wins; −1 (unlimited) beats any number.
 import { tierByName } from "./tiers.js";
-import type { TierLimits, TierName, WorldName } from "./types.js";
+import type { Catalog, TierLimits, TierName, WorldName } from "./types.js";
 import { UNLIMITED } from "./types.js";
 import { worldByName } from "./worlds.js";
 
@@ -13,13 +13,14 @@ export function isWithinLimit(used: number, limit: number): boolean {
   return limit === UNLIMITED || used < limit;
 }
 
-/** Every tier limit, raised where the world grants more. */
+/** Every tier limit, raised where the world grants more; `catalog` defaults to the built-in one (admins may override it). */
 export function effectiveLimits(
   tierName: TierName | null | undefined,
   worldName: WorldName | null | undefined,
+  catalog?: Catalog,
 ): TierLimits {
-  const tier = tierByName(tierName).limits;
-  const world = worldByName(worldName);
+  const tier = tierByName(tierName, catalog).limits;
+  const world = worldByName(worldName, catalog);
   return {
     ...tier,
     apiCallsPerMinute: largerLimit(tier.apiCallsPerMinute, world.limits.apiCallsPerMinute),

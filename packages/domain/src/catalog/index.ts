@@ -59,7 +59,7 @@ export {
   worldByName,
 } from "./worlds.js";
 
-/** What GET /api/catalog serves. */
+/** What GET /api/catalog serves: the built-in catalogue (the server adds admins' overrides, catalog-overrides.ts). */
 export function buildCatalog(): Catalog {
   return { tiers: [...SUBSCRIPTION_TIERS], worlds: [...WORLDS] };
 }

@@ -2,6 +2,7 @@
 import { tierUnlocking } from "./quota.js";
 import { TIER_ORDER, tierByName } from "./tiers.js";
 import type {
+  Catalog,
   FeatureFlag,
   LocalizedText,
   TierFeatures,
@@ -47,13 +48,13 @@ export function addDays(now: Date, days: number): Date {
 }
 
 /** A paid tier is billed; genesis is free (a custom price, −1, is paid too). */
-export function isPaidTier(tier: TierName): boolean {
-  return tierByName(tier).pricing.monthly !== 0;
+export function isPaidTier(tier: TierName, catalog?: Catalog): boolean {
+  return tierByName(tier, catalog).pricing.monthly !== 0;
 }
 
 /** When a trial of this tier, started now, ends; null for a tier without trial days. */
-export function trialEndFor(tier: TierName, now: Date): Date | null {
-  const days = tierByName(tier).pricing.trialDays;
+export function trialEndFor(tier: TierName, now: Date, catalog?: Catalog): Date | null {
+  const days = tierByName(tier, catalog).pricing.trialDays;
   return days > 0 ? addDays(now, days) : null;
 }
 

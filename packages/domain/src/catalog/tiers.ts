@@ -1,5 +1,12 @@
 // The subscription tiers (billing plans): SPEC.md §9 numbers, DESIGN.md "Plans" for the values it leaves out.
-import type { FeatureFlag, SubscriptionTier, TierFeatures, TierLimits, TierName } from "./types.js";
+import type {
+  Catalog,
+  FeatureFlag,
+  SubscriptionTier,
+  TierFeatures,
+  TierLimits,
+  TierName,
+} from "./types.js";
 import { FEATURE_FLAGS, UNLIMITED } from "./types.js";
 
 function flags(on: readonly FeatureFlag[]): Record<FeatureFlag, boolean> {
@@ -239,11 +246,15 @@ export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [
 /** SPEC.md §4: genesis, quantum, cosmic, infinity. */
 export const TIER_ORDER: readonly TierName[] = SUBSCRIPTION_TIERS.map((tier) => tier.name);
 
-/** A user with no tier is on genesis (SPEC.md §6). */
-export function tierByName(name: TierName | null | undefined): SubscriptionTier {
-  const found = SUBSCRIPTION_TIERS.find((tier) => tier.name === (name ?? "genesis"));
+/** A user with no tier is on genesis (SPEC.md §6); `catalog` defaults to the built-in one. */
+export function tierByName(
+  name: TierName | null | undefined,
+  catalog?: Pick<Catalog, "tiers">,
+): SubscriptionTier {
+  const tiers = catalog?.tiers ?? SUBSCRIPTION_TIERS;
+  const found = tiers.find((tier) => tier.name === (name ?? "genesis"));
   // The list holds every TierName, so the fallback only guards against bad data.
-  return found ?? (SUBSCRIPTION_TIERS[0] as SubscriptionTier);
+  return found ?? (tiers[0] as SubscriptionTier);
 }
 
 /** The suggested upgrade is the next tier in order; null on the highest. */

@@ -1,5 +1,5 @@
 // The five worlds (progression path on /tiers): SPEC.md §3 and §9, DESIGN.md "Plans" for the values it leaves out.
-import type { World, WorldName } from "./types.js";
+import type { Catalog, World, WorldName } from "./types.js";
 import { UNLIMITED } from "./types.js";
 
 /** SPEC.md §9: milestones at 100, 500 and 1000 experience, the same in every world. */
@@ -202,10 +202,14 @@ export const WORLDS: readonly World[] = [
   },
 ];
 
-/** A user with no world is in genesis. */
-export function worldByName(name: WorldName | null | undefined): World {
-  const found = WORLDS.find((world) => world.tier === (name ?? "genesis"));
-  return found ?? (WORLDS[0] as World);
+/** A user with no world is in genesis; `catalog` defaults to the built-in one. */
+export function worldByName(
+  name: WorldName | null | undefined,
+  catalog?: Pick<Catalog, "worlds">,
+): World {
+  const worlds = catalog?.worlds ?? WORLDS;
+  const found = worlds.find((world) => world.tier === (name ?? "genesis"));
+  return found ?? (worlds[0] as World);
 }
 
 /** SPEC.md §4: a world upgrade goes only to a higher level. */

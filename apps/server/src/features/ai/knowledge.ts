@@ -11,6 +11,8 @@ export interface AnsweringEntity {
   temperature: number;
   /** idle, running, paused or error (the workspace's EntityStatus); a paused entity does not answer. */
   status?: string;
+  /** Set while entity orchestration holds the entity (paused or stopped): why it may not run, answered with 409. */
+  refusal?: string | null;
 }
 
 export interface KnowledgePassage {

@@ -1,14 +1,13 @@
 // Which model answers for an entity (docs/decisions/060-ai-features-and-plans.md): the default model for every plan,
 // listed models (AI_MODELS) up to the plan's maxModelComplexity, unlisted model names only with customModels.
 import {
-  effectiveLimits,
-  SUBSCRIPTION_TIERS,
   tierHasFeature,
   type TierName,
   UNLIMITED,
   upgradePayload,
   type WorldName,
 } from "@aacos/domain/catalog";
+import { currentCatalog, effectiveLimits } from "../../platform/live-catalog.js";
 import { AI_MESSAGES } from "@aacos/domain/validation";
 import { AppError } from "../../platform/errors.js";
 import { featureLocked } from "../../platform/feature-gate.js";
@@ -27,7 +26,7 @@ export interface ModelCatalog {
 
 /** The lowest tier whose plan allows a model of this complexity. */
 function tierAllowing(complexity: number): TierName | null {
-  const tier = SUBSCRIPTION_TIERS.find(
+  const tier = currentCatalog().tiers.find(
     (candidate) =>
       candidate.limits.maxModelComplexity === UNLIMITED ||
       candidate.limits.maxModelComplexity >= complexity,

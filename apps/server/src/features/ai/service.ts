@@ -1,12 +1,13 @@
 // The AI gateway the chat and command centre share: picks the model, checks the daily allowance before any provider
 // call, runs the answer under the plan's time cap, and records every run (who, what, tokens, time, outcome).
-import { effectiveLimits, type TierName, type WorldName } from "@aacos/domain/catalog";
+import type { TierName, WorldName } from "@aacos/domain/catalog";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { runs } from "../../db/schema.js";
 import { conflict } from "../../platform/errors.js";
+import { effectiveLimits } from "../../platform/live-catalog.js";
 import { type Allowance, type AllowanceState, createAllowance } from "./allowance.js";
-import { type AnswerOutcome, AnswerInterrupt, runAnswer } from "./answer.js";
+import { AnswerInterrupt, type AnswerOutcome, runAnswer } from "./answer.js";
 import type { AnsweringEntity, EntityDirectory } from "./knowledge.js";
 import { chooseModel, type ModelCatalog } from "./models.js";
 import type { AiProvider, ChatTurn, ProviderName } from "./provider.js";
@@ -41,6 +42,8 @@ export interface AiService {
     kind: "chat" | "command";
     input: string;
     commandId?: string;
+    /** A run recorded earlier (a queued background run, features/jobs): it goes running instead of a new row. */
+    runId?: string;
     signal: AbortSignal;
     onDelta: (text: string) => void;
   }): Promise<RecordedAnswer>;
@@ -68,6 +71,7 @@ export function createAiService(deps: {
     directory: deps.directory,
     allowance: (plan) => allowance.read(plan.userId, plan),
     modelFor(plan, entity) {
+      if (entity.refusal) throw conflict(entity.refusal);
       if (entity.status === "paused")
         throw conflict(`${entity.name} is paused; resume it to ask it`);
       if (deps.models === null) return "retrieval";
@@ -79,19 +83,26 @@ export function createAiService(deps: {
     },
     async answer(options) {
       const { plan, entity } = options;
-      const [run] = await deps.db
-        .insert(runs)
-        .values({
-          userId: plan.userId,
-          kind: options.kind,
-          universeId: entity.universeId,
-          entityId: entity.id,
-          commandId: options.commandId ?? null,
-          input: options.input,
-          status: "running",
-          createdAt: deps.clock(),
-        })
-        .returning({ id: runs.id });
+      const [run] =
+        options.runId !== undefined
+          ? await deps.db
+              .update(runs)
+              .set({ status: "running" })
+              .where(eq(runs.id, options.runId))
+              .returning({ id: runs.id })
+          : await deps.db
+              .insert(runs)
+              .values({
+                userId: plan.userId,
+                kind: options.kind,
+                universeId: entity.universeId,
+                entityId: entity.id,
+                commandId: options.commandId ?? null,
+                input: options.input,
+                status: "running",
+                createdAt: deps.clock(),
+              })
+              .returning({ id: runs.id });
       if (run === undefined) throw new Error("run not recorded");
       const mark = (status: "idle" | "running" | "error") =>
         deps.directory

@@ -27,7 +27,8 @@ let admin: SignedInUser;
 let user: SignedInUser;
 
 beforeAll(async () => {
-  test = await buildTestApp();
+  // The webhook tests below call a receiver on 127.0.0.1; "webhook addresses" checks the default refusal.
+  test = await buildTestApp({ ALERT_WEBHOOK_ALLOW_PRIVATE: "true" });
   admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
   user = await createUser(test.app, { tier: "cosmic" });
 });
@@ -78,6 +79,50 @@ describe("built-in system rules", () => {
       headers: operator.auth,
     });
     expect(resolved.json().alert.status).toBe("resolved");
+  });
+
+  it("resolves a built-in alert by itself once the metric is back under the threshold for a window", async () => {
+    // Near the real time: the test signs in with tokens stamped by this clock.
+    let now = new Date();
+    const clock = () => now;
+    const fresh = await buildTestApp({}, undefined, { clock });
+    try {
+      const operator = await createUser(fresh.app, { roles: ["operator"], tier: "infinity" });
+      let memory = 96;
+      const sampler = createSystemSampler({
+        db: fresh.database.db,
+        clock,
+        instance: "spiky",
+        readSystem: () => reading(memory, 10),
+      });
+      await sampler.sampleOnce();
+      expect(await fresh.app.services.alerts.evaluate()).toEqual({ opened: 1, resolved: 0 });
+      const listed = async () =>
+        (
+          await fresh.app.inject({ method: "GET", url: "/api/alerts", headers: operator.auth })
+        ).json().items as { rule: string; status: string; value: number }[];
+      expect((await listed())[0]).toMatchObject({ rule: "Memory above 90 %", status: "open" });
+
+      // Back under, but the window still holds the high samples: it stays open.
+      memory = 40;
+      now = new Date(now.getTime() + 30_000);
+      await sampler.sampleOnce();
+      expect(await fresh.app.services.alerts.evaluate()).toEqual({ opened: 0, resolved: 0 });
+
+      // A whole window under the threshold: resolved, with the calm value.
+      now = new Date(now.getTime() + 61_000);
+      await sampler.sampleOnce();
+      expect(await fresh.app.services.alerts.evaluate()).toEqual({ opened: 0, resolved: 1 });
+      expect((await listed())[0]).toMatchObject({ status: "resolved", value: 40 });
+
+      // Over again: a new alert opens.
+      memory = 97;
+      now = new Date(now.getTime() + 61_000);
+      await sampler.sampleOnce();
+      expect((await fresh.app.services.alerts.evaluate()).opened).toBe(1);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("stays quiet below the thresholds", async () => {
@@ -361,6 +406,7 @@ describe("webhook delivery", () => {
         systemValues: (metric, windowMs) =>
           test.app.services.metrics.windowValues(metric, windowMs),
         webhookBackoffMs: 20,
+        allowPrivateWebhooks: true,
       });
       const fired = await fast.testRule({ userId: user.id, roles: ["user"] }, rule.id);
       await fast.idle();
@@ -383,5 +429,69 @@ describe("webhook delivery", () => {
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }
+  });
+});
+
+describe("webhook addresses", () => {
+  const rule = (webhookUrl: string) => ({
+    metric: "runs.failed",
+    op: "gt",
+    threshold: 1,
+    windowSeconds: 60,
+    severity: "info",
+    channels: ["webhook"],
+    webhookUrl,
+  });
+
+  it("refuses private, loopback and link-local targets with a field message unless allowed", async () => {
+    const strict = await buildTestApp();
+    try {
+      const owner = await createUser(strict.app, { tier: "cosmic" });
+      for (const url of [
+        "http://127.0.0.1:9000/hook",
+        "http://localhost/hook",
+        "http://10.1.2.3/hook",
+        "http://192.168.0.10/hook",
+        "http://169.254.169.254/latest/meta-data",
+        "http://[::1]/hook",
+        "http://[fe80::1]/hook",
+      ]) {
+        const response = await strict.app.inject({
+          method: "POST",
+          url: "/api/alerts/rules",
+          headers: owner.auth,
+          payload: rule(url),
+        });
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
+        expect(response.json().error.fields.webhookUrl).toBe(
+          "Webhook URLs must point to a public address, not a private, loopback or link-local one",
+        );
+      }
+      const publicOne = await strict.app.inject({
+        method: "POST",
+        url: "/api/alerts/rules",
+        headers: owner.auth,
+        payload: rule("https://203.0.113.7/hook"),
+      });
+      expect(publicOne.statusCode).toBe(201);
+      const moved = await strict.app.inject({
+        method: "PATCH",
+        url: `/api/alerts/rules/${publicOne.json().rule.id}`,
+        headers: owner.auth,
+        payload: { webhookUrl: "http://172.16.5.5/hook" },
+      });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().error.fields.webhookUrl).toBeDefined();
+    } finally {
+      await strict.close();
+    }
+    // The shared app runs with ALERT_WEBHOOK_ALLOW_PRIVATE=true: the loopback receiver is accepted there.
+    const allowed = await test.app.inject({
+      method: "POST",
+      url: "/api/alerts/rules",
+      headers: user.auth,
+      payload: rule("http://127.0.0.1:9/hook"),
+    });
+    expect(allowed.statusCode).toBe(201);
   });
 });

@@ -20,6 +20,7 @@ import { alertRules, alerts, runs, signals, users } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../platform/errors.js";
 import type { Mailer } from "../mail/index.js";
 import { deliverWebhook, webhookSecret } from "./webhook.js";
+import { PRIVATE_WEBHOOK_MESSAGE, targetsInternalNetwork } from "./webhook-target.js";
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertRow = typeof alerts.$inferSelect;
@@ -117,6 +118,8 @@ export function createAlertService(deps: {
   /** First webhook retry wait; doubles each time (tests shorten it). */
   webhookBackoffMs?: number;
   fetch?: typeof fetch;
+  /** ALERT_WEBHOOK_ALLOW_PRIVATE: webhooks may call private, loopback and link-local addresses (tests, intranets). */
+  allowPrivateWebhooks?: boolean;
 }) {
   const { db, clock, log } = deps;
   const pending = new Set<Promise<unknown>>();
@@ -146,6 +149,16 @@ export function createAlertService(deps: {
         throw error;
       });
     return builtInsReady;
+  }
+
+  /** 400 on the webhookUrl field when it points into an internal network (and that is not allowed). */
+  async function checkWebhookTarget(url: string | null | undefined) {
+    if (url === null || url === undefined || deps.allowPrivateWebhooks === true) return;
+    if (await targetsInternalNetwork(url)) {
+      throw new AppError("validation_failed", 400, "Validation failed", {
+        webhookUrl: PRIVATE_WEBHOOK_MESSAGE,
+      });
+    }
   }
 
   function track(work: Promise<unknown>) {
@@ -197,21 +210,30 @@ export function createAlertService(deps: {
     }
     if (channels.includes("webhook") && rule !== null && rule.webhookUrl !== null) {
       const url = rule.webhookUrl;
+      const refused = async () =>
+        deps.allowPrivateWebhooks !== true && (await targetsInternalNetwork(url));
       track(
-        deliverWebhook({
-          url,
-          secret: webhookSecret(deps.signingKey, rule.id),
-          payload: { ...view, ruleId: rule.id },
-          backoffMs: deps.webhookBackoffMs ?? 1_000,
-          fetch: deps.fetch,
-        }).then((outcome) => {
-          if (!outcome.delivered) {
-            log.warn(
-              { ruleId: rule.id, alertId: alert.id, ...outcome },
-              "alert webhook not delivered",
-            );
+        // Checked again at delivery: a name may have been pointed at an internal address since.
+        refused().then(async (internal) => {
+          if (internal) {
+            log.warn({ ruleId: rule.id, alertId: alert.id }, PRIVATE_WEBHOOK_MESSAGE);
+            return { delivered: false, attempts: 0, lastStatus: null };
           }
-          return outcome;
+          return deliverWebhook({
+            url,
+            secret: webhookSecret(deps.signingKey, rule.id),
+            payload: { ...view, ruleId: rule.id },
+            backoffMs: deps.webhookBackoffMs ?? 1_000,
+            fetch: deps.fetch,
+          }).then((outcome) => {
+            if (!outcome.delivered) {
+              log.warn(
+                { ruleId: rule.id, alertId: alert.id, ...outcome },
+                "alert webhook not delivered",
+              );
+            }
+            return outcome;
+          });
         }),
       );
     }
@@ -250,6 +272,61 @@ export function createAlertService(deps: {
     if (row === undefined) throw new Error("alert not saved");
     await deliver(rule, row);
     return row;
+  }
+
+  /**
+   * Resolves a built-in rule's active alerts (not test ones) once its metric is back on the good side, and tells the
+   * open screens over the "alerts" topic; no e-mail or webhook goes out for it.
+   */
+  async function settle(ruleId: string, userId: string | null, value: number): Promise<number> {
+    const rows = await db
+      .update(alerts)
+      .set({ status: "resolved", resolvedAt: clock(), value })
+      .where(
+        and(
+          eq(alerts.ruleId, ruleId),
+          userId === null ? isNull(alerts.userId) : eq(alerts.userId, userId),
+          inArray(alerts.status, ACTIVE),
+          notLike(alerts.message, `${TEST_ALERT_PREFIX}%`),
+        ),
+      )
+      .returning();
+    for (const row of rows) {
+      if (deps.publishAlert !== undefined) {
+        track(
+          Promise.resolve(deps.publishAlert(row.userId, { type: "alert", alert: alertView(row) })),
+        );
+      }
+    }
+    return rows.length;
+  }
+
+  /** Open rebalance alerts whose user's harmony is back at or above the threshold. */
+  async function settleRebalance(): Promise<number> {
+    const open = await db
+      .selectDistinct({ userId: alerts.userId })
+      .from(alerts)
+      .where(
+        and(
+          eq(alerts.ruleId, BUILT_IN_RULE_IDS.rebalance),
+          inArray(alerts.status, ACTIVE),
+          notLike(alerts.message, `${TEST_ALERT_PREFIX}%`),
+        ),
+      );
+    const [rule] = await db
+      .select({ threshold: alertRules.threshold })
+      .from(alertRules)
+      .where(eq(alertRules.id, BUILT_IN_RULE_IDS.rebalance));
+    if (rule === undefined) return 0;
+    let resolved = 0;
+    for (const { userId } of open) {
+      if (userId === null) continue;
+      const { harmony } = await deps.consciousness(userId);
+      if (!compare("lt", harmony, rule.threshold)) {
+        resolved += await settle(BUILT_IN_RULE_IDS.rebalance, userId, harmony);
+      }
+    }
+    return resolved;
   }
 
   async function measure(rule: AlertRuleRow, userId: string): Promise<number> {
@@ -365,6 +442,7 @@ export function createAlertService(deps: {
         throw conflict(`You can keep at most ${MAX_RULES_PER_USER} alert rules`);
       }
       const channels = body.channels ?? ["in-app"];
+      if (channels.includes("webhook")) await checkWebhookTarget(body.webhookUrl);
       const [row] = await db
         .insert(alertRules)
         .values({
@@ -397,6 +475,9 @@ export function createAlertService(deps: {
         throw new AppError("validation_failed", 400, "Validation failed", {
           webhookUrl: "Field is required",
         });
+      }
+      if (channels.includes("webhook") && body.webhookUrl !== undefined) {
+        await checkWebhookTarget(webhookUrl);
       }
       const [row] = await db
         .update(alertRules)
@@ -500,11 +581,12 @@ export function createAlertService(deps: {
     },
 
     /** The evaluator (every 30 s): system rules over every instance's samples, then every active user rule. */
-    async evaluate(): Promise<{ opened: number }> {
+    async evaluate(): Promise<{ opened: number; resolved: number }> {
       await ensureBuiltIns();
       const now = clock();
       const rules = await db.select().from(alertRules).where(activeRulesWhere(now));
       let opened = 0;
+      let resolved = 0;
       for (const rule of rules) {
         try {
           const op = asOp(rule.op);
@@ -518,7 +600,15 @@ export function createAlertService(deps: {
             const firing = [...byInstance].find(([, list]) =>
               holdsOverWindow(op, rule.threshold, list),
             );
-            if (firing === undefined) continue;
+            if (firing === undefined) {
+              // Symmetric with firing: a whole window back under the threshold, on every instance, resolves it.
+              const calm =
+                values.length > 0 && values.every((v) => !compare(op, v.value, rule.threshold));
+              const latest = values.at(-1);
+              if (calm && latest !== undefined)
+                resolved += await settle(rule.id, null, latest.value);
+              continue;
+            }
             const [instance, list] = firing;
             const value = op === "gt" || op === "gte" ? Math.max(...list) : Math.min(...list);
             const row = await openOnce(rule, {
@@ -551,7 +641,12 @@ export function createAlertService(deps: {
           log.error({ err: error, ruleId: rule.id }, "alert rule not evaluated");
         }
       }
-      return { opened };
+      try {
+        resolved += await settleRebalance();
+      } catch (error) {
+        log.error({ err: error }, "rebalance alerts not settled");
+      }
+      return { opened, resolved };
     },
 
     /** Resolved alerts older than 90 days are dropped with the hourly prune. */

@@ -10,7 +10,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound, tooManyRequests, unauthorized } from "../../platform/errors.js";
+import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
+import { AppError, notFound, tooManyRequests, unauthorized } from "../../platform/errors.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import type { AuditContext } from "../audit/index.js";
 import { type AccountService, publicUser, type SessionTokens } from "./service.js";
@@ -72,6 +73,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   };
 
   api.post("/api/auth/register", { schema: { body: RegisterBody } }, async (request, reply) => {
+    // An admin may close registration (/admin/settings); the register screen shows the same message.
+    if (!app.services.catalog.site().registrationOpen) {
+      throw new AppError("registration_closed", 403, REGISTRATION_CLOSED_MESSAGE);
+    }
     const limit = await registerByAddress.consume(request.ip);
     if (!limit.allowed) {
       throw tooManyRequests(

@@ -5,7 +5,7 @@ import { and, count, eq, isNotNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { mfaTotp, users, webauthnCredentials } from "../../db/schema.js";
 import { conflict, unauthorized, validationFailed } from "../../platform/errors.js";
-import { rolesOf, type TokenSigner, type UserRow } from "../../platform/auth.js";
+import { accountSuspended, rolesOf, type TokenSigner, type UserRow } from "../../platform/auth.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.js";
 import type { ClientInfo, SessionStore } from "./sessions.js";
@@ -90,6 +90,8 @@ export function createAccountService(deps: {
     rememberMe: boolean,
     client: ClientInfo,
   ): Promise<SessionTokens> {
+    // Every sign-in method ends here: a suspended account gets no session, whatever proved who it is.
+    if (user.suspendedAt !== null) throw accountSuspended();
     const issued = await sessions.start(user.id, rememberMe, client);
     await deps.onSignIn?.(user.id);
     const now = clock();
@@ -178,6 +180,11 @@ export function createAccountService(deps: {
         });
         throw unauthorized(LOGIN_FAILED_MESSAGE);
       }
+      // Only after the right password: a wrong one must not tell whether the account is suspended.
+      if (user.suspendedAt !== null) {
+        await audit.record(context, "auth.login_failed", user.id, { reason: "suspended" });
+        throw accountSuspended();
+      }
       const methods = await secondFactors(user.id);
       if (methods.length > 0) {
         const mfaToken = await signer.signStep("mfa", {
@@ -215,6 +222,14 @@ export function createAccountService(deps: {
         throw unauthorized("Token refresh failed");
       }
       if (result.kind === "invalid") throw unauthorized("Token refresh failed");
+      const [owner] = await db
+        .select({ suspendedAt: users.suspendedAt })
+        .from(users)
+        .where(eq(users.id, result.userId));
+      if (owner !== undefined && owner.suspendedAt !== null) {
+        await sessions.revoke(result.issued.sessionId);
+        throw accountSuspended();
+      }
       const now = clock();
       return {
         token: await signer.signAccess(result.userId, result.issued.sessionId, now),

@@ -1,5 +1,6 @@
 // Batches (SPEC.md §7 POST /batch): several calls of this same API in one request, each answered with its own status.
-import { effectiveLimits, type TierName, UNLIMITED, type WorldName } from "@aacos/domain/catalog";
+import { type TierName, UNLIMITED, type WorldName } from "@aacos/domain/catalog";
+import { effectiveLimits } from "../../platform/live-catalog.js";
 import { MESSAGES } from "@aacos/domain/validation";
 import { z } from "zod";
 import { validationFailed } from "../../platform/errors.js";

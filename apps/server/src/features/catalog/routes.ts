@@ -1,10 +1,11 @@
-// GET /api/catalog: both plan models (tiers and worlds) for the tier chooser and the pricing pages.
-import { buildCatalog } from "@aacos/domain/catalog";
+// GET /api/catalog: both plan models (tiers and worlds) for the tier chooser and the pricing pages — the live
+// catalogue, with admins' overrides (features/settings).
 import type { FastifyInstance } from "fastify";
+import { currentCatalog } from "../../platform/live-catalog.js";
 
 export async function catalogRoutes(app: FastifyInstance) {
-  const catalog = buildCatalog();
   app.get("/api/catalog", async (_request, reply) => {
-    return reply.header("cache-control", "public, max-age=300").send(catalog);
+    // Admins may change prices and limits at any time: browsers check back rather than keep it for minutes.
+    return reply.header("cache-control", "no-cache").send(currentCatalog());
   });
 }

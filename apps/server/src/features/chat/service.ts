@@ -169,7 +169,9 @@ export function createChatService(deps: {
     },
 
     async history(userId, conversationId, query) {
-      await owned(userId, conversationId);
+      const conversation = await owned(userId, conversationId);
+      // A conversation with an entity the user can no longer reach (left or removed from its team) is closed too.
+      await ai.directory.getEntity(userId, conversation.entityId);
       const filters: SQL[] = [eq(messages.conversationId, conversationId)];
       if (query.before !== undefined) {
         const [cursor] = await db

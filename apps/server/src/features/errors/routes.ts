@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tooManyRequests, unauthorized } from "../../platform/errors.js";
+import { clientOf } from "../auth/index.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import { type ErrorReportService, errorGroupView } from "./service.js";
 
@@ -62,6 +63,9 @@ export async function errorReportRoutes(
       const principal = request.principal;
       if (principal === null) throw unauthorized();
       const row = await deps.errorReports.resolve(request.params.id, principal.user.id);
+      await app.audit.record(clientOf(request), "admin.error_resolved", row.id, {
+        message: row.message.slice(0, 200),
+      });
       return { report: errorGroupView(row) };
     },
   );

@@ -1,7 +1,6 @@
 // Metrics: the sampler's shape and 100-sample cap, the live view, the Prometheus text and its token gate, and the
-// quantum state from the runs table.
+// quantum state from the job runner.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runs } from "../../db/schema.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { createSystemSampler, type SystemReading } from "./sampler.js";
@@ -183,31 +182,47 @@ describe("GET /metrics", () => {
 });
 
 describe("GET /api/aacos/quantum/state", () => {
-  it("counts the caller's runs of the last hour by status", async () => {
+  it("counts the caller's jobs in the job runner by state (docs/decisions/091)", async () => {
     const owner = await createUser(test.app, { tier: "cosmic" });
-    const hourAgo = new Date(Date.now() - 2 * 3_600_000);
-    await test.database.db.insert(runs).values([
-      { userId: owner.id, kind: "chat", status: "running" },
-      { userId: owner.id, kind: "chat", status: "complete" },
-      { userId: owner.id, kind: "sync", status: "succeeded" },
-      { userId: owner.id, kind: "command", status: "failed" },
-      { userId: owner.id, kind: "command", status: "failed", createdAt: hourAgo },
-      { userId: user.id, kind: "chat", status: "failed" },
-    ]);
-    const response = await test.app.inject({
-      method: "GET",
-      url: "/api/aacos/quantum/state",
-      headers: owner.auth,
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      queued: 0,
+    const jobs = test.app.services.jobs;
+    jobs.register("quantum-state-test", () => gate, { concurrency: 1 });
+    await jobs.enqueue("quantum-state-test", { userId: owner.id });
+    await jobs.enqueue("quantum-state-test", { userId: owner.id });
+    await jobs.enqueue("quantum-state-test", { userId: user.id });
+    const read = async () => {
+      const response = await test.app.inject({
+        method: "GET",
+        url: "/api/aacos/quantum/state",
+        headers: owner.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    let state = await read();
+    for (let tries = 0; state.running === 0 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = await read();
+    }
+    expect(state).toEqual({
+      queued: 1,
       running: 1,
-      done: 2,
-      failed: 1,
+      done: 0,
+      failed: 0,
+      deadLetter: 0,
       workers: expect.any(Number),
-      throughput: Math.round((2 / 60) * 100) / 100,
+      throughput: 0,
+      throughputPerMinute: 0,
     });
-    expect(response.json().workers).toBeGreaterThanOrEqual(1);
+    expect(state.workers).toBeGreaterThanOrEqual(1);
+    release();
+    for (let tries = 0; state.done < 2 && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = await read();
+    }
+    expect(state).toMatchObject({ queued: 0, running: 0, done: 2, throughputPerMinute: 0.4 });
   });
 });

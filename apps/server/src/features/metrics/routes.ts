@@ -1,4 +1,4 @@
-// HTTP of metrics: the signed-in live view, the quantum (run queue) state, and GET /metrics for Prometheus, open to
+// HTTP of metrics: the signed-in live view, the quantum (job queue) state, and GET /metrics for Prometheus, open to
 // METRICS_TOKEN as a bearer token or to admins and operators (docs/decisions/080-metrics-and-alerts.md).
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -28,7 +28,9 @@ export async function metricsRoutes(
   app.get("/api/aacos/quantum/state", signedIn, async (request) => {
     const userId = request.principal?.user.id;
     if (userId === undefined) throw unauthorized();
-    return deps.metrics.queueState(userId);
+    // The caller's jobs in the job runner (docs/decisions/091-jobs-versus-requests.md); workers count every instance.
+    const state = await app.services.jobs.state({ userId });
+    return { ...state, throughput: state.throughputPerMinute };
   });
 
   const scrapeAccess = async (request: FastifyRequest) => {

@@ -4,16 +4,15 @@ import {
   addDays,
   currentPeriodEnd,
   downgradeIsDue,
-  isPaidTier,
   PAID_PERIOD_DAYS,
   PLAN_MESSAGES,
   type TierName,
   tierDirection,
   toTierName,
   toWorldName,
-  trialEndFor,
   type WorldName,
 } from "@aacos/domain/catalog";
+import { isPaidTier, trialEndFor } from "../../platform/live-catalog.js";
 import { worldUpgradeBonus } from "@aacos/domain/progression";
 import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";

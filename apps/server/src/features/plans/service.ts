@@ -2,14 +2,13 @@
 // admins make to it; every change goes through the billing provider, which settles what has come due first.
 import {
   canUpgradeWorld,
-  effectiveLimits,
   PLAN_MESSAGES,
   type TierName,
-  tierByName,
   toTierName,
   toWorldName,
   type WorldName,
 } from "@aacos/domain/catalog";
+import { effectiveLimits, tierByName } from "../../platform/live-catalog.js";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { planChanges, users } from "../../db/schema.js";

@@ -1,6 +1,7 @@
 // The realtime sockets of this instance: redeems the ticket, enforces the per-user cap, replays missed signals on
 // subscribe, pushes what the bus carries to the sockets it belongs to, and pings every 25 s to drop dead ones.
-import { effectiveLimits, UNLIMITED } from "@aacos/domain/catalog";
+import { UNLIMITED } from "@aacos/domain/catalog";
+import { effectiveLimits } from "../../platform/live-catalog.js";
 import {
   REALTIME_TOPICS,
   RealtimeClientMessage,

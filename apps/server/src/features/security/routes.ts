@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tooManyRequests } from "../../platform/errors.js";
+import { clientOf } from "../auth/index.js";
 import { securitySignal } from "../signals/index.js";
 import type { RateLimiterFactory, RateLimiter } from "../../platform/rate-limit.js";
 import {
@@ -96,6 +97,9 @@ export async function securityRoutes(
     { onRequest: adminOnly, schema: { params: IdParams } },
     async (request) => {
       const incident = await deps.security.resolveIncident(request.params.id);
+      await app.audit.record(clientOf(request), "admin.incident_resolved", incident.id, {
+        activity: incident.activity,
+      });
       return { incident: securityIncidentView(incident) };
     },
   );

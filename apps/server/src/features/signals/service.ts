@@ -1,6 +1,7 @@
 // The signal hub: one stream per user of everything that happens (runs, syncs, quota hits, security, progression),
 // written to the signals table, published on the realtime bus, listed newest first and pruned by the tier's retention.
-import { TIER_NAMES, type TierName, tierByName } from "@aacos/domain/catalog";
+import { TIER_NAMES, type TierName } from "@aacos/domain/catalog";
+import { tierByName } from "../../platform/live-catalog.js";
 import type { SignalListQuery, SignalSeverity } from "@aacos/domain/validation";
 import {
   and,

@@ -2,12 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  effectiveLimits,
-  type TierName,
-  upgradePayload,
-  type WorldName,
-} from "@aacos/domain/catalog";
+import { type TierName, upgradePayload, type WorldName } from "@aacos/domain/catalog";
+import { effectiveLimits } from "../../platform/live-catalog.js";
 import {
   checkUpload,
   checkUploadLimits,

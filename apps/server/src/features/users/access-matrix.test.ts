@@ -2,14 +2,16 @@
 // The route list comes from the app itself, so a new endpoint is covered the day it is added.
 import { randomUUID } from "node:crypto";
 import type { Role } from "@aacos/domain/access";
+import { ANALYTICS_REPORTS } from "@aacos/domain/analytics";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 /** Routes anyone may call (sign-in steps and public data); everything else needs a token. */
 const PUBLIC = new Set([
   "GET /api/health",
   "GET /api/catalog",
+  "GET /api/settings/public",
   "POST /api/auth/register",
   "POST /api/auth/login",
   "POST /api/auth/refresh",
@@ -33,17 +35,55 @@ const PUBLIC = new Set([
 
 /** Routes that need admin (role admin + permission admin.access). */
 const ADMIN_ONLY = new Set([
+  "GET /api/admin/settings",
+  "PUT /api/admin/settings/tiers/:tier",
+  "DELETE /api/admin/settings/tiers/:tier",
+  "PUT /api/admin/settings/worlds/:world",
+  "DELETE /api/admin/settings/worlds/:world",
+  "GET /api/admin/settings/history",
+  "PUT /api/admin/settings/registration",
+  "PUT /api/admin/settings/maintenance",
+  "POST /api/admin/settings/test-smtp",
+  "POST /api/admin/settings/test-ai",
   "GET /api/users",
   "PUT /api/users/:id",
   "DELETE /api/users/:id",
+  "POST /api/users/:id/suspend",
+  "POST /api/users/:id/reactivate",
+  "POST /api/users/:id/sign-out-everywhere",
   "GET /api/admin/audit",
+  "GET /api/admin/audit.csv",
+  "GET /api/admin/security/incidents",
+  "GET /api/admin/mail/status",
   "GET /api/admin/outbox",
   "GET /api/admin/errors",
   "POST /api/admin/errors/:id/resolve",
   "GET /api/admin/security",
   "POST /api/admin/security/incidents/:id/resolve",
   "POST /api/events",
+  "GET /api/admin/teams",
 ]);
+
+/** Routes of autonomous control: role admin or developer (ROUTE_ACCESS["/autonomous-control"]). */
+const ADMIN_OR_DEVELOPER = new Set([
+  "GET /api/autonomous/rules",
+  "POST /api/autonomous/rules",
+  "GET /api/autonomous/rules/:id",
+  "PUT /api/autonomous/rules/:id",
+  "DELETE /api/autonomous/rules/:id",
+  "POST /api/autonomous/rules/:id/enable",
+  "POST /api/autonomous/rules/:id/disable",
+  "POST /api/autonomous/rules/:id/run",
+  "GET /api/autonomous/executions",
+  "GET /api/autonomous/kill-switch",
+  "PUT /api/autonomous/kill-switch",
+  "GET /api/autonomous/cron-preview",
+]);
+
+/** Analytics: role admin or analyst with analytics.view (ROUTE_ACCESS["/admin/analytics"]). */
+const ADMIN_OR_ANALYST = new Set(
+  ANALYTICS_REPORTS.map((report) => `GET /api/admin/analytics/${report}`),
+);
 
 const ROLES: Role[] = ["user", "admin", "operator", "developer", "analyst"];
 let test: TestApp;
@@ -67,6 +107,8 @@ function call(method: string, url: string, headers: Record<string, string> = {})
     method: method as "GET",
     url: path,
     headers,
+    // More routes than a visitor's 100 calls a minute: each call comes from its own address.
+    remoteAddress: someAddress(),
     ...(method === "GET" || method === "DELETE" ? {} : { payload: {} }),
   });
 }
@@ -115,9 +157,44 @@ describe("the access matrix", () => {
     }
   });
 
+  it("answers 403 to every role but admin and developer on autonomous control", async () => {
+    const routes = test.app.apiRoutes.filter((r) => ADMIN_OR_DEVELOPER.has(`${r.method} ${r.url}`));
+    expect(routes).toHaveLength(ADMIN_OR_DEVELOPER.size);
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      for (const role of ROLES) {
+        const response = await call(route.method, route.url, signedIn.get(role)?.auth);
+        if (role === "admin" || role === "developer") {
+          expect({ key, role, status: response.statusCode }).not.toMatchObject({ status: 401 });
+          expect({ key, role, status: response.statusCode }).not.toMatchObject({ status: 403 });
+        } else {
+          expect({ key, role, status: response.statusCode }).toEqual({ key, role, status: 403 });
+        }
+      }
+    }
+  });
+
+  it("answers 403 to every role but admin and analyst on analytics", async () => {
+    const routes = test.app.apiRoutes.filter((r) => ADMIN_OR_ANALYST.has(`${r.method} ${r.url}`));
+    expect(routes).toHaveLength(ADMIN_OR_ANALYST.size);
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      for (const role of ROLES) {
+        const response = await call(route.method, route.url, signedIn.get(role)?.auth);
+        const allowed = role === "admin" || role === "analyst";
+        expect({ key, role, status: response.statusCode }).toEqual({
+          key,
+          role,
+          status: allowed ? 200 : 403,
+        });
+      }
+    }
+  });
+
   it("lets any signed-in role use the signed-in routes", async () => {
     for (const route of test.app.apiRoutes) {
       const key = `${route.method} ${route.url}`;
+      if (ADMIN_OR_DEVELOPER.has(key) || ADMIN_OR_ANALYST.has(key)) continue;
       if (PUBLIC.has(key) || ADMIN_ONLY.has(key) || route.method !== "GET") continue;
       if (route.url.includes(":")) continue;
       for (const role of ROLES) {

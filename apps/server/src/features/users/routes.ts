@@ -1,11 +1,23 @@
-// HTTP of the users API (SPEC.md §7): admins manage everyone; a user reads their own profile.
-import { AdminUserUpdateBody, UserListQuery } from "@aacos/domain/validation";
+// HTTP of the users API (SPEC.md §7): admins manage everyone (list, edit, suspend, reactivate, sign out everywhere,
+// delete); a user reads their own profile.
+import { AdminUserListQuery } from "@aacos/domain/admin-console";
+import { AdminUserUpdateBody } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden, unauthorized } from "../../platform/errors.js";
+import type { UserRow } from "../../platform/auth.js";
 import { clientOf, publicUser } from "../auth/index.js";
 import type { UserService } from "./service.js";
+
+/** What the admin console shows of a user: the public record plus status and last sign-in. */
+function adminUserView(user: UserRow & { lastSignInAt?: Date | null }) {
+  return {
+    ...publicUser(user),
+    suspendedAt: user.suspendedAt?.toISOString() ?? null,
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+  };
+}
 
 const IdParams = z.object({ id: z.uuid("Invalid format") });
 
@@ -20,11 +32,11 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
 
   api.get(
     "/api/users",
-    { onRequest: adminOnly, schema: { querystring: UserListQuery } },
+    { onRequest: adminOnly, schema: { querystring: AdminUserListQuery } },
     async (request) => {
       const { items, total } = await deps.users.list(request.query);
       return {
-        items: items.map(publicUser),
+        items: items.map(adminUserView),
         total,
         page: request.query.page,
         pageSize: request.query.pageSize,
@@ -50,7 +62,34 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
     { onRequest: adminOnly, schema: { params: IdParams, body: AdminUserUpdateBody } },
     async (request) => {
       const user = await deps.users.update(request.params.id, request.body, clientOf(request));
-      return { user: publicUser(user) };
+      return { user: adminUserView(user) };
+    },
+  );
+
+  api.post(
+    "/api/users/:id/suspend",
+    { onRequest: adminOnly, schema: { params: IdParams } },
+    async (request) => {
+      const user = await deps.users.suspend(request.params.id, clientOf(request));
+      return { user: adminUserView(user) };
+    },
+  );
+
+  api.post(
+    "/api/users/:id/reactivate",
+    { onRequest: adminOnly, schema: { params: IdParams } },
+    async (request) => {
+      const user = await deps.users.reactivate(request.params.id, clientOf(request));
+      return { user: adminUserView(user) };
+    },
+  );
+
+  api.post(
+    "/api/users/:id/sign-out-everywhere",
+    { onRequest: adminOnly, schema: { params: IdParams } },
+    async (request) => {
+      const sessions = await deps.users.signOutEverywhere(request.params.id, clientOf(request));
+      return { sessions };
     },
   );
 

@@ -1,11 +1,13 @@
-// The users API for admins: list with search, paging and sorting; read, change roles and plan, delete — never the last admin.
+// The users API for admins: list with search, filters, paging and sorting; read, change roles and plan, suspend,
+// reactivate, sign out everywhere, delete — never the last admin.
 // Plan changes go through the plans feature's billing provider, so they are recorded like a user's own.
-import type { AdminUserUpdateBody, UserListQuery } from "@aacos/domain/validation";
-import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { ADMIN_CONSOLE_MESSAGES, type AdminUserListQuery } from "@aacos/domain/admin-console";
+import type { AdminUserUpdateBody } from "@aacos/domain/validation";
+import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { users } from "../../db/schema.js";
+import { progress, users } from "../../db/schema.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
-import type { UserRow } from "../../platform/auth.js";
+import { revokeUserSessions, type UserRow } from "../../platform/auth.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import type { PlanService } from "../plans/index.js";
 
@@ -19,11 +21,14 @@ export function createUserService(deps: {
 }) {
   const { db, clock, audit, plans } = deps;
 
+  /** Admins other than this user who can still sign in (a suspended admin does not count). */
   async function otherAdmins(userId: string): Promise<number> {
     const [row] = await db
       .select({ total: count() })
       .from(users)
-      .where(and(ne(users.id, userId), sql`'admin' = any(${users.roles})`));
+      .where(
+        and(ne(users.id, userId), sql`'admin' = any(${users.roles})`, isNull(users.suspendedAt)),
+      );
     return row?.total ?? 0;
   }
 
@@ -36,29 +41,94 @@ export function createUserService(deps: {
   return {
     get,
 
-    async list(query: UserListQuery) {
+    /** One page of users with their last sign-in; every filter, the sort and the paging run in SQL. */
+    async list(query: AdminUserListQuery) {
       const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, "\\$&")}%` : null;
-      const where = pattern
-        ? or(
-            ilike(users.email, pattern),
-            ilike(users.username, pattern),
-            ilike(users.displayName, pattern),
-          )
-        : undefined;
-      const column = { createdAt: users.createdAt, email: users.email, username: users.username }[
-        query.sort
+      const conditions: (SQL | undefined)[] = [
+        pattern
+          ? or(
+              ilike(users.email, pattern),
+              ilike(users.username, pattern),
+              ilike(users.displayName, pattern),
+            )
+          : undefined,
+        query.role ? sql`${query.role} = any(${users.roles})` : undefined,
+        query.tier ? eq(users.tier, query.tier) : undefined,
+        query.world ? eq(users.world, query.world) : undefined,
+        query.status === "suspended" ? isNotNull(users.suspendedAt) : undefined,
+        query.status === "active" ? isNull(users.suspendedAt) : undefined,
       ];
-      const [items, totals] = await Promise.all([
+      const where = and(...conditions);
+      const direction = query.order === "asc" ? sql`asc` : sql`desc`;
+      const column = {
+        createdAt: users.createdAt,
+        email: users.email,
+        username: users.username,
+        lastSignIn: progress.lastLogin,
+      }[query.sort];
+      const [rows, totals] = await Promise.all([
         db
-          .select()
+          .select({ user: users, lastSignInAt: progress.lastLogin })
           .from(users)
+          .leftJoin(progress, eq(progress.userId, users.id))
           .where(where)
-          .orderBy(query.order === "asc" ? asc(column) : desc(column), asc(users.id))
+          // Never signed in sorts last either way.
+          .orderBy(sql`${column} ${direction} nulls last`, asc(users.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(users).where(where),
       ]);
-      return { items, total: totals[0]?.total ?? 0 };
+      return {
+        items: rows.map((row) => ({ ...row.user, lastSignInAt: row.lastSignInAt })),
+        total: totals[0]?.total ?? 0,
+      };
+    },
+
+    /** Suspends a user: every session ends and their tokens are refused with 403 until reactivated. */
+    async suspend(id: string, context: AuditContext): Promise<UserRow> {
+      const user = await get(id);
+      if (context.actorId === id) {
+        throw conflict(ADMIN_CONSOLE_MESSAGES.cannotSuspendSelf);
+      }
+      if (user.suspendedAt !== null) return user;
+      if (user.roles.includes("admin") && (await otherAdmins(id)) === 0) {
+        throw conflict(ADMIN_CONSOLE_MESSAGES.lastActiveAdmin);
+      }
+      const now = clock();
+      const [updated] = await db
+        .update(users)
+        .set({ suspendedAt: now, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      if (updated === undefined) throw notFound("No such user");
+      const sessions = await revokeUserSessions(db, id, now);
+      await audit.record(context, "user.suspended", id, { email: user.email, sessions });
+      return updated;
+    },
+
+    /** Lifts a suspension; the user signs in again (the old sessions stay ended). */
+    async reactivate(id: string, context: AuditContext): Promise<UserRow> {
+      const user = await get(id);
+      if (user.suspendedAt === null) return user;
+      const [updated] = await db
+        .update(users)
+        .set({ suspendedAt: null, updatedAt: clock() })
+        .where(eq(users.id, id))
+        .returning();
+      if (updated === undefined) throw notFound("No such user");
+      await audit.record(context, "user.reactivated", id, { email: user.email });
+      return updated;
+    },
+
+    /** Ends every session of a user: refresh tokens are revoked and access tokens refused at once. */
+    async signOutEverywhere(id: string, context: AuditContext): Promise<number> {
+      const user = await get(id);
+      const sessions = await revokeUserSessions(db, id, clock());
+      await audit.record(context, "user.signed_out_everywhere", id, {
+        email: user.email,
+        sessions,
+      });
+      return sessions;
     },
 
     async update(id: string, body: AdminUserUpdateBody, context: AuditContext): Promise<UserRow> {

@@ -17,7 +17,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { unauthorized } from "../../platform/errors.js";
-import { syncSignal } from "../signals/index.js";
 import type { WorkspaceService } from "./service.js";
 import type { WorkspaceCaller } from "./types.js";
 
@@ -67,8 +66,11 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
     "/api/aacos/universe/sync",
     { ...signedIn, schema: { body: UniverseSyncBody } },
     async (request, reply) => {
-      const run = await workspace.syncUniverse(callerOf(request).id, request.body.universeId);
-      app.services.signals.notify(callerOf(request).id, syncSignal(run));
+      // A job now (features/jobs): the run answers queued and goes running → succeeded/failed.
+      const run = await app.services.backgroundRuns.startSync(
+        callerOf(request).id,
+        request.body.universeId,
+      );
       return reply.status(202).send({ run });
     },
   );

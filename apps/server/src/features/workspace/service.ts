@@ -1,12 +1,14 @@
 // Workspace rules and queries: universes and entities under the plan's caps, knowledge indexing and search, syncs, templates.
 import { performance } from "node:perf_hooks";
 import {
-  effectiveLimits,
   tierHasFeature,
+  tierInForce,
+  toTierName,
+  toWorldName,
   upgradePayload,
   WORLDS,
-  worldByName,
 } from "@aacos/domain/catalog";
+import { effectiveLimits, worldByName } from "../../platform/live-catalog.js";
 import type {
   CreateEntityBody,
   CreateUniverseBody,
@@ -27,7 +29,19 @@ import {
   toTsQuery,
   WORKSPACE_MESSAGES,
 } from "@aacos/domain/workspace";
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   entities,
@@ -137,8 +151,42 @@ const RUN_COLUMNS = {
   finishedAt: runs.finishedAt,
 };
 
+/**
+ * How much of a universe a caller needs (docs/decisions/111-team-access.md): "own" is the universe's owner only;
+ * "read" also lets in members of a team it is shared with; "write" those of them who may write (team owner, canWrite).
+ */
+export type UniverseAccess = "own" | "read" | "write";
+
+/** The SQL condition "this caller has `need` on the universe whose id is `universeId`" (a column of the outer query). */
+function accessTo(userId: string, ownerId: SQL, universeId: SQL, need: UniverseAccess): SQL {
+  const mine = sql`${ownerId} = ${userId}`;
+  if (need === "own") return mine;
+  const writes = need === "write" ? sql` and (tm.role = 'owner' or tm.can_write)` : sql``;
+  return sql`(${mine} or exists (select 1 from team_universes tu join team_members tm on tm.team_id = tu.team_id
+    where tu.universe_id = ${universeId} and tm.user_id = ${userId}${writes}))`;
+}
+
+/** The universe columns as one caller sees them: whether it is shared with them, through which team, may they write. */
+function universeColumnsFor(userId: string) {
+  const id = sql`"universes"."id"`;
+  const owner = sql`"universes"."user_id"`;
+  return {
+    ...UNIVERSE_COLUMNS,
+    ownerId: universes.userId,
+    shared: sql<boolean>`(${owner} <> ${userId})`,
+    teamId: sql<
+      string | null
+    >`(select tu.team_id from team_universes tu join team_members tm on tm.team_id = tu.team_id
+      where tu.universe_id = ${id} and tm.user_id = ${userId} order by tu.shared_at, tu.team_id limit 1)`,
+    canWrite: sql<boolean>`${accessTo(userId, owner, id, "write")}`,
+  };
+}
+
 /** 403 limit_reached with the upgrade payload (DESIGN.md API contract). */
-function limitReached(caller: WorkspaceCaller, check: Exclude<LimitCheck, { ok: true }>): AppError {
+function limitReached(
+  caller: Pick<WorkspaceCaller, "tier">,
+  check: Exclude<LimitCheck, { ok: true }>,
+): AppError {
   return new AppError("limit_reached", 403, check.message, undefined, {
     ...upgradePayload(caller.tier, check.reason),
   });
@@ -189,25 +237,68 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   }
 
-  async function universeOf(executor: Executor, userId: string, id: string): Promise<Universe> {
+  async function universeOf(
+    executor: Executor,
+    userId: string,
+    id: string,
+    need: UniverseAccess = "own",
+  ): Promise<Universe> {
     if (!UUID.test(id)) throw notFound("No such universe");
     const [row] = await executor
-      .select(UNIVERSE_COLUMNS)
+      .select(universeColumnsFor(userId))
       .from(universes)
-      .where(and(eq(universes.id, id), eq(universes.userId, userId)));
+      .where(
+        and(
+          eq(universes.id, id),
+          accessTo(userId, sql`"universes"."user_id"`, sql`"universes"."id"`, need),
+        ),
+      );
     // Someone else's universe answers exactly like a missing one.
     if (row === undefined) throw notFound("No such universe");
     return row;
   }
 
-  async function entityOf(executor: Executor, userId: string, id: string): Promise<Entity> {
+  async function entityOf(
+    executor: Executor,
+    userId: string,
+    id: string,
+    need: UniverseAccess = "own",
+  ): Promise<Entity> {
     if (!UUID.test(id)) throw notFound("No such entity");
     const [row] = await executor
       .select(ENTITY_COLUMNS)
       .from(entities)
-      .where(and(eq(entities.id, id), eq(entities.userId, userId)));
+      .where(
+        and(
+          eq(entities.id, id),
+          accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, need),
+        ),
+      );
     if (row === undefined) throw notFound("No such entity");
     return row;
+  }
+
+  /** A universe owner's plan in force (entity caps of a shared universe are the owner's). */
+  async function planOf(executor: Executor, userId: string): Promise<WorkspaceCaller> {
+    const [row] = await executor
+      .select({
+        tier: users.tier,
+        pendingTier: users.pendingTier,
+        periodEndsAt: users.periodEndsAt,
+        world: users.world,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (row === undefined) throw notFound("No such universe");
+    const tier = tierInForce(
+      {
+        tier: toTierName(row.tier),
+        pendingTier: row.pendingTier === null ? null : toTierName(row.pendingTier),
+        periodEndsAt: row.periodEndsAt,
+      },
+      clock(),
+    );
+    return { id: userId, tier, world: toWorldName(row.world) };
   }
 
   async function universeCounts(executor: Executor, userId: string) {
@@ -380,10 +471,13 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           : archived === "only"
             ? isNotNull(universes.archivedAt)
             : undefined;
+      // The caller's own universes and those shared with a team of theirs (shared: true, teamId).
       return db
-        .select(UNIVERSE_COLUMNS)
+        .select(universeColumnsFor(userId))
         .from(universes)
-        .where(and(eq(universes.userId, userId), filter))
+        .where(
+          and(accessTo(userId, sql`"universes"."user_id"`, sql`"universes"."id"`, "read"), filter),
+        )
         .orderBy(desc(universes.createdAt), desc(universes.id));
     },
 
@@ -394,9 +488,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       return universeOf(db, caller.id, id);
     },
 
-    /** The caller's universe; 404 for a missing or someone else's id. */
+    /** The caller's universe or one shared with them; 404 for a missing or anyone else's id. */
     async getUniverse(userId: string, id: string): Promise<Universe> {
-      return universeOf(db, userId, id);
+      return universeOf(db, userId, id, "read");
     },
 
     /** Rename, describe, archive or unarchive (unarchiving is capped by maxActiveUniverses). */
@@ -407,7 +501,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     ): Promise<Universe> {
       await db.transaction(async (tx) => {
         await lockUser(tx, caller.id);
-        const current = await universeOf(tx, caller.id, id);
+        // Team writers may rename and describe; archiving changes the owner's caps, so it stays theirs.
+        const need = patch.archived === undefined ? "write" : "own";
+        const current = await universeOf(tx, caller.id, id, need);
         const now = clock();
         let archivedAt = current.archivedAt;
         if (patch.archived === true && current.archivedAt === null) archivedAt = now;
@@ -424,9 +520,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
             archivedAt,
             updatedAt: now,
           })
-          .where(and(eq(universes.id, current.id), eq(universes.userId, caller.id)));
+          .where(eq(universes.id, current.id));
       });
-      return universeOf(db, caller.id, id);
+      return universeOf(db, caller.id, id, "read");
     },
 
     /** Removes the universe with its entities, knowledge and passages (the runs stay as history). */
@@ -441,17 +537,16 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
 
     // --- entities --------------------------------------------------------------------------------------------------
 
-    /** The user's entities, of one universe (404 unless it is theirs) or of all. */
+    /** The user's entities and those of universes shared with them, of one universe (404 unless readable) or of all. */
     async listEntities(userId: string, universeId?: string): Promise<Entity[]> {
-      if (universeId !== undefined) await universeOf(db, userId, universeId);
+      if (universeId !== undefined) await universeOf(db, userId, universeId, "read");
       return db
         .select(ENTITY_COLUMNS)
         .from(entities)
         .where(
-          and(
-            eq(entities.userId, userId),
-            universeId === undefined ? undefined : eq(entities.universeId, universeId),
-          ),
+          universeId === undefined
+            ? accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, "read")
+            : eq(entities.universeId, universeId),
         )
         .orderBy(asc(entities.createdAt), asc(entities.id));
     },
@@ -463,7 +558,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       body: CreateEntityBody,
     ): Promise<Entity> {
       const id = await db.transaction(async (tx) => {
-        const universe = await universeOf(tx, caller.id, universeId);
+        const universe = await universeOf(tx, caller.id, universeId, "write");
         await tx
           .select({ id: universes.id })
           .from(universes)
@@ -474,14 +569,16 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           .select({ n: count() })
           .from(entities)
           .where(eq(entities.universeId, universe.id));
-        const check = checkNewEntity(row?.n ?? 0, limitsOf(caller));
-        if (!check.ok) throw limitReached(caller, check);
+        // A shared universe is the owner's: its entities count against (and belong to) the owner's plan.
+        const owner = universe.ownerId === caller.id ? caller : await planOf(tx, universe.ownerId);
+        const check = checkNewEntity(row?.n ?? 0, limitsOf(owner));
+        if (!check.ok) throw limitReached(owner, check);
         const now = clock();
         const [created] = await tx
           .insert(entities)
           .values({
             universeId: universe.id,
-            userId: caller.id,
+            userId: owner.id,
             name: body.name,
             role: body.role,
             systemPrompt: body.systemPrompt,
@@ -496,16 +593,16 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         return created.id;
       });
       await record(caller.id, "entityCreated", id);
-      return entityOf(db, caller.id, id);
+      return entityOf(db, caller.id, id, "read");
     },
 
-    /** The caller's entity; 404 for a missing or someone else's id. */
+    /** The caller's entity or one of a universe shared with them; 404 for a missing or anyone else's id. */
     async getEntity(userId: string, id: string): Promise<Entity> {
-      return entityOf(db, userId, id);
+      return entityOf(db, userId, id, "read");
     },
 
     async updateEntity(userId: string, id: string, patch: UpdateEntityBody): Promise<Entity> {
-      const current = await entityOf(db, userId, id);
+      const current = await entityOf(db, userId, id, "write");
       await db
         .update(entities)
         .set({
@@ -517,15 +614,15 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           status: patch.status ?? current.status,
           updatedAt: clock(),
         })
-        .where(and(eq(entities.id, current.id), eq(entities.userId, userId)));
-      return entityOf(db, userId, id);
+        .where(eq(entities.id, current.id));
+      return entityOf(db, userId, id, "read");
     },
 
     async deleteEntity(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id)) throw notFound("No such entity");
+      const current = await entityOf(db, userId, id, "write");
       const removed = await db
         .delete(entities)
-        .where(and(eq(entities.id, id), eq(entities.userId, userId)))
+        .where(eq(entities.id, current.id))
         .returning({ id: entities.id });
       if (removed.length === 0) throw notFound("No such entity");
     },
@@ -554,13 +651,14 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       return knowledgeFileOf(caller.id, id);
     },
 
+    /** Readable by team members too: the entity's knowledge is part of the shared universe. */
     async listKnowledge(userId: string, entityId: string): Promise<KnowledgeFile[]> {
-      const entity = await entityOf(db, userId, entityId);
+      const entity = await entityOf(db, userId, entityId, "read");
       const rows = await db
         .select(KNOWLEDGE_COLUMNS)
         .from(knowledgeFiles)
         .innerJoin(files, eq(files.id, knowledgeFiles.fileId))
-        .where(and(eq(knowledgeFiles.entityId, entity.id), eq(knowledgeFiles.userId, userId)))
+        .where(eq(knowledgeFiles.entityId, entity.id))
         .orderBy(asc(knowledgeFiles.createdAt), asc(knowledgeFiles.id));
       return rows.map((row) => ({ ...row, extractedBytes: Number(row.extractedBytes) }));
     },
@@ -614,16 +712,60 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     // --- sync ------------------------------------------------------------------------------------------------------
 
     /**
-     * POST /aacos/universe/sync: checks each entity (the AI feature's provider check) and re-indexes each knowledge
-     * file, then records a run of kind "sync". Runs to the end before answering; the run says how it went.
+     * POST /aacos/universe/sync: records a queued run of kind "sync" for the caller's universe; the job runner then
+     * performs it (performSync), so the request answers at once (docs/decisions/091-jobs-versus-requests.md).
      */
-    async syncUniverse(userId: string, universeId: string): Promise<Run> {
+    async queueSync(userId: string, universeId: string): Promise<Run> {
       const universe = await universeOf(db, userId, universeId);
-      const startedAt = clock();
+      const [row] = await db
+        .insert(runs)
+        .values({
+          userId,
+          kind: "sync",
+          universeId: universe.id,
+          input: universe.name,
+          status: "queued",
+          createdAt: clock(),
+        })
+        .returning(RUN_COLUMNS);
+      if (row === undefined) throw new Error("run insert returned no row");
+      return row;
+    },
+
+    /**
+     * The sync job: checks each entity (the AI feature's provider check) and re-indexes each knowledge file; the run
+     * goes running → succeeded or failed (stopped when `signal` aborts). A run that has already ended stays as it is.
+     */
+    async performSync(runId: string, signal?: AbortSignal): Promise<Run> {
+      const [claimed] = await db
+        .update(runs)
+        .set({ status: "running" })
+        .where(
+          and(
+            eq(runs.id, runId),
+            eq(runs.kind, "sync"),
+            inArray(runs.status, ["queued", "running"]),
+          ),
+        )
+        .returning({ userId: runs.userId, universeId: runs.universeId });
+      if (claimed === undefined) {
+        const [ended] = await db.select(RUN_COLUMNS).from(runs).where(eq(runs.id, runId));
+        if (ended === undefined) throw notFound("No such run");
+        return ended;
+      }
+      const { userId } = claimed;
       const started = performance.now();
       const lines: string[] = [];
       const problems: string[] = [];
-      for (const entity of await service.listEntities(userId, universe.id)) {
+      // The owner was checked when the run was queued; the universe may have gone since.
+      const [universe] = await db
+        .select({ id: universes.id })
+        .from(universes)
+        .where(and(eq(universes.id, claimed.universeId ?? ""), eq(universes.userId, userId)));
+      if (universe === undefined) problems.push("the universe no longer exists");
+      const members = universe === undefined ? [] : await service.listEntities(userId, universe.id);
+      for (const entity of members) {
+        if (signal?.aborted) break;
         const verdict = await checkEntity(entity).catch((error: unknown) => ({
           ok: false,
           error: error instanceof Error ? error.message : "check failed",
@@ -643,6 +785,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           .innerJoin(files, eq(files.id, knowledgeFiles.fileId))
           .where(and(eq(knowledgeFiles.entityId, entity.id), eq(knowledgeFiles.userId, userId)));
         for (const item of knowledge) {
+          if (signal?.aborted) break;
           const outcome = await reindex(userId, item);
           lines.push(
             `  ${item.name}: ${outcome.ok ? `${outcome.passages} passages` : `failed (${outcome.error ?? ""})`}`,
@@ -650,23 +793,26 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           if (!outcome.ok) problems.push(`${item.name}: ${outcome.error ?? "failed"}`);
         }
       }
+      const stopped = signal?.aborted === true;
       const [row] = await db
-        .insert(runs)
-        .values({
-          userId,
-          kind: "sync",
-          universeId: universe.id,
-          input: universe.name,
+        .update(runs)
+        .set({
           output: lines.join("\n"),
-          status: problems.length === 0 ? "succeeded" : "failed",
+          status: stopped ? "stopped" : problems.length === 0 ? "succeeded" : "failed",
           durationMs: Math.round(performance.now() - started),
-          error: problems.length === 0 ? null : problems.join("; "),
-          createdAt: startedAt,
+          error: stopped ? "stopped" : problems.length === 0 ? null : problems.join("; "),
           finishedAt: clock(),
         })
+        .where(eq(runs.id, runId))
         .returning(RUN_COLUMNS);
-      if (row === undefined) throw new Error("run insert returned no row");
+      if (row === undefined) throw new Error("run update returned no row");
       return row;
+    },
+
+    /** Queues and performs a sync in one go (scripts and tests that want the outcome). */
+    async syncUniverse(userId: string, universeId: string): Promise<Run> {
+      const queued = await service.queueSync(userId, universeId);
+      return service.performSync(queued.id);
     },
 
     // --- reality forge ---------------------------------------------------------------------------------------------

@@ -20,6 +20,14 @@ export interface Universe {
   entityCount: number;
   createdAt: Date;
   updatedAt: Date;
+  /** The universe's owner (everything in it counts against their plan). */
+  ownerId: string;
+  /** true when it is someone else's, shared with a team of the caller's. */
+  shared: boolean;
+  /** A team of the caller's it is shared with (the one it reaches them through); null when none. */
+  teamId: string | null;
+  /** Whether the caller may edit it and its entities (owner, team owner, members with write access). */
+  canWrite: boolean;
 }
 
 export interface Entity {
@@ -64,7 +72,8 @@ export interface Run {
   id: string;
   kind: string;
   universeId: string | null;
-  status: "succeeded" | "failed";
+  /** queued and running while the sync job has it (docs/decisions/091-jobs-versus-requests.md). */
+  status: "queued" | "running" | "succeeded" | "failed" | "stopped";
   durationMs: number;
   /** What the sync did, one line per entity and file. */
   output: string;

@@ -1,36 +1,121 @@
-// Calls of the admin console's users table: list (search, page, sort), update roles/tier/world, delete.
-import type { AdminUserUpdateBody, UserListQuery } from "@aacos/domain/validation";
-import { apiDelete, apiGet, apiPut } from "../../lib/api-client";
+// Calls of the admin console: users (list, edit, suspend, reactivate, sign out everywhere, delete), teams, the mail
+// outbox and SMTP flag, error reports, security incidents, and the audit log with its CSV export.
+import type { AdminTeamItem } from "@aacos/domain/admin-console";
+import type { AdminUserUpdateBody } from "@aacos/domain/validation";
+import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from "../../lib/api-client";
 import type { AuthUser } from "../../lib/auth-api";
 
-export interface UserPage {
-  items: AuthUser[];
+export interface Page<T> {
+  items: T[];
   total: number;
-  page: number;
-  pageSize: number;
 }
 
-export type UserListParams = Pick<UserListQuery, "page" | "pageSize" | "sort" | "order"> & {
-  search: string;
-};
+export interface AdminUser extends AuthUser {
+  createdAt: string;
+  suspendedAt: string | null;
+  lastSignInAt: string | null;
+}
+
+export interface OutboxItem {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface ErrorGroup {
+  id: string;
+  message: string;
+  type: string | null;
+  stack: string | null;
+  count: number;
+  userId: string | null;
+  release: string | null;
+  environment: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  resolvedAt: string | null;
+  sample: unknown;
+}
+
+export interface Incident {
+  id: string;
+  source: string;
+  userId: string | null;
+  username: string | null;
+  ip: string | null;
+  activity: string;
+  count: number;
+  data: unknown;
+  status: string;
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  createdAt: string;
+  actorId: string | null;
+  actorUsername: string | null;
+  action: string;
+  targetId: string | null;
+  targetUsername: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  data: unknown;
+}
+
+/** Query strings: empty values are left out, so the server applies its defaults. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === "") continue;
+    query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+type Params = Record<string, string | number | undefined>;
 
 export const adminKeys = {
-  users: (params: UserListParams) => ["admin", "users", params] as const,
+  all: ["admin"] as const,
   allUsers: ["admin", "users"] as const,
+  users: (params: Params) => ["admin", "users", params] as const,
+  teams: (params: Params) => ["admin", "teams", params] as const,
+  outbox: ["admin", "outbox"] as const,
+  mailStatus: ["admin", "mail-status"] as const,
+  errors: (params: Params) => ["admin", "errors", params] as const,
+  incidents: (params: Params) => ["admin", "incidents", params] as const,
+  audit: (params: Params) => ["admin", "audit", params] as const,
 };
 
 export const adminApi = {
-  users: (params: UserListParams, signal?: AbortSignal) => {
-    const query = new URLSearchParams({
-      page: String(params.page),
-      pageSize: String(params.pageSize),
-      sort: params.sort,
-      order: params.order,
-    });
-    if (params.search.trim() !== "") query.set("search", params.search.trim());
-    return apiGet<UserPage>(`/users?${query.toString()}`, signal);
-  },
+  users: (params: Params, signal?: AbortSignal) =>
+    apiGet<Page<AdminUser>>(`/users${queryString(params)}`, signal),
   updateUser: (id: string, body: AdminUserUpdateBody) =>
-    apiPut<{ user: AuthUser }>(`/users/${encodeURIComponent(id)}`, body).then((r) => r.user),
+    apiPut<{ user: AdminUser }>(`/users/${encodeURIComponent(id)}`, body).then((r) => r.user),
+  suspendUser: (id: string) =>
+    apiPost<{ user: AdminUser }>(`/users/${encodeURIComponent(id)}/suspend`).then((r) => r.user),
+  reactivateUser: (id: string) =>
+    apiPost<{ user: AdminUser }>(`/users/${encodeURIComponent(id)}/reactivate`).then((r) => r.user),
+  signOutEverywhere: (id: string) =>
+    apiPost<{ sessions: number }>(`/users/${encodeURIComponent(id)}/sign-out-everywhere`),
   deleteUser: (id: string) => apiDelete(`/users/${encodeURIComponent(id)}`),
+  teams: (params: Params, signal?: AbortSignal) =>
+    apiGet<Page<AdminTeamItem>>(`/admin/teams${queryString(params)}`, signal),
+  outbox: (signal?: AbortSignal) => apiGet<{ items: OutboxItem[] }>("/admin/outbox", signal),
+  mailStatus: (signal?: AbortSignal) =>
+    apiGet<{ smtpConfigured: boolean }>("/admin/mail/status", signal),
+  errors: (params: Params, signal?: AbortSignal) =>
+    apiGet<Page<ErrorGroup>>(`/admin/errors${queryString(params)}`, signal),
+  resolveError: (id: string) =>
+    apiPost<{ report: ErrorGroup }>(`/admin/errors/${encodeURIComponent(id)}/resolve`),
+  incidents: (params: Params, signal?: AbortSignal) =>
+    apiGet<Page<Incident>>(`/admin/security/incidents${queryString(params)}`, signal),
+  resolveIncident: (id: string) =>
+    apiPost<{ incident: Incident }>(`/admin/security/incidents/${encodeURIComponent(id)}/resolve`),
+  audit: (params: Params, signal?: AbortSignal) =>
+    apiGet<Page<AuditEntry>>(`/admin/audit${queryString(params)}`, signal),
+  auditCsv: (params: Params) => apiDownload(`/admin/audit.csv${queryString(params)}`),
 };

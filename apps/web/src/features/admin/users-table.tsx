@@ -1,10 +1,12 @@
-// The users table of the admin console: search, sort, pages, inline editing of roles, tier and world, confirmed delete.
-import { ROLES, type Role } from "@aacos/domain/access";
+// The users tab: search, filters (role, plan, world, status), sorting and paging done by the server; inline editing of
+// roles, plan and world; suspend, reactivate, sign out everywhere and delete behind a confirmation.
+import { permissionsForRoles, ROLES, type Role } from "@aacos/domain/access";
+import { USER_STATUSES, type UserSort } from "@aacos/domain/admin-console";
 import { TIER_NAMES, type TierName, WORLD_NAMES, type WorldName } from "@aacos/domain/catalog";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AuthUser } from "../../lib/auth-api";
+import { useSearchParams } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { useDateFormat } from "../../lib/format-date";
 import { translateMessage } from "../../lib/messages";
@@ -12,63 +14,67 @@ import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { TextField } from "../../ui/form-field";
+import { SelectField, TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
-import { adminApi, adminKeys, type UserListParams } from "./api";
+import { type AdminUser, adminApi, adminKeys } from "./api";
+import { ConfirmDialog } from "./confirm-dialog";
+import { Pager } from "./pager";
+import {
+  changeUserFilters,
+  DEFAULT_USER_FILTERS,
+  hasUserFilters,
+  readUserFilters,
+  sortUsersBy,
+  type UserFilters,
+  USERS_PAGE_SIZE,
+  userListQuery,
+  writeUserFilters,
+} from "./users-filters";
 
-const PAGE_SIZE = 20;
-type SortColumn = UserListParams["sort"];
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+type Action = "suspend" | "signOut" | "delete";
+type Notice = { key: Action | "reactivate" | "saved"; name: string };
 
 export function UsersTable() {
   const { t } = useTranslation();
   const captionId = useId();
-  const [search, setSearch] = useState("");
-  const debouncedSearch = useDebounced(search, 300);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortColumn>("createdAt");
-  const [order, setOrder] = useState<"asc" | "desc">("desc");
-  const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ key: "saved" | "deleted"; name: string } | null>(null);
+  const [params, setParams] = useSearchParams();
+  const filters = readUserFilters(params);
+  const setFilters = (next: UserFilters) => setParams((current) => writeUserFilters(current, next));
+  // From the address as it is when the change lands (the debounced search may land after another change).
+  const change = (part: Partial<UserFilters>) =>
+    setParams((current) =>
+      writeUserFilters(current, changeUserFilters(readUserFilters(current), part)),
+    );
 
-  const params: UserListParams = {
-    search: debouncedSearch,
-    page,
-    pageSize: PAGE_SIZE,
-    sort,
-    order,
-  };
+  // The search box types freely; the address (and the query) follow a moment later.
+  const [search, setSearch] = useState(filters.search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text settles
+  useEffect(() => {
+    if (search.trim() === filters.search.trim()) return;
+    const timer = setTimeout(() => change({ search }), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ action: Action; user: AdminUser } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const query = userListQuery(filters);
   const users = useQuery({
-    queryKey: adminKeys.users(params),
-    queryFn: ({ signal }) => adminApi.users(params, signal),
+    queryKey: adminKeys.users(query),
+    queryFn: ({ signal }) => adminApi.users(query, signal),
     placeholderData: keepPreviousData,
   });
-  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / PAGE_SIZE));
 
-  // A new search starts from the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the debounced search changes
-  useEffect(() => setPage(1), [debouncedSearch]);
-
-  const sortBy = (column: SortColumn) => {
-    if (column === sort) setOrder(order === "asc" ? "desc" : "asc");
-    else {
-      setSort(column);
-      setOrder(column === "createdAt" ? "desc" : "asc");
-    }
-    setPage(1);
-  };
-
-  const columnLabel = (column: SortColumn) => t(`admin.users.${column}`);
+  const sortHeader = (column: UserSort) => (
+    <SortHeader
+      column={column}
+      label={t(`adminConsole.users.columns.${column}`)}
+      filters={filters}
+      onSort={() => setFilters(sortUsersBy(filters, column))}
+    />
+  );
 
   return (
     <Card>
@@ -77,35 +83,108 @@ export function UsersTable() {
         data-testid="admin-users"
         aria-labelledby={captionId}
       >
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id={captionId} className="text-xl font-bold text-fg">
-            {t("admin.users.title")}
-          </h2>
-          <div className="w-full sm:w-72">
+        <h2 id={captionId} className="text-xl font-bold text-fg">
+          {t("adminConsole.users.title")}
+        </h2>
+        <form
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+          onSubmit={(event) => event.preventDefault()}
+          aria-label={t("adminConsole.users.filters")}
+        >
+          <div className="sm:col-span-2">
             <TextField
-              label={t("admin.users.search")}
+              label={t("adminConsole.users.search")}
               type="search"
               testId="admin-users-search"
-              placeholder={t("admin.users.searchHint")}
+              placeholder={t("adminConsole.users.searchHint")}
               dir="auto"
+              maxLength={100}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />
           </div>
-        </div>
+          <SelectField
+            label={t("adminConsole.users.role")}
+            testId="admin-users-role"
+            value={filters.role}
+            onChange={(event) => change({ role: event.target.value as UserFilters["role"] })}
+          >
+            <option value="">{t("adminConsole.users.any")}</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t("adminConsole.users.tier")}
+            testId="admin-users-tier"
+            value={filters.tier}
+            onChange={(event) => change({ tier: event.target.value as UserFilters["tier"] })}
+          >
+            <option value="">{t("adminConsole.users.any")}</option>
+            {TIER_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t("adminConsole.users.world")}
+            testId="admin-users-world"
+            value={filters.world}
+            onChange={(event) => change({ world: event.target.value as UserFilters["world"] })}
+          >
+            <option value="">{t("adminConsole.users.any")}</option>
+            {WORLD_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t("adminConsole.users.status")}
+            testId="admin-users-status"
+            value={filters.status}
+            onChange={(event) => change({ status: event.target.value as UserFilters["status"] })}
+          >
+            <option value="">{t("adminConsole.users.any")}</option>
+            {USER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`adminConsole.users.statuses.${status}`)}
+              </option>
+            ))}
+          </SelectField>
+        </form>
+        {hasUserFilters(filters) ? (
+          <div>
+            <Button
+              variant="ghost"
+              data-testid="admin-users-clear"
+              onClick={() => {
+                setSearch("");
+                setFilters(DEFAULT_USER_FILTERS);
+              }}
+            >
+              {t("adminConsole.users.clear")}
+            </Button>
+          </div>
+        ) : null}
         {notice ? (
           <FormNotice testId="admin-users-notice">
-            {t(`admin.users.${notice.key}`, { name: notice.name })}
+            {t(`adminConsole.users.done.${notice.key}`, { name: notice.name })}
           </FormNotice>
         ) : null}
-        {users.isPending ? <Loader message={t("admin.users.loading")} /> : null}
+        {users.isPending ? <Loader message={t("adminConsole.users.loading")} /> : null}
         {users.isError ? (
-          <FormAlert testId="admin-users-error">{t("admin.users.error")}</FormAlert>
+          <FormAlert testId="admin-users-error">
+            {t("adminConsole.users.error")} {translateMessage(t, users.error.message)}
+          </FormAlert>
         ) : null}
         {users.data ? (
           <>
             <p className="text-sm text-fg-muted" data-testid="admin-users-total">
-              {t("admin.users.total", { count: users.data.total })}
+              {t("adminConsole.users.total", { count: users.data.total })}
             </p>
             <section
               className="overflow-x-auto rounded-xl border border-border"
@@ -114,58 +193,48 @@ export function UsersTable() {
               aria-labelledby={captionId}
             >
               <table
-                className="w-full min-w-[56rem] text-start text-sm"
+                className="w-full min-w-[60rem] text-start text-sm"
                 data-testid="admin-users-table"
               >
                 <caption className="sr-only">
-                  {t("admin.users.caption", {
-                    column: columnLabel(sort),
+                  {t("adminConsole.users.caption", {
+                    column: t(`adminConsole.users.columns.${filters.sort}`),
                     order:
-                      order === "asc" ? t("admin.users.ascending") : t("admin.users.descending"),
+                      filters.order === "asc"
+                        ? t("adminConsole.users.ascending")
+                        : t("adminConsole.users.descending"),
                   })}
                 </caption>
                 <thead className="bg-surface-muted text-fg">
                   <tr>
-                    <SortHeader
-                      column="email"
-                      label={columnLabel("email")}
-                      sort={sort}
-                      order={order}
-                      onSort={sortBy}
-                    />
-                    <SortHeader
-                      column="username"
-                      label={columnLabel("username")}
-                      sort={sort}
-                      order={order}
-                      onSort={sortBy}
-                    />
+                    {sortHeader("username")}
                     <th scope="col" className="px-3 py-2 text-start">
-                      {t("admin.users.roles")}
+                      {t("adminConsole.users.columns.roles")}
                     </th>
                     <th scope="col" className="px-3 py-2 text-start">
-                      {t("admin.users.tier")}
+                      {t("adminConsole.users.columns.plan")}
                     </th>
                     <th scope="col" className="px-3 py-2 text-start">
-                      {t("admin.users.world")}
+                      {t("adminConsole.users.columns.status")}
                     </th>
-                    <SortHeader
-                      column="createdAt"
-                      label={columnLabel("createdAt")}
-                      sort={sort}
-                      order={order}
-                      onSort={sortBy}
-                    />
+                    {sortHeader("lastSignIn")}
+                    {sortHeader("createdAt")}
                     <th scope="col" className="px-3 py-2 text-start">
-                      {t("admin.users.actions")}
+                      {t("adminConsole.users.columns.actions")}
                     </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-border">
                   {users.data.items.length === 0 ? (
                     <tr>
-                      <td colSpan={7} className="px-3 py-6 text-center text-fg-muted">
-                        {t("admin.users.empty")}
+                      <td
+                        colSpan={7}
+                        className="px-3 py-6 text-center text-fg-muted"
+                        data-testid="admin-users-empty"
+                      >
+                        {hasUserFilters(filters)
+                          ? t("adminConsole.users.noMatch")
+                          : t("adminConsole.users.empty")}
                       </td>
                     </tr>
                   ) : (
@@ -183,21 +252,17 @@ export function UsersTable() {
                         <UserRow
                           key={user.id}
                           user={user}
-                          confirmingDelete={deleting === user.id}
                           onEdit={() => {
                             setNotice(null);
-                            setDeleting(null);
                             setEditing(user.id);
                           }}
-                          onAskDelete={() => {
+                          onAction={(action) => {
                             setNotice(null);
-                            setEditing(null);
-                            setDeleting(user.id);
+                            setConfirming({ action, user });
                           }}
-                          onDeleteDone={(deleted) => {
-                            setDeleting(null);
-                            if (deleted) setNotice({ key: "deleted", name: user.username });
-                          }}
+                          onReactivated={() =>
+                            setNotice({ key: "reactivate", name: user.username })
+                          }
                         />
                       ),
                     )
@@ -205,37 +270,26 @@ export function UsersTable() {
                 </tbody>
               </table>
             </section>
-            <nav
-              aria-label={t("admin.users.pagination")}
-              className="flex items-center justify-between gap-3"
-            >
-              <Button
-                variant="secondary"
-                data-testid="admin-users-previous"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                {t("admin.users.previous")}
-              </Button>
-              <span
-                className="text-sm text-fg-muted"
-                data-testid="admin-users-page"
-                aria-live="polite"
-              >
-                {t("admin.users.page", { page, pages })}
-              </span>
-              <Button
-                variant="secondary"
-                data-testid="admin-users-next"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                {t("admin.users.next")}
-              </Button>
-            </nav>
+            <Pager
+              page={filters.page}
+              pageSize={USERS_PAGE_SIZE}
+              total={users.data.total}
+              onPage={(page) => change({ page })}
+              testId="admin-users-pager"
+            />
           </>
         ) : null}
       </section>
+      {confirming ? (
+        <ActionDialog
+          action={confirming.action}
+          user={confirming.user}
+          onClose={(done) => {
+            setConfirming(null);
+            if (done) setNotice({ key: confirming.action, name: confirming.user.username });
+          }}
+        />
+      ) : null}
     </Card>
   );
 }
@@ -243,74 +297,80 @@ export function UsersTable() {
 function SortHeader({
   column,
   label,
-  sort,
-  order,
+  filters,
   onSort,
 }: {
-  column: SortColumn;
+  column: UserSort;
   label: string;
-  sort: SortColumn;
-  order: "asc" | "desc";
-  onSort: (column: SortColumn) => void;
+  filters: UserFilters;
+  onSort: () => void;
 }) {
-  const active = sort === column;
+  const active = filters.sort === column;
   return (
     <th
       scope="col"
       className="px-3 py-2 text-start"
-      aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"}
+      aria-sort={active ? (filters.order === "asc" ? "ascending" : "descending") : "none"}
     >
       <button
         type="button"
         data-testid={`admin-users-sort-${column}`}
-        onClick={() => onSort(column)}
-        className="inline-flex items-center gap-1 font-semibold hover:text-accent-text"
+        onClick={onSort}
+        className="inline-flex items-center gap-1 font-semibold whitespace-nowrap hover:text-accent-text"
       >
         {label}
         {active ? (
-          <Icon name="chevronDown" className={`size-4 ${order === "asc" ? "rotate-180" : ""}`} />
+          <Icon
+            name="chevronDown"
+            className={`size-4 ${filters.order === "asc" ? "rotate-180" : ""}`}
+          />
         ) : null}
       </button>
     </th>
   );
 }
 
+const SMALL = "px-2 py-1 text-xs";
+
 function UserRow({
   user,
-  confirmingDelete,
   onEdit,
-  onAskDelete,
-  onDeleteDone,
+  onAction,
+  onReactivated,
 }: {
-  user: AuthUser;
-  confirmingDelete: boolean;
+  user: AdminUser;
   onEdit: () => void;
-  onAskDelete: () => void;
-  onDeleteDone: (deleted: boolean) => void;
+  onAction: (action: Action) => void;
+  onReactivated: () => void;
 }) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
-  const queryClient = useQueryClient();
   const me = useAuthStore((state) => state.user?.id);
-  const remove = useMutation({
-    mutationFn: () => adminApi.deleteUser(user.id),
+  const queryClient = useQueryClient();
+  const reactivate = useMutation({
+    mutationFn: () => adminApi.reactivateUser(user.id),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.allUsers });
-      onDeleteDone(true);
+      onReactivated();
     },
   });
+  const suspended = user.suspendedAt !== null;
+  const isMe = user.id === me;
   return (
-    <tr data-testid="admin-user-row" data-user-id={user.id} className="align-top text-fg">
+    <tr
+      data-testid="admin-user-row"
+      data-user-id={user.id}
+      data-username={user.username}
+      className={`align-top text-fg ${suspended ? "bg-surface-muted" : ""}`}
+    >
       <td className="px-3 py-2" dir="ltr">
-        <span className="block text-start">{user.email}</span>
-      </td>
-      <td className="px-3 py-2" dir="ltr">
-        <span className="block text-start">
+        <span className="block text-start font-semibold break-all">
           {user.username}
-          {user.id === me ? (
-            <span className="ms-1 text-fg-muted">{`(${t("admin.users.you")})`}</span>
+          {isMe ? (
+            <span className="ms-1 font-normal text-fg-muted">{`(${t("adminConsole.users.you")})`}</span>
           ) : null}
         </span>
+        <span className="block text-start text-xs break-all text-fg-muted">{user.email}</span>
       </td>
       <td className="px-3 py-2">
         <span className="flex flex-wrap gap-1">
@@ -321,59 +381,119 @@ function UserRow({
           ))}
         </span>
       </td>
-      <td className="px-3 py-2">{user.tier}</td>
-      <td className="px-3 py-2">{user.world}</td>
       <td className="px-3 py-2 whitespace-nowrap">
-        {user.createdAt ? formatDate(user.createdAt) : ""}
+        {user.tier} · {user.world}
       </td>
-      <td className="px-3 py-2">
-        {confirmingDelete ? (
-          <fieldset className="flex min-w-56 flex-col gap-2">
-            <legend className="text-sm font-semibold text-error">
-              {t("admin.users.confirmDelete", { name: user.username })}
-            </legend>
-            {remove.error ? (
-              <FormAlert>{translateMessage(t, remove.error.message)}</FormAlert>
-            ) : null}
-            <div className="flex gap-2">
-              <Button
-                data-testid="admin-user-delete-confirm"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate()}
-              >
-                {t("admin.users.confirmDeleteYes")}
-              </Button>
-              <Button variant="ghost" onClick={() => onDeleteDone(false)}>
-                {t("common.cancel")}
-              </Button>
-            </div>
-          </fieldset>
+      <td className="px-3 py-2" data-testid="admin-user-status">
+        {suspended ? (
+          <Badge tone="warning">{t("adminConsole.users.statuses.suspended")}</Badge>
         ) : (
-          <div className="flex gap-1">
-            <Button
-              variant="ghost"
-              data-testid="admin-user-edit"
-              aria-label={t("admin.users.editLabel", { name: user.username })}
-              onClick={onEdit}
-            >
-              {t("admin.users.edit")}
-            </Button>
-            <Button
-              variant="ghost"
-              data-testid="admin-user-delete"
-              aria-label={t("admin.users.deleteLabel", { name: user.username })}
-              onClick={onAskDelete}
-            >
-              {t("admin.users.delete")}
-            </Button>
-          </div>
+          <Badge tone="success">{t("adminConsole.users.statuses.active")}</Badge>
         )}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        {user.lastSignInAt ? formatDate(user.lastSignInAt) : t("adminConsole.users.never")}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+      <td className="px-3 py-2">
+        <div className="flex min-w-60 flex-wrap gap-1">
+          <Button
+            variant="ghost"
+            className={SMALL}
+            data-testid="admin-user-edit"
+            aria-label={t("adminConsole.users.actions.editLabel", { name: user.username })}
+            onClick={onEdit}
+          >
+            {t("adminConsole.users.actions.edit")}
+          </Button>
+          {suspended ? (
+            <Button
+              variant="ghost"
+              className={SMALL}
+              data-testid="admin-user-reactivate"
+              aria-label={t("adminConsole.users.actions.reactivateLabel", { name: user.username })}
+              disabled={reactivate.isPending}
+              onClick={() => reactivate.mutate()}
+            >
+              {t("adminConsole.users.actions.reactivate")}
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              className={SMALL}
+              data-testid="admin-user-suspend"
+              aria-label={t("adminConsole.users.actions.suspendLabel", { name: user.username })}
+              disabled={isMe}
+              onClick={() => onAction("suspend")}
+            >
+              {t("adminConsole.users.actions.suspend")}
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            className={SMALL}
+            data-testid="admin-user-sign-out"
+            aria-label={t("adminConsole.users.actions.signOutLabel", { name: user.username })}
+            onClick={() => onAction("signOut")}
+          >
+            {t("adminConsole.users.actions.signOut")}
+          </Button>
+          <Button
+            variant="ghost"
+            className={SMALL}
+            data-testid="admin-user-delete"
+            aria-label={t("adminConsole.users.actions.deleteLabel", { name: user.username })}
+            onClick={() => onAction("delete")}
+          >
+            {t("adminConsole.users.actions.delete")}
+          </Button>
+        </div>
+        {reactivate.error ? (
+          <p className="mt-1 text-xs text-error" role="alert">
+            {translateMessage(t, reactivate.error.message)}
+          </p>
+        ) : null}
       </td>
     </tr>
   );
 }
 
-function EditRow({ user, onDone }: { user: AuthUser; onDone: (saved: boolean) => void }) {
+function ActionDialog({
+  action,
+  user,
+  onClose,
+}: {
+  action: Action;
+  user: AdminUser;
+  onClose: (done: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const run = useMutation({
+    mutationFn: async () => {
+      if (action === "suspend") await adminApi.suspendUser(user.id);
+      else if (action === "signOut") await adminApi.signOutEverywhere(user.id);
+      else await adminApi.deleteUser(user.id);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.allUsers });
+      onClose(true);
+    },
+  });
+  return (
+    <ConfirmDialog
+      title={t(`adminConsole.users.confirm.${action}.title`, { name: user.username })}
+      body={t(`adminConsole.users.confirm.${action}.body`, { name: user.username })}
+      confirmLabel={t(`adminConsole.users.confirm.${action}.yes`)}
+      pending={run.isPending}
+      error={run.error?.message ?? null}
+      onConfirm={() => run.mutate()}
+      onCancel={() => onClose(false)}
+    />
+  );
+}
+
+function EditRow({ user, onDone }: { user: AdminUser; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [roles, setRoles] = useState<Role[]>(user.roles);
@@ -388,6 +508,7 @@ function EditRow({ user, onDone }: { user: AuthUser; onDone: (saved: boolean) =>
   });
   const toggleRole = (role: Role, on: boolean) =>
     setRoles((current) => (on ? [...current, role] : current.filter((r) => r !== role)));
+  const permissions = permissionsForRoles(roles);
 
   const select = "rounded-lg border border-border bg-surface px-2 py-1.5 text-fg";
   return (
@@ -397,14 +518,12 @@ function EditRow({ user, onDone }: { user: AuthUser; onDone: (saved: boolean) =>
       className="bg-surface-muted align-top text-fg"
     >
       <td className="px-3 py-2" dir="ltr">
-        <span className="block text-start">{user.email}</span>
-      </td>
-      <td className="px-3 py-2" dir="ltr">
-        <span className="block text-start">{user.username}</span>
+        <span className="block text-start font-semibold break-all">{user.username}</span>
+        <span className="block text-start text-xs break-all text-fg-muted">{user.email}</span>
       </td>
       <td className="px-3 py-2">
         <fieldset>
-          <legend className="sr-only">{t("admin.users.roles")}</legend>
+          <legend className="sr-only">{t("adminConsole.users.columns.roles")}</legend>
           <div className="flex flex-col gap-1">
             {ROLES.map((role) => (
               <label key={role} className="flex items-center gap-1.5">
@@ -420,38 +539,43 @@ function EditRow({ user, onDone }: { user: AuthUser; onDone: (saved: boolean) =>
             ))}
           </div>
         </fieldset>
+        <p className="mt-2 text-xs text-fg-muted" data-testid="admin-user-permissions">
+          {t("adminConsole.users.permissions", {
+            list: permissions.length > 0 ? permissions.join(", ") : t("adminConsole.users.none"),
+          })}
+        </p>
       </td>
-      <td className="px-3 py-2">
-        <select
-          aria-label={t("admin.users.tier")}
-          data-testid="admin-user-tier"
-          className={select}
-          value={tier}
-          onChange={(event) => setTier(event.target.value as TierName)}
-        >
-          {TIER_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
+      <td className="px-3 py-2" colSpan={2}>
+        <div className="flex flex-col gap-2">
+          <select
+            aria-label={t("adminConsole.users.tier")}
+            data-testid="admin-user-tier"
+            className={select}
+            value={tier}
+            onChange={(event) => setTier(event.target.value as TierName)}
+          >
+            {TIER_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label={t("adminConsole.users.world")}
+            data-testid="admin-user-world"
+            className={select}
+            value={world}
+            onChange={(event) => setWorld(event.target.value as WorldName)}
+          >
+            {WORLD_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
       </td>
-      <td className="px-3 py-2">
-        <select
-          aria-label={t("admin.users.world")}
-          data-testid="admin-user-world"
-          className={select}
-          value={world}
-          onChange={(event) => setWorld(event.target.value as WorldName)}
-        >
-          {WORLD_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td className="px-3 py-2" />
+      <td className="px-3 py-2" colSpan={2} />
       <td className="px-3 py-2">
         <div className="flex min-w-40 flex-col gap-2">
           {save.error ? <FormAlert>{translateMessage(t, save.error.message)}</FormAlert> : null}
@@ -464,7 +588,7 @@ function EditRow({ user, onDone }: { user: AuthUser; onDone: (saved: boolean) =>
               disabled={save.isPending || roles.length === 0}
               onClick={() => save.mutate()}
             >
-              {t("admin.users.save")}
+              {t("common.save")}
             </Button>
             <Button variant="ghost" data-testid="admin-user-cancel" onClick={() => onDone(false)}>
               {t("common.cancel")}

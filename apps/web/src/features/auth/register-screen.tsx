@@ -3,6 +3,7 @@ import { RegisterBody } from "@aacos/domain/validation";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
+import { usePublicSettings } from "../../lib/public-settings";
 import { useForm } from "../../lib/use-form";
 import { usePasswordHints } from "../../lib/use-password-hints";
 import { Button } from "../../ui/button";
@@ -18,6 +19,8 @@ export function RegisterScreen() {
   const finish = useFinishSignIn();
   const form = useForm(RegisterBody, { email: "", username: "", password: "" });
   const hints = usePasswordHints(form.values.password);
+  // An admin may close registration (/admin/settings); the server refuses it then too.
+  const closed = usePublicSettings().data?.registrationOpen === false;
 
   const submit = form.onSubmit(async (data) => {
     await register(data);
@@ -31,6 +34,11 @@ export function RegisterScreen() {
       testId="auth-register"
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {closed ? (
+          <FormAlert testId="registration-closed">
+            {t("adminSettings.registrationClosed")}
+          </FormAlert>
+        ) : null}
         {form.formError ? <FormAlert testId="register-error">{form.formError}</FormAlert> : null}
         <TextField
           label={t("auth.register.email")}
@@ -77,7 +85,7 @@ export function RegisterScreen() {
           onBlur={(event) => form.touch("password", event)}
           error={form.error("password")}
         />
-        <Button type="submit" data-testid="register-submit" disabled={form.submitting}>
+        <Button type="submit" data-testid="register-submit" disabled={form.submitting || closed}>
           {form.submitting ? t("auth.register.submitting") : t("auth.register.submit")}
         </Button>
       </form>

@@ -48,11 +48,11 @@ export function EntityPicker({
           .map(({ universe, entities }) => (
             <optgroup
               key={universe.id}
-              label={
+              label={`${
                 universe.archivedAt === null
                   ? universe.name
                   : t("chat.archivedUniverse", { name: universe.name })
-              }
+              }${universe.shared ? ` · ${t("teams.shared")}` : ""}`}
             >
               {entities.map((entity) => (
                 <option key={entity.id} value={entity.id}>

@@ -17,9 +17,13 @@ export interface KnowledgeFile {
   createdAt: string;
 }
 
+/** How often a queued sync's run is looked at. */
+const SYNC_POLL_MS = 1000;
+
 export interface SyncRun {
   id: string;
-  status: "succeeded" | "failed";
+  /** A sync is a queued job: queued and running until the job runner finishes it. */
+  status: "queued" | "running" | "succeeded" | "failed" | "stopped";
   durationMs: number;
   output: string;
   error: string | null;
@@ -75,8 +79,15 @@ export const workspaceApi = {
   updateUniverse: (id: string, body: { name?: string; archived?: boolean }) =>
     apiPatch<{ universe: Universe }>(universePath(id), body).then((reply) => reply.universe),
   deleteUniverse: (id: string) => apiDelete(universePath(id)),
-  sync: (universeId: string) =>
-    apiPost<{ run: SyncRun }>("/aacos/universe/sync", { universeId }).then((reply) => reply.run),
+  /** Queues the sync, then follows its run until the job runner has finished it. */
+  sync: async (universeId: string): Promise<SyncRun> => {
+    let { run } = await apiPost<{ run: SyncRun }>("/aacos/universe/sync", { universeId });
+    while (run.status === "queued" || run.status === "running") {
+      await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
+      ({ run } = await apiGet<{ run: SyncRun }>(`/aacos/runs/${run.id}`));
+    }
+    return run;
+  },
   createEntity: (universeId: string, body: EntityFields) =>
     apiPost<{ entity: Entity }>(`${universePath(universeId)}/entities`, body).then(
       (reply) => reply.entity,

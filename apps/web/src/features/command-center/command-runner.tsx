@@ -131,6 +131,7 @@ export function CommandRunner({
               <div key={universe.id} className="flex flex-col gap-1">
                 <span className="text-xs font-bold uppercase tracking-wide text-fg-muted">
                   <bdi>{universe.name}</bdi>
+                  {universe.shared ? ` · ${t("teams.shared")}` : null}
                 </span>
                 <div className="flex flex-wrap gap-x-4 gap-y-1">
                   {members.map((entity) => (

@@ -235,6 +235,11 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
               {archived ? (
                 <Badge tone="neutral">{t("commandCenter.universe.archived")}</Badge>
               ) : null}
+              {universe.shared ? (
+                <span data-testid="universe-shared">
+                  <Badge tone="primary">{t("teams.shared")}</Badge>
+                </span>
+              ) : null}
             </p>
           </div>
           <div className="flex flex-wrap gap-1">

@@ -8,6 +8,7 @@ import { PlanUsageSection } from "./plan-usage-section";
 import { ProfileSection } from "./profile-section";
 import { SessionsSection } from "./sessions-section";
 import { TwoFactorSection } from "./two-factor-section";
+import { YourDataSection } from "./your-data-section";
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function SettingsScreen() {
         <TwoFactorSection />
         <PasskeysSection />
         <SessionsSection />
+        <YourDataSection />
       </div>
     </div>
   );

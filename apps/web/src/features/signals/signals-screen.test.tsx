@@ -111,8 +111,9 @@ describe("SignalsScreen", () => {
     await waitFor(() =>
       expect(screen.getByTestId("connection-indicator")).toHaveAttribute("data-state", "closed"),
     );
+    // The server's English reason, in the interface language (Hebrew by default).
     expect(screen.getByTestId("connection-reason")).toHaveTextContent(
-      "Too many realtime connections: max 1",
+      "הגעתם למספר החיבורים החיים שהתוכנית מאפשרת (עד 1)",
     );
     expect(screen.getByTestId("connection-upgrade")).toHaveAttribute("href", "/tiers");
   });

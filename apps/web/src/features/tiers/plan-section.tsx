@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
+import { useCatalog } from "../../lib/catalog-query";
 import { useDateFormat } from "../../lib/format-date";
 import { translateMessage } from "../../lib/messages";
 import { usePlanFacts } from "../../lib/plan-facts";
@@ -32,6 +33,8 @@ type Outcome =
 export function PlanSection({ suggested }: { suggested: TierName | null }) {
   const { t } = useTranslation();
   const localized = useLocalized();
+  // Prices as served (admins may change them on /admin/settings); the built-in list until it arrives.
+  const tiers = useCatalog().data?.tiers ?? SUBSCRIPTION_TIERS;
   const format = useFormatters();
   const date = useDateFormat();
   const facts = usePlanFacts();
@@ -115,7 +118,7 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
           </div>
         ) : null}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {SUBSCRIPTION_TIERS.map((tier) => {
+          {tiers.map((tier) => {
             const direction = tierDirection(current.tier, tier.name);
             const isPending = current.pendingTier === tier.name;
             const isSuggested = suggested === tier.name && direction === "up";

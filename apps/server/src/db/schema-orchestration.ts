@@ -1,0 +1,23 @@
+// Tables of entity orchestration; re-exported by schema.ts so Drizzle and drizzle-kit see one schema.
+import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { entities, users } from "./schema.js";
+
+/**
+ * A hold on an entity set in orchestration (docs/decisions/100-entity-orchestration.md): while it exists the entity
+ * refuses new runs. `byManager` marks holds an admin or operator set on someone else's entity, which the owner
+ * cannot lift.
+ */
+export const entityHolds = pgTable("entity_holds", {
+  entityId: uuid("entity_id")
+    .primaryKey()
+    .references(() => entities.id, { onDelete: "cascade" }),
+  /** The entity's owner (account deletion removes the hold with the entity). */
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** paused or stopped. */
+  state: text("state").notNull(),
+  byManager: boolean("by_manager").notNull().default(false),
+  actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,202 @@
+// The user's own account: the /desktop layout, the "Your data" export archive and deleting the account with
+// everything it owns (docs/decisions/131-account-export-and-deletion.md).
+import { LAST_ADMIN_DELETE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "@aacos/domain/account";
+import { DEFAULT_LAYOUT, DesktopLayout } from "@aacos/domain/layout";
+import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.js";
+import {
+  auditLog,
+  conversations,
+  files,
+  mailOutbox,
+  messages,
+  settingsChanges,
+  teamInvites,
+  users,
+} from "../../db/schema.js";
+import { userLayouts } from "../../db/schema-account.js";
+import { AppError, unauthorized, validationFailed } from "../../platform/errors.js";
+import type { AuditContext, AuditService } from "../audit/index.js";
+import { verifyPassword } from "../auth/index.js";
+import type { FileService } from "../uploads/index.js";
+import { type ArchiveWriter, README } from "./archive.js";
+import { ownedTables } from "./owned-tables.js";
+
+/** Secrets that never leave the server, not even to their owner (by table, then property). */
+const SECRET_FIELDS: Record<string, readonly string[]> = {
+  users: ["passwordHash"],
+  refresh_tokens: ["tokenHash"],
+  mfa_totp: ["secret"],
+  mfa_recovery_codes: ["codeHash"],
+  auth_challenges: ["data"],
+  email_tokens: ["tokenHash"],
+  files: ["storageKey"],
+};
+
+function withoutSecrets(table: string, row: Record<string, unknown>): Record<string, unknown> {
+  const hidden = SECRET_FIELDS[table];
+  if (hidden === undefined) return row;
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !hidden.includes(key)));
+}
+
+export function createAccountDataService(deps: {
+  db: Db;
+  clock: () => Date;
+  audit: AuditService;
+  files: Pick<FileService, "open" | "remove">;
+}) {
+  const { db, clock, audit, files: fileService } = deps;
+
+  async function rowsOf(table: ReturnType<typeof ownedTables>[number], userId: string) {
+    const conditions = table.userColumns.map((column) => eq(column, userId));
+    const where = conditions.length === 1 ? conditions[0] : or(...conditions);
+    const rows = (await db.select().from(table.table).where(where)) as Record<string, unknown>[];
+    return rows.map((row) => withoutSecrets(table.name, row));
+  }
+
+  return {
+    /** The saved layout, or the default one; a stored layout that no longer validates falls back too. */
+    async layout(userId: string): Promise<DesktopLayout> {
+      const [row] = await db
+        .select({ layout: userLayouts.layout })
+        .from(userLayouts)
+        .where(eq(userLayouts.userId, userId));
+      const parsed = DesktopLayout.safeParse(row?.layout);
+      return parsed.success ? parsed.data : DEFAULT_LAYOUT;
+    },
+
+    async saveLayout(userId: string, layout: DesktopLayout): Promise<DesktopLayout> {
+      const now = clock();
+      await db
+        .insert(userLayouts)
+        .values({ userId, layout, updatedAt: now })
+        .onConflictDoUpdate({ target: userLayouts.userId, set: { layout, updatedAt: now } });
+      return layout;
+    },
+
+    /** Writes everything the user owns into the archive, table by table, then their files' bytes. */
+    async exportTo(userId: string, archive: ArchiveWriter): Promise<void> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (user === undefined) throw unauthorized();
+      archive.text("README.txt", README);
+      archive.json("profile.json", withoutSecrets("users", user));
+      const written: string[] = [];
+      for (const table of ownedTables()) {
+        if (table.name === "audit_log") continue;
+        archive.json(`data/${table.name}.json`, await rowsOf(table, userId));
+        written.push(table.name);
+      }
+      // Messages hang off conversations, and audit entries name the user as actor or target.
+      const own = db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.userId, userId));
+      archive.json(
+        "data/messages.json",
+        await db.select().from(messages).where(inArray(messages.conversationId, own)),
+      );
+      archive.json(
+        "data/audit_log.json",
+        await db
+          .select()
+          .from(auditLog)
+          .where(or(eq(auditLog.actorId, userId), eq(auditLog.targetId, userId))),
+      );
+      archive.json("data/tables.json", [...written, "messages", "audit_log"].sort());
+      const stored = await db
+        .select({ id: files.id, name: files.name })
+        .from(files)
+        .where(eq(files.userId, userId));
+      for (const file of stored) {
+        const { stream } = await fileService.open(userId, file.id);
+        await archive.stream(`files/${file.id}/${safeName(file.name)}`, stream);
+      }
+    },
+
+    /**
+     * Deletes the account after the password check: stored files (rows, then bytes) first, then in one transaction
+     * anonymises the logs that outlive accounts and deletes the user, which cascades to every owned table. The
+     * access tokens stop working at once because each request loads its user, and the sessions are gone.
+     */
+    async deleteAccount(userId: string, password: string, context: AuditContext): Promise<void> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (user === undefined) throw unauthorized();
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw validationFailed({ password: WRONG_PASSWORD_MESSAGE });
+      }
+      if (user.roles.includes("admin")) {
+        const [row] = await db
+          .select({ total: count() })
+          .from(users)
+          .where(and(ne(users.id, userId), sql`'admin' = any(${users.roles})`));
+        if ((row?.total ?? 0) === 0) {
+          throw new AppError("last_admin", 409, LAST_ADMIN_DELETE_MESSAGE);
+        }
+      }
+      const stored = await db.select({ id: files.id }).from(files).where(eq(files.userId, userId));
+      for (const file of stored) await fileService.remove(userId, file.id);
+      await db.transaction(async (tx) => {
+        // Columns without ON DELETE CASCADE/SET NULL (logs that outlive accounts) are cleared here.
+        for (const table of ownedTables()) {
+          for (const column of table.userColumns) {
+            if (table.handledByDatabase.includes(column)) continue;
+            await anonymise(tx, table.table, column, userId);
+          }
+        }
+        await tx
+          .update(auditLog)
+          .set({ targetId: null, data: {} })
+          .where(eq(auditLog.targetId, userId));
+        await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+        // The settings log keeps an admin's e-mail beside the id its foreign key clears.
+        await tx
+          .update(settingsChanges)
+          .set({ actorEmail: null })
+          .where(eq(settingsChanges.actorId, userId));
+        await tx.delete(teamInvites).where(eq(teamInvites.email, user.email));
+        await tx.delete(users).where(eq(users.id, userId));
+      });
+      // Who deleted whom is not kept: the entry only says an account was deleted by its owner.
+      await audit.record(
+        { actorId: null, ip: context.ip, userAgent: context.userAgent },
+        "user.deleted",
+        null,
+        { self: true },
+      );
+    },
+  };
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Clears a loose user column: to null where it may be null; a NOT NULL one marks the row as theirs, so it goes. */
+async function anonymise(
+  tx: Tx,
+  table: ReturnType<typeof ownedTables>[number]["table"],
+  column: PgColumn,
+  userId: string,
+): Promise<void> {
+  if (column.notNull) {
+    await tx.delete(table).where(eq(column, userId));
+    return;
+  }
+  await tx
+    .update(table)
+    .set({ [columnKey(table, column)]: null })
+    .where(eq(column, userId));
+}
+
+function columnKey(table: ReturnType<typeof ownedTables>[number]["table"], column: PgColumn) {
+  const entry = Object.entries(table).find(([, value]) => value === column);
+  return entry?.[0] ?? column.name;
+}
+
+/** A stored name as a path segment inside the archive (no folders, no control characters). */
+function safeName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const cleaned = name.replace(/[\u0000-\u001f/\\]/g, "_").slice(0, 120);
+  return cleaned === "" || cleaned === "." || cleaned === ".." ? "file" : cleaned;
+}
+
+export type AccountDataService = ReturnType<typeof createAccountDataService>;

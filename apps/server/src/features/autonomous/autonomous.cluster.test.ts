@@ -1,0 +1,145 @@
+// Two app instances on one PostgreSQL and one Redis, both ticking on the same clock: a due time runs exactly once,
+// a signal fires its rule once although both instances hear it, and the kill switch flipped on either instance
+// stops a run wherever it is.
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type AutonomousTestApps, buildAutonomousApps } from "../../test/autonomous.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
+import { createEntity } from "../ai/test-fixtures.js";
+
+let now = new Date();
+const clock = () => now;
+
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
+  "autonomous control on two instances",
+  () => {
+    let fake: FakeLlmServer;
+    let cluster: AutonomousTestApps;
+    let first: FastifyInstance;
+    let second: FastifyInstance;
+    let admin: SignedInUser;
+    let entityId: string;
+
+    beforeAll(async () => {
+      fake = await startFakeLlm();
+      cluster = await buildAutonomousApps({
+        instances: 2,
+        clock,
+        tickMs: 20,
+        env: { AI_BASE_URL: fake.url, AI_MODEL: "test-model" },
+      });
+      [first, second] = cluster.apps as [FastifyInstance, FastifyInstance];
+      admin = await createUser(first, { roles: ["admin"], tier: "infinity", world: "infinity" });
+      entityId = (await createEntity(first, admin.id, { name: "Alpha" })).id;
+    });
+
+    afterAll(async () => {
+      await cluster?.close();
+      await fake?.close();
+    });
+
+    beforeEach(() => fake.reset());
+
+    const call = (
+      app: FastifyInstance,
+      method: "GET" | "POST" | "PUT",
+      url: string,
+      body?: object,
+    ) => app.inject({ method, url, headers: admin.auth, ...(body ? { payload: body } : {}) });
+
+    async function createRule(overrides: Record<string, unknown>) {
+      const response = await call(first, "POST", "/api/autonomous/rules", {
+        name: "Cluster rule",
+        entityIds: [entityId],
+        prompt: "Report",
+        trigger: "schedule",
+        cron: "* * * * *",
+        timeZone: "UTC",
+        maxRunsPerHour: 60,
+        maxTokensPerDay: 100_000,
+        ...overrides,
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().rule as { id: string; nextRuns: string[] };
+    }
+
+    async function executions(ruleId: string) {
+      const response = await call(second, "GET", `/api/autonomous/executions?ruleId=${ruleId}`);
+      return response.json().items as { status: string; dueAt: string; trigger: string }[];
+    }
+
+    async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const value = await read();
+        if (done(value)) return value;
+        if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+
+    it("runs one due time exactly once across both instances", async () => {
+      const rule = await createRule({});
+      const due = new Date(rule.nextRuns[0] ?? "");
+      now = new Date(due.getTime() + 1000);
+      const [done] = await waitFor(
+        () => executions(rule.id),
+        (items) => items.length > 0 && items[0]?.status === "succeeded",
+      );
+      expect(done).toMatchObject({ trigger: "schedule", dueAt: due.toISOString() });
+      // Both instances keep ticking through this minute: still one run, one model call.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await executions(rule.id)).toHaveLength(1);
+      expect(fake.requests).toHaveLength(1);
+      await call(first, "POST", `/api/autonomous/rules/${rule.id}/disable`);
+    });
+
+    it("fires a signal rule once although both instances hear the signal", async () => {
+      const rule = await createRule({
+        trigger: "signal",
+        cron: "",
+        signalKind: "quota",
+        signalMinSeverity: "info",
+        dryRun: true,
+      });
+      await second.services.signals.emit(admin.id, {
+        kind: "quota",
+        source: "minute",
+        severity: "warning",
+        data: {},
+      });
+      await waitFor(
+        () => executions(rule.id),
+        (items) => items[0]?.status === "dry_run",
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await executions(rule.id)).toHaveLength(1);
+      await call(first, "POST", `/api/autonomous/rules/${rule.id}/disable`);
+    });
+
+    it("stops a run on whichever instance runs it when the kill switch turns on", async () => {
+      fake.behave({ tokenDelayMs: 400 });
+      const rule = await createRule({ cron: "0 0 1 1 *" });
+      await call(first, "POST", `/api/autonomous/rules/${rule.id}/run`);
+      await waitFor(
+        () => executions(rule.id),
+        (items) => items[0]?.status === "running" && fake.requests.length === 1,
+      );
+      const started = Date.now();
+      expect(
+        (await call(second, "PUT", "/api/autonomous/kill-switch", { engaged: true })).statusCode,
+      ).toBe(200);
+      const [killed] = await waitFor(
+        () => executions(rule.id),
+        (items) => items[0]?.status === "killed",
+      );
+      expect(killed?.status).toBe("killed");
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect((await call(first, "POST", `/api/autonomous/rules/${rule.id}/run`)).statusCode).toBe(
+        409,
+      );
+      await call(first, "PUT", "/api/autonomous/kill-switch", { engaged: false });
+    });
+  },
+);

@@ -1,0 +1,213 @@
+// The job runner on the test database (PGlite, or PostgreSQL in the second CI pass): retries with backoff, time-outs,
+// cancellation of running jobs, dead letters, de-duplication and the queue state.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createJobService, JobAborted, type JobService } from "./index.js";
+
+async function waitFor<T>(
+  probe: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > until)
+      throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("job runner", () => {
+  let test: TestApp;
+  let jobs: JobService;
+
+  beforeAll(async () => {
+    test = await buildTestApp();
+    // A runner of its own on the app's database, with a short retry delay (the app's own one keeps the defaults).
+    jobs = createJobService({
+      database: test.database,
+      bus: test.app.realtimeBus,
+      log: test.app.log,
+      retryDelaySeconds: 1,
+      shutdownGraceMs: 1000,
+    });
+    await jobs.start();
+  });
+
+  afterAll(async () => {
+    await jobs.stop();
+    await test.close();
+  });
+
+  it("the app starts its own runner: the queue state answers from pg-boss", async () => {
+    const state = await test.app.services.jobs.state();
+    expect(state).toMatchObject({ queued: 0, running: 0, deadLetter: 0 });
+    expect(state.workers).toBeGreaterThan(0);
+  });
+
+  it("retries a failing job with backoff until it succeeds", async () => {
+    const attempts: number[] = [];
+    const times: number[] = [];
+    jobs.register<{ n: number }>(
+      "test-flaky",
+      async (job) => {
+        attempts.push(job.attempt);
+        times.push(Date.now());
+        if (job.attempt < 3) throw new Error(`try ${job.attempt} failed`);
+        return { ok: job.data.n };
+      },
+      { retryLimit: 3 },
+    );
+    await jobs.enqueue("test-flaky", { n: 7 });
+    await waitFor(
+      () => attempts,
+      (seen) => seen.length === 3,
+      20_000,
+    );
+    expect(attempts).toEqual([1, 2, 3]);
+    // Backoff: the second retry waits longer than the first delay of one second.
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(900);
+    expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual(1800);
+    const state = await waitFor(
+      () => jobs.state(),
+      (value) => value.done >= 1,
+    );
+    expect(state.failed).toBe(0);
+  }, 30_000);
+
+  it("aborts a job's signal when it runs past expireInSeconds, and the job fails", async () => {
+    let reason: unknown = null;
+    jobs.register(
+      "test-slow",
+      (job) =>
+        new Promise((_, reject) => {
+          job.signal.addEventListener("abort", () => {
+            reason = job.signal.reason;
+            reject(job.signal.reason);
+          });
+        }),
+      { retryLimit: 0, expireInSeconds: 1 },
+    );
+    const started = Date.now();
+    await jobs.enqueue("test-slow", {});
+    await waitFor(
+      () => reason,
+      (value) => value !== null,
+    );
+    expect(reason).toBeInstanceOf(JobAborted);
+    expect((reason as JobAborted).kind).toBe("timeout");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const dead = await waitFor(
+      () => jobs.deadLetters(10),
+      (items) => items.some((item) => item.queue === "test-slow"),
+    );
+    expect(dead.find((item) => item.queue === "test-slow")?.error).toMatch(/timed out/);
+  });
+
+  it("cancel aborts a running job's signal at once and it is not retried", async () => {
+    let runs = 0;
+    let aborted: unknown = null;
+    let begin: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      begin = resolve;
+    });
+    jobs.register(
+      "test-cancel",
+      (job) =>
+        new Promise((_, reject) => {
+          runs += 1;
+          begin();
+          job.signal.addEventListener("abort", () => {
+            aborted = job.signal.reason;
+            reject(job.signal.reason);
+          });
+        }),
+      { retryLimit: 2 },
+    );
+    const id = await jobs.enqueue("test-cancel", {});
+    await running;
+    const cancelledAt = Date.now();
+    await jobs.cancel([id]);
+    await waitFor(
+      () => aborted,
+      (value) => value !== null,
+    );
+    expect(Date.now() - cancelledAt).toBeLessThan(1000);
+    expect((aborted as JobAborted).kind).toBe("cancelled");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(runs).toBe(1);
+  });
+
+  it("cancel takes a queued job out of the queue before it runs", async () => {
+    let ran = false;
+    jobs.register("test-later", async () => {
+      ran = true;
+    });
+    const id = await jobs.enqueue("test-later", {}, { startAfter: new Date(Date.now() + 1500) });
+    await jobs.cancel([id]);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(ran).toBe(false);
+  });
+
+  it("moves a job that exhausted its retries to the dead-letter list, newest first", async () => {
+    jobs.register<{ userId: string }>(
+      "test-doomed",
+      async (job) => {
+        throw new Error(`broken on try ${job.attempt}`);
+      },
+      { retryLimit: 1 },
+    );
+    await jobs.enqueue("test-doomed", { userId: "someone" });
+    const dead = await waitFor(
+      () => jobs.deadLetters(5),
+      (items) => items[0]?.queue === "test-doomed",
+    );
+    expect(dead[0]).toMatchObject({
+      queue: "test-doomed",
+      data: { userId: "someone" },
+      error: "broken on try 2",
+    });
+    expect(Date.parse(dead[0]?.failedAt ?? "")).not.toBeNaN();
+    const mine = await jobs.state({ userId: "someone" });
+    expect(mine).toMatchObject({ deadLetter: 1, failed: 1, queued: 0 });
+  });
+
+  it("counts queued and running jobs, per user too", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    jobs.register("test-gated", () => gate, { concurrency: 1 });
+    await jobs.enqueue("test-gated", { userId: "counted" });
+    await jobs.enqueue("test-gated", { userId: "counted" });
+    await jobs.enqueue(
+      "test-gated",
+      { userId: "other" },
+      { startAfter: new Date(Date.now() + 60_000) },
+    );
+    const busy = await waitFor(
+      () => jobs.state({ userId: "counted" }),
+      (value) => value.running === 1,
+    );
+    expect(busy).toMatchObject({ running: 1, queued: 1, done: 0 });
+    release();
+    const after = await waitFor(
+      () => jobs.state({ userId: "counted" }),
+      (value) => value.done === 2,
+    );
+    expect(after).toMatchObject({ running: 0, queued: 0, done: 2 });
+    expect(after.throughputPerMinute).toBeCloseTo(0.4);
+    expect((await jobs.state({ userId: "other" })).queued).toBe(1);
+  });
+
+  it("a singleton key keeps one waiting job per key", async () => {
+    const later = new Date(Date.now() + 60_000);
+    const first = await jobs.enqueue("test-single", {}, { singletonKey: "k", startAfter: later });
+    const again = await jobs.enqueue("test-single", {}, { singletonKey: "k", startAfter: later });
+    const other = await jobs.enqueue("test-single", {}, { singletonKey: "j", startAfter: later });
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
+  });
+});

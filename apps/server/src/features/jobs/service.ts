@@ -1,0 +1,480 @@
+// The job runner: pg-boss queues in the product's own database (PGlite or PostgreSQL), with retries and backoff, time-outs
+// that abort the handler's AbortSignal, cancellation that reaches whichever instance runs a job (realtime bus), and a
+// dead-letter queue per queue. Several instances share the queues; SKIP LOCKED hands each job to one of them
+// (docs/decisions/090-job-runner-pg-boss.md).
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import PgBoss from "pg-boss";
+import type { Database } from "../../db/client.js";
+import { jobWorkers } from "../../db/schema.js";
+import type { RealtimeBus } from "../../platform/realtime-bus.js";
+import { type BossDb, bossDbFor } from "./boss-db.js";
+
+export interface JobContext<T> {
+  id: string;
+  data: T;
+  /** Aborted when the job is cancelled, times out, or the instance shuts down before it finishes. */
+  signal: AbortSignal;
+  /** 1 on the first try, 2 on the first retry, … */
+  attempt: number;
+}
+
+export interface RegisterOptions {
+  /** Retries after the first try (default 2); each waits twice as long as the one before, with jitter. */
+  retryLimit?: number;
+  /** The handler's signal aborts after this long, and the job counts as failed (default 15 minutes). */
+  expireInSeconds?: number;
+  /** Jobs of this queue one instance runs at once (default 2). */
+  concurrency?: number;
+}
+
+export interface EnqueueOptions {
+  retryLimit?: number;
+  expireInSeconds?: number;
+  /** While a job with this key waits in the queue, enqueueing another one with the key returns the waiting job's id. */
+  singletonKey?: string;
+  startAfter?: Date;
+  /** The job's id (a UUID); by default a new one. Features use their own row's id so they can cancel by it. */
+  id?: string;
+}
+
+export interface JobState {
+  queued: number;
+  running: number;
+  /** Finished successfully in the last hour. */
+  done: number;
+  /** Failed for good in the last hour. */
+  failed: number;
+  /** Waiting in the dead-letter queues (retries exhausted). */
+  deadLetter: number;
+  /** Worker loops of every live instance. */
+  workers: number;
+  /** Jobs finished per minute over the last five minutes. */
+  throughputPerMinute: number;
+}
+
+export interface DeadLetter {
+  id: string;
+  queue: string;
+  data: unknown;
+  error: string | null;
+  failedAt: string;
+}
+
+export interface JobService {
+  /** Registers a worker for a queue; call before start() (later works too: the queue starts at once). */
+  register<T>(
+    queue: string,
+    handler: (job: JobContext<T>) => Promise<unknown>,
+    options?: RegisterOptions,
+  ): void;
+  /** Enqueues; returns the job id. singletonKey de-duplicates across instances. */
+  enqueue<T>(queue: string, data: T, options?: EnqueueOptions): Promise<string>;
+  /** Cancels queued jobs and aborts running ones at once, on whichever instance runs them. */
+  cancel(jobIds: string[]): Promise<void>;
+  /** For GET /api/aacos/quantum/state; with a user, only jobs whose data names that user (`data.userId`). */
+  state(filter?: { userId?: string }): Promise<JobState>;
+  /** Dead-letter list (jobs that exhausted retries), newest first. */
+  deadLetters(limit: number): Promise<DeadLetter[]>;
+  start(): Promise<void>;
+  /** Stops taking jobs, lets running ones finish for the grace period, then aborts them (they are retried elsewhere). */
+  stop(): Promise<void>;
+}
+
+/** The reason a job's signal aborted. */
+export class JobAborted extends Error {
+  constructor(
+    readonly kind: "cancelled" | "timeout" | "shutdown",
+    message: string,
+  ) {
+    super(message);
+    this.name = "JobAborted";
+  }
+}
+
+export const DEAD_LETTER_SUFFIX = "-dead-letter";
+const SCHEMA = "pgboss";
+const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_FRESH_SECONDS = 30;
+
+export interface JobServiceDeps {
+  database: Database;
+  bus: RealtimeBus;
+  log: FastifyBaseLogger;
+  /** How often an idle worker looks for work (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** The first retry's wait; each further one doubles (pg-boss backoff with jitter). */
+  retryDelaySeconds?: number;
+  /** How often one instance fails jobs whose instance vanished (expired) and archives old ones. */
+  maintenanceIntervalSeconds?: number;
+  /** How long stop() lets running jobs finish before aborting them. */
+  shutdownGraceMs?: number;
+}
+
+interface Registration {
+  handler: (job: JobContext<unknown>) => Promise<unknown>;
+  options: RegisterOptions;
+}
+
+function abortPromise(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}
+
+function errorText(output: unknown): string | null {
+  if (typeof output !== "object" || output === null) return null;
+  const record = output as { message?: unknown; value?: unknown };
+  if (typeof record.message === "string") return record.message;
+  if (typeof record.value === "string") return record.value;
+  return errorText(record.value);
+}
+
+const toNumber = (value: unknown) => Number(value ?? 0);
+
+export function createJobService(deps: JobServiceDeps): JobService {
+  const { log, database } = deps;
+  const instance = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const registrations = new Map<string, Registration>();
+  const queuesReady = new Map<string, Promise<void>>();
+  const running = new Map<string, { controller: AbortController; queue: string }>();
+  const workerIds = new Map<string, string[]>();
+  let bossDb: BossDb | null = null;
+  let boss: PgBoss | null = null;
+  let started: Promise<void> | null = null;
+  let stopping = false;
+  let nudges = 0;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let unsubscribe: (() => void) | null = null;
+  const retryDelay = Math.max(1, Math.round(deps.retryDelaySeconds ?? 2));
+
+  function requireBoss(): PgBoss {
+    if (boss === null || stopping) throw new Error("the job runner is not running");
+    return boss;
+  }
+
+  function requireDb(): BossDb {
+    if (bossDb === null) throw new Error("the job runner is not running");
+    return bossDb;
+  }
+
+  async function query(text: string, values: unknown[]) {
+    const result = await requireDb().executeSql(text, values);
+    return result?.rows ?? [];
+  }
+
+  /**
+   * Creates a queue unless it exists. Instances starting together would race pg-boss's create_queue (a partition
+   * table attached to the job table) into a deadlock, so creation is serialised by an advisory lock.
+   */
+  async function createQueue(name: string, options: Record<string, unknown>) {
+    const [existing] = await query(`SELECT name FROM ${SCHEMA}.queue WHERE name = $1`, [name]);
+    if (existing !== undefined) return;
+    await requireDb().transaction(async (tx) => {
+      await tx.executeSql("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [
+        "aacos-job-queues",
+      ]);
+      const { rows } = await tx.executeSql(`SELECT name FROM ${SCHEMA}.queue WHERE name = $1`, [
+        name,
+      ]);
+      if (rows.length === 0) {
+        await tx.executeSql(`SELECT ${SCHEMA}.create_queue($1, $2)`, [
+          name,
+          { policy: "standard", ...options },
+        ]);
+      }
+    });
+  }
+
+  function ensureQueue(name: string): Promise<void> {
+    const existing = queuesReady.get(name);
+    if (existing !== undefined) return existing;
+    const ready = (async () => {
+      const pgBoss = requireBoss();
+      const options = registrations.get(name)?.options ?? {};
+      const deadLetter = `${name}${DEAD_LETTER_SUFFIX}`;
+      // Dead letters keep 14 days; nothing works them off, an operator reads them.
+      await createQueue(deadLetter, { retentionMinutes: 14 * 24 * 60 });
+      const settings = {
+        retryLimit: options.retryLimit ?? 2,
+        retryDelay,
+        retryBackoff: true,
+        expireInSeconds: options.expireInSeconds ?? 15 * 60,
+        deadLetter,
+      };
+      await createQueue(name, settings);
+      // An existing queue keeps its old settings; this instance's registration wins.
+      if (registrations.has(name)) await pgBoss.updateQueue(name, { name, ...settings });
+    })();
+    queuesReady.set(name, ready);
+    ready.catch(() => queuesReady.delete(name));
+    return ready;
+  }
+
+  async function runJob(
+    queue: string,
+    registration: Registration,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<unknown> {
+    const controller = new AbortController();
+    running.set(job.id, { controller, queue });
+    const expireMs = Math.max(1, job.expireInSeconds) * 1000;
+    const timer = setTimeout(
+      () =>
+        controller.abort(
+          new JobAborted("timeout", `job timed out after ${job.expireInSeconds} seconds`),
+        ),
+      expireMs,
+    );
+    try {
+      const work = registration.handler({
+        id: job.id,
+        data: job.data,
+        signal: controller.signal,
+        attempt: job.retryCount + 1,
+      });
+      // A handler that ignores its signal is still let go of: pg-boss records the abort as the failure.
+      work.catch(() => {});
+      return await Promise.race([work, abortPromise(controller.signal)]);
+    } catch (error) {
+      if (!(error instanceof JobAborted && error.kind === "cancelled")) {
+        log.warn({ err: error, queue, jobId: job.id, attempt: job.retryCount + 1 }, "job failed");
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      running.delete(job.id);
+    }
+  }
+
+  async function startWorkers(queue: string, registration: Registration) {
+    await ensureQueue(queue);
+    const pgBoss = requireBoss();
+    const ids: string[] = [];
+    for (let i = 0; i < Math.max(1, registration.options.concurrency ?? 2); i++) {
+      ids.push(
+        await pgBoss.work<unknown>(
+          queue,
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 0.5,
+          },
+          async ([job]) => (job === undefined ? null : runJob(queue, registration, job)),
+        ),
+      );
+    }
+    workerIds.set(queue, ids);
+  }
+
+  async function beat() {
+    const workers = [...workerIds.values()].reduce((sum, ids) => sum + ids.length, 0);
+    await database.db
+      .insert(jobWorkers)
+      .values({ instance, workers, seenAt: sql`now()` })
+      .onConflictDoUpdate({ target: jobWorkers.instance, set: { workers, seenAt: sql`now()` } });
+  }
+
+  function abortLocal(ids: readonly string[], reason: JobAborted) {
+    for (const id of ids) running.get(id)?.controller.abort(reason);
+  }
+
+  const service: JobService = {
+    register(queue, handler, options = {}) {
+      if (registrations.has(queue)) throw new Error(`queue ${queue} already has a worker`);
+      const registration: Registration = {
+        handler: handler as (job: JobContext<unknown>) => Promise<unknown>,
+        options,
+      };
+      registrations.set(queue, registration);
+      if (started !== null) {
+        void started
+          .then(() => startWorkers(queue, registration))
+          .catch((error: unknown) => log.error({ err: error, queue }, "job worker not started"));
+      }
+    },
+
+    async enqueue(queue, data, options = {}) {
+      if (started === null) throw new Error("the job runner is not running");
+      await started;
+      await ensureQueue(queue);
+      const pgBoss = requireBoss();
+      const sendOptions: PgBoss.SendOptions = {
+        ...(options.id !== undefined ? { id: options.id } : {}),
+        ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+        ...(options.expireInSeconds !== undefined
+          ? { expireInSeconds: options.expireInSeconds }
+          : {}),
+        ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
+      };
+      const send = async (db?: Pick<BossDb, "executeSql">): Promise<string> => {
+        const id = await pgBoss.send(queue, data as object, {
+          ...sendOptions,
+          ...(db !== undefined ? { db: db as unknown as PgBoss.Db } : {}),
+        });
+        if (id !== null) return id;
+        // Only a repeated explicit id conflicts: that job is the answer.
+        if (options.id !== undefined) return options.id;
+        throw new Error(`job not enqueued on ${queue}`);
+      };
+      const key = options.singletonKey;
+      const id =
+        key === undefined
+          ? await send()
+          : await requireDb().transaction(async (tx) => {
+              // One waiting job per key, across instances: the key's lock is held until the insert commits.
+              await tx.executeSql("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [
+                `aacos-job:${queue}:${key}`,
+              ]);
+              const { rows } = await tx.executeSql(
+                `SELECT id FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'active' LIMIT 1`,
+                [queue, key],
+              );
+              const waiting = rows[0];
+              return waiting !== undefined ? String(waiting.id) : send(tx);
+            });
+      // One local worker (in turn) picks it up now instead of at its next poll; waking all would make them race.
+      const local = workerIds.get(queue) ?? [];
+      const next = local[nudges++ % Math.max(1, local.length)];
+      if (next !== undefined) pgBoss.notifyWorker(next);
+      return id;
+    },
+
+    async cancel(jobIds) {
+      if (jobIds.length === 0) return;
+      const pgBoss = requireBoss();
+      const rows = await query(
+        `SELECT id, name FROM ${SCHEMA}.job WHERE id = ANY($1::uuid[]) AND state < 'completed'`,
+        [jobIds],
+      );
+      const byQueue = new Map<string, string[]>();
+      for (const row of rows) {
+        const name = String(row.name);
+        byQueue.set(name, [...(byQueue.get(name) ?? []), String(row.id)]);
+      }
+      for (const [name, ids] of byQueue) await pgBoss.cancel(name, ids);
+      // Running jobs stop where they run: here at once, elsewhere through the bus (Redis with several instances).
+      abortLocal(jobIds, new JobAborted("cancelled", "job cancelled"));
+      await deps.bus.publish("jobs", {
+        userId: null,
+        message: { type: "job-cancel", ids: jobIds },
+      });
+    },
+
+    async state(filter = {}) {
+      const userId = filter.userId ?? null;
+      const [row] = await query(
+        `SELECT
+           count(*) FILTER (WHERE state < 'active' AND NOT dead) AS queued,
+           count(*) FILTER (WHERE state = 'active' AND NOT dead) AS running,
+           count(*) FILTER (WHERE state = 'completed' AND NOT dead
+             AND completed_on > now() - interval '1 hour') AS done,
+           count(*) FILTER (WHERE state = 'failed' AND NOT dead
+             AND completed_on > now() - interval '1 hour') AS failed,
+           count(*) FILTER (WHERE dead AND state < 'active') AS dead_letter,
+           count(*) FILTER (WHERE state = 'completed' AND NOT dead
+             AND completed_on > now() - interval '5 minutes') AS recent
+         FROM (SELECT state, completed_on, right(name, ${DEAD_LETTER_SUFFIX.length}) = '${DEAD_LETTER_SUFFIX}' AS dead
+               FROM ${SCHEMA}.job WHERE $1::text IS NULL OR data->>'userId' = $1::text) AS jobs`,
+        [userId],
+      );
+      const [workers] = await database.db
+        .select({ total: sql<number>`coalesce(sum(${jobWorkers.workers}), 0)::int` })
+        .from(jobWorkers)
+        .where(
+          sql`${jobWorkers.seenAt} > now() - make_interval(secs => ${HEARTBEAT_FRESH_SECONDS})`,
+        );
+      return {
+        queued: toNumber(row?.queued),
+        running: toNumber(row?.running),
+        done: toNumber(row?.done),
+        failed: toNumber(row?.failed),
+        deadLetter: toNumber(row?.dead_letter),
+        workers: toNumber(workers?.total),
+        throughputPerMinute: Math.round((toNumber(row?.recent) / 5) * 100) / 100,
+      };
+    },
+
+    async deadLetters(limit) {
+      const rows = await query(
+        `SELECT id, name, data, output, created_on FROM ${SCHEMA}.job
+         WHERE right(name, ${DEAD_LETTER_SUFFIX.length}) = '${DEAD_LETTER_SUFFIX}'
+         ORDER BY created_on DESC, id LIMIT $1`,
+        [Math.max(1, Math.min(500, Math.floor(limit)))],
+      );
+      return rows.map((row) => ({
+        id: String(row.id),
+        queue: String(row.name).slice(0, -DEAD_LETTER_SUFFIX.length),
+        data: row.data ?? null,
+        error: errorText(row.output),
+        failedAt: new Date(row.created_on as string | Date).toISOString(),
+      }));
+    },
+
+    start() {
+      if (started !== null) return started;
+      started = (async () => {
+        bossDb = bossDbFor(database);
+        boss = new PgBoss({
+          db: bossDb as unknown as PgBoss.Db,
+          schema: SCHEMA,
+          // Cron stays with platform/scheduler.ts; pg-boss's own cron would add a queue and timers for nothing.
+          schedule: false,
+          supervise: true,
+          migrate: true,
+          maintenanceIntervalSeconds: deps.maintenanceIntervalSeconds ?? 60,
+        });
+        boss.on("error", (error: unknown) => log.warn({ err: error }, "job runner error"));
+        await boss.start();
+        unsubscribe = await deps.bus.subscribe("jobs", (envelope) => {
+          const message = envelope.message as { type: string; ids?: unknown };
+          if (message.type !== "job-cancel" || !Array.isArray(message.ids)) return;
+          abortLocal(
+            message.ids.filter((id): id is string => typeof id === "string"),
+            new JobAborted("cancelled", "job cancelled"),
+          );
+        });
+        for (const [queue, registration] of registrations) await startWorkers(queue, registration);
+        await beat();
+        heartbeat = setInterval(() => {
+          beat().catch((error: unknown) => log.debug({ err: error }, "job heartbeat not written"));
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+      })();
+      return started;
+    },
+
+    async stop() {
+      if (started === null || stopping) return;
+      await started.catch(() => {});
+      stopping = true;
+      if (heartbeat !== null) clearInterval(heartbeat);
+      unsubscribe?.();
+      const grace = deps.shutdownGraceMs ?? 10_000;
+      // Past the grace period, running jobs are aborted; pg-boss records them failed, so another instance retries them.
+      const abortTimer = setTimeout(
+        () =>
+          abortLocal(
+            [...running.keys()],
+            new JobAborted("shutdown", "the server shut down while the job ran"),
+          ),
+        grace,
+      );
+      try {
+        await boss?.stop({ graceful: true, wait: true, timeout: grace + 1000 });
+      } finally {
+        clearTimeout(abortTimer);
+        await database.db
+          .delete(jobWorkers)
+          .where(eq(jobWorkers.instance, instance))
+          .catch(() => {});
+        await bossDb?.close();
+      }
+    },
+  };
+  return service;
+}

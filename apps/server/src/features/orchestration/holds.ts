@@ -1,0 +1,51 @@
+// Orchestration holds as the AI gateway sees them: a held (paused or stopped) entity carries a refusal, so the chat
+// and the command centre answer 409 before any run starts, and the end of a run does not overwrite the hold's status.
+import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { entityHolds } from "../../db/schema.js";
+import type { EntityDirectory } from "../ai/index.js";
+
+export type HoldState = "paused" | "stopped";
+
+export interface Hold {
+  state: HoldState;
+  byManager: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function holdOf(db: Db, entityId: string): Promise<Hold | null> {
+  if (!UUID.test(entityId)) return null;
+  const [row] = await db
+    .select({ state: entityHolds.state, byManager: entityHolds.byManager })
+    .from(entityHolds)
+    .where(eq(entityHolds.entityId, entityId));
+  if (row === undefined) return null;
+  return { state: row.state === "stopped" ? "stopped" : "paused", byManager: row.byManager };
+}
+
+/** Why a held entity may not run, in the words the chat and command centre show. */
+export function refusalFor(hold: Hold, name: string): string {
+  if (hold.state === "stopped") return ORCHESTRATION_MESSAGES.stopped(name);
+  return hold.byManager
+    ? ORCHESTRATION_MESSAGES.pausedByOperator(name)
+    : ORCHESTRATION_MESSAGES.pausedByOwner(name);
+}
+
+/** Wraps the workspace's entity directory for the AI gateway (app.ts). */
+export function guardDirectory(db: Db, directory: EntityDirectory): EntityDirectory {
+  return {
+    async getEntity(userId, entityId) {
+      const entity = await directory.getEntity(userId, entityId);
+      const hold = await holdOf(db, entity.id);
+      return hold === null ? entity : { ...entity, refusal: refusalFor(hold, entity.name) };
+    },
+    searchKnowledge: (entityId, query, limit) => directory.searchKnowledge(entityId, query, limit),
+    async setEntityStatus(entityId, status) {
+      // A run that was stopped ends after the hold was written: its "idle" must not lift the hold's status.
+      if ((await holdOf(db, entityId)) !== null) return;
+      await directory.setEntityStatus?.(entityId, status);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// HTTP of entity orchestration under /api/orchestration: the entity list, the configured models, the per-entity
+// actions and one bulk request with a result per entity. Admins and operators act on anyone's entities, others on
+// their own (the same rule as /entity-orchestration and /ai/entity-orchestration in the browser).
+import {
+  BulkOrchestrationBody,
+  OrchestrationEntityParams,
+  OrchestrationListQuery,
+  ReassignModelBody,
+} from "@aacos/domain/orchestration";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { unauthorized } from "../../platform/errors.js";
+import { clientOf } from "../auth/index.js";
+import type { OrchestrationCaller, OrchestrationService } from "./service.js";
+
+function callerOf(request: FastifyRequest): OrchestrationCaller {
+  const principal = request.principal;
+  if (principal === null) throw unauthorized();
+  return {
+    userId: principal.user.id,
+    roles: principal.roles,
+    permissions: principal.permissions,
+    context: clientOf(request),
+  };
+}
+
+export async function orchestrationRoutes(
+  app: FastifyInstance,
+  deps: { orchestration: OrchestrationService },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: app.authenticate };
+  const { orchestration } = deps;
+
+  api.get(
+    "/api/orchestration/entities",
+    { ...signedIn, schema: { querystring: OrchestrationListQuery } },
+    async (request) => orchestration.list(callerOf(request), request.query),
+  );
+
+  api.get("/api/orchestration/models", signedIn, async () => orchestration.models());
+
+  for (const action of ["pause", "resume", "stop"] as const) {
+    api.post(
+      `/api/orchestration/entities/:id/${action}`,
+      { ...signedIn, schema: { params: OrchestrationEntityParams } },
+      async (request) => ({
+        entity: await orchestration.act(callerOf(request), request.params.id, action),
+      }),
+    );
+  }
+
+  api.put(
+    "/api/orchestration/entities/:id/model",
+    { ...signedIn, schema: { params: OrchestrationEntityParams, body: ReassignModelBody } },
+    async (request) => ({
+      entity: await orchestration.reassign(
+        callerOf(request),
+        request.params.id,
+        request.body.model,
+      ),
+    }),
+  );
+
+  api.post(
+    "/api/orchestration/bulk",
+    { ...signedIn, schema: { body: BulkOrchestrationBody } },
+    async (request) => ({ results: await orchestration.bulk(callerOf(request), request.body) }),
+  );
+}

@@ -1,0 +1,139 @@
+// HTTP of admin settings (/admin/settings, settings.manage): catalogue overrides and their history, registration,
+// the maintenance banner, SMTP and AI checks; and the public GET /api/settings/public every visitor's shell reads.
+import { ROUTE_ACCESS } from "@aacos/domain/access";
+import {
+  MaintenanceBody,
+  RegistrationBody,
+  ResetQuery,
+  TierOverrideBody,
+  TierParams,
+  WorldOverrideBody,
+  WorldParams,
+} from "@aacos/domain/catalog-overrides";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { unauthorized } from "../../platform/errors.js";
+import { clientOf } from "../auth/index.js";
+import type { SettingsChecks } from "./checks.js";
+import type { FieldChange, SettingsActor, SettingsService } from "./service.js";
+
+const HistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+function actorOf(request: FastifyRequest): SettingsActor {
+  const principal = request.principal;
+  if (principal === null) throw unauthorized();
+  return { id: principal.user.id, email: principal.user.email };
+}
+
+export async function settingsRoutes(
+  app: FastifyInstance,
+  deps: { settings: SettingsService; checks: SettingsChecks },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { settings, checks } = deps;
+  // The same rule as the browser's guard on /admin/settings.
+  const admin = { onRequest: app.requireAccess(ROUTE_ACCESS["/admin/settings"]) };
+
+  const audited = async (
+    request: FastifyRequest,
+    what: Record<string, unknown>,
+    changes: FieldChange[],
+  ) => {
+    if (changes.length === 0) return;
+    await app.audit.record(clientOf(request), "settings.changed", null, { ...what, changes });
+  };
+
+  const fullView = () => ({
+    ...settings.plans(),
+    ...settings.site(),
+    smtp: checks.smtpStatus(),
+    ai: checks.aiStatus(),
+  });
+
+  api.get("/api/settings/public", async (_request, reply) => {
+    // Every instance answers from its own store; browsers may keep it briefly.
+    return reply.header("cache-control", "no-cache").send(settings.site());
+  });
+
+  api.get("/api/admin/settings", admin, async () => fullView());
+
+  api.put(
+    "/api/admin/settings/tiers/:tier",
+    { ...admin, schema: { params: TierParams, body: TierOverrideBody } },
+    async (request) => {
+      const { tier } = request.params;
+      const changes = await settings.change(actorOf(request), "tier", tier, request.body);
+      await audited(request, { kind: "tier", name: tier }, changes);
+      return { changes, settings: fullView() };
+    },
+  );
+
+  api.put(
+    "/api/admin/settings/worlds/:world",
+    { ...admin, schema: { params: WorldParams, body: WorldOverrideBody } },
+    async (request) => {
+      const { world } = request.params;
+      const changes = await settings.change(actorOf(request), "world", world, request.body);
+      await audited(request, { kind: "world", name: world }, changes);
+      return { changes, settings: fullView() };
+    },
+  );
+
+  api.delete(
+    "/api/admin/settings/tiers/:tier",
+    { ...admin, schema: { params: TierParams, querystring: ResetQuery } },
+    async (request) => {
+      const { tier } = request.params;
+      const changes = await settings.reset(actorOf(request), "tier", tier, request.query.field);
+      await audited(request, { kind: "tier", name: tier, reset: true }, changes);
+      return { changes, settings: fullView() };
+    },
+  );
+
+  api.delete(
+    "/api/admin/settings/worlds/:world",
+    { ...admin, schema: { params: WorldParams, querystring: ResetQuery } },
+    async (request) => {
+      const { world } = request.params;
+      const changes = await settings.reset(actorOf(request), "world", world, request.query.field);
+      await audited(request, { kind: "world", name: world, reset: true }, changes);
+      return { changes, settings: fullView() };
+    },
+  );
+
+  api.get(
+    "/api/admin/settings/history",
+    { ...admin, schema: { querystring: HistoryQuery } },
+    async (request) => settings.history(request.query.page, request.query.pageSize),
+  );
+
+  api.put(
+    "/api/admin/settings/registration",
+    { ...admin, schema: { body: RegistrationBody } },
+    async (request) => {
+      const changes = await settings.setRegistration(actorOf(request), request.body.open);
+      await audited(request, { kind: "site" }, changes);
+      return { changes, settings: fullView() };
+    },
+  );
+
+  api.put(
+    "/api/admin/settings/maintenance",
+    { ...admin, schema: { body: MaintenanceBody } },
+    async (request) => {
+      const changes = await settings.setMaintenance(actorOf(request), request.body.message);
+      await audited(request, { kind: "site" }, changes);
+      return { changes, settings: fullView() };
+    },
+  );
+
+  api.post("/api/admin/settings/test-smtp", admin, async (request) =>
+    checks.testSmtp(actorOf(request).email),
+  );
+
+  api.post("/api/admin/settings/test-ai", admin, async () => checks.testAi());
+}

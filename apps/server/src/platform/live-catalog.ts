@@ -1,0 +1,87 @@
+// The live plan catalogue (built-in + admins' overrides) as every feature reads it: the catalogue functions of the
+// domain package with the same call signatures, answering from this app's catalogue store
+// (docs/decisions/115-live-catalogue.md). The store itself lives in features/settings.
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  buildCatalog,
+  type Catalog,
+  effectiveLimits as catalogEffectiveLimits,
+  isPaidTier as catalogIsPaidTier,
+  tierByName as catalogTierByName,
+  trialEndFor as catalogTrialEndFor,
+  worldByName as catalogWorldByName,
+  type SubscriptionTier,
+  type TierLimits,
+  type TierName,
+  type World,
+  type WorldName,
+} from "@aacos/domain/catalog";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/** Anything that knows the current catalogue (the settings feature's store). */
+export interface CatalogSource {
+  current(): Catalog;
+}
+
+const BUILT_IN: CatalogSource = { current: buildCatalog };
+const scope = new AsyncLocalStorage<CatalogSource>();
+/** Work outside a request (scheduled jobs) reads the store of the app started last: one per process in production. */
+let processSource: CatalogSource = BUILT_IN;
+
+export function setProcessCatalog(source: CatalogSource | null): void {
+  processSource = source ?? BUILT_IN;
+}
+
+export function processCatalogIs(source: CatalogSource): boolean {
+  return processSource === source;
+}
+
+/** The catalogue in force for the code running now: this request's app's, else the process's. */
+export function currentCatalog(): Catalog {
+  return (scope.getStore() ?? processSource).current();
+}
+
+/** Runs `work` with `source` as the catalogue of everything it calls (tests, jobs of one app). */
+export function withCatalog<T>(source: CatalogSource, work: () => T): T {
+  return scope.run(source, work);
+}
+
+export function effectiveLimits(
+  tier: TierName | null | undefined,
+  world: WorldName | null | undefined,
+): TierLimits {
+  return catalogEffectiveLimits(tier, world, currentCatalog());
+}
+
+export function tierByName(name: TierName | null | undefined): SubscriptionTier {
+  return catalogTierByName(name, currentCatalog());
+}
+
+export function worldByName(name: WorldName | null | undefined): World {
+  return catalogWorldByName(name, currentCatalog());
+}
+
+export function isPaidTier(tier: TierName): boolean {
+  return catalogIsPaidTier(tier, currentCatalog());
+}
+
+export function trialEndFor(tier: TierName, now: Date): Date | null {
+  return catalogTrialEndFor(tier, now, currentCatalog());
+}
+
+/**
+ * Binds every request of this app to its catalogue store. Several apps may share one process (tests run two
+ * "instances" side by side), so the store travels with the request rather than in a module variable. Body
+ * parsing runs on the socket's own events, so the scope is entered again before validation and the handler.
+ */
+export const liveCatalogPlugin = fp(
+  async (app: FastifyInstance, options: { source: CatalogSource }) => {
+    const enter = (_request: unknown, _reply: unknown, done: () => void) =>
+      scope.run(options.source, done);
+    app.addHook("onRequest", enter);
+    app.addHook("preValidation", enter);
+    app.addHook("preHandler", enter);
+  },
+  { name: "live-catalog" },
+);

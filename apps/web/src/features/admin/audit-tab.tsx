@@ -1,0 +1,314 @@
+// The audit log tab: filters (actor, action, target, dates) applied by the server, paging, a drawer per entry, and
+// the CSV export of everything the filters match.
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-client";
+import { useDateFormat } from "../../lib/format-date";
+import { translateMessage } from "../../lib/messages";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { EmptyState } from "../../ui/empty-state";
+import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
+import { Icon } from "../../ui/icon";
+import { Loader } from "../../ui/loader";
+import { type AuditEntry, adminApi, adminKeys } from "./api";
+import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
+import { Pager } from "./pager";
+
+const PAGE_SIZE = 50;
+
+interface AuditFilters {
+  actor: string;
+  action: string;
+  target: string;
+  from: string;
+  to: string;
+}
+const NO_FILTERS: AuditFilters = { actor: "", action: "", target: "", from: "", to: "" };
+
+/** Saves a downloaded file under a name: the link click is what browsers treat as a download. */
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function AuditTab() {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const headingId = useId();
+  const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+  const params = { ...filters, page, pageSize: PAGE_SIZE };
+  const audit = useQuery({
+    queryKey: adminKeys.audit(params),
+    queryFn: ({ signal }) => adminApi.audit(params, signal),
+    placeholderData: keepPreviousData,
+    retry: (count, error) => !(isApiError(error) && error.status === 400) && count < 2,
+  });
+  const exportCsv = useMutation({
+    mutationFn: () => adminApi.auditCsv({ ...filters }),
+    onSuccess: (blob) => saveFile(blob, `audit-${new Date().toISOString().slice(0, 10)}.csv`),
+  });
+  const fields = isApiError(audit.error) ? audit.error.fields : {};
+  const fieldError = (name: keyof AuditFilters) =>
+    fields[name] ? translateMessage(t, fields[name]) : undefined;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters({
+      actor: draft.actor.trim(),
+      action: draft.action.trim(),
+      target: draft.target.trim(),
+      from: draft.from,
+      to: draft.to,
+    });
+    setPage(1);
+  };
+  const set = (name: keyof AuditFilters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
+  const filtered = Object.values(filters).some((value) => value !== "");
+
+  return (
+    <Card>
+      <section
+        className="flex flex-col gap-4"
+        aria-labelledby={headingId}
+        data-testid="admin-audit"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={headingId} className="text-xl font-bold text-fg">
+            {t("adminConsole.audit.title")}
+          </h2>
+          <Button
+            variant="secondary"
+            data-testid="admin-audit-export"
+            disabled={exportCsv.isPending}
+            onClick={() => exportCsv.mutate()}
+          >
+            <Icon name="download" className="size-4" />
+            {exportCsv.isPending
+              ? t("adminConsole.audit.exporting")
+              : t("adminConsole.audit.export")}
+          </Button>
+        </div>
+        <form
+          className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+          onSubmit={apply}
+          aria-label={t("adminConsole.audit.filters")}
+          data-testid="admin-audit-filters"
+        >
+          <TextField
+            label={t("adminConsole.audit.actor")}
+            placeholder={t("adminConsole.audit.userHint")}
+            dir="auto"
+            maxLength={100}
+            testId="admin-audit-actor"
+            value={draft.actor}
+            error={fieldError("actor")}
+            onChange={set("actor")}
+          />
+          <TextField
+            label={t("adminConsole.audit.action")}
+            placeholder="user."
+            dir="ltr"
+            maxLength={64}
+            testId="admin-audit-action"
+            value={draft.action}
+            error={fieldError("action")}
+            onChange={set("action")}
+          />
+          <TextField
+            label={t("adminConsole.audit.target")}
+            placeholder={t("adminConsole.audit.userHint")}
+            dir="auto"
+            maxLength={100}
+            testId="admin-audit-target"
+            value={draft.target}
+            error={fieldError("target")}
+            onChange={set("target")}
+          />
+          <TextField
+            label={t("adminConsole.audit.from")}
+            type="date"
+            testId="admin-audit-from"
+            value={draft.from}
+            error={fieldError("from")}
+            onChange={set("from")}
+          />
+          <TextField
+            label={t("adminConsole.audit.to")}
+            type="date"
+            testId="admin-audit-to"
+            value={draft.to}
+            error={fieldError("to")}
+            onChange={set("to")}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" data-testid="admin-audit-apply">
+              {t("adminConsole.apply")}
+            </Button>
+            {filtered ? (
+              <Button
+                variant="ghost"
+                data-testid="admin-audit-clear"
+                onClick={() => {
+                  setDraft(NO_FILTERS);
+                  setFilters(NO_FILTERS);
+                  setPage(1);
+                }}
+              >
+                {t("adminConsole.clear")}
+              </Button>
+            ) : null}
+          </div>
+        </form>
+        {exportCsv.error ? (
+          <FormAlert testId="admin-audit-export-error">
+            {translateMessage(t, exportCsv.error.message)}
+          </FormAlert>
+        ) : null}
+        {audit.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
+        {audit.isError ? (
+          <FormAlert testId="admin-audit-error">
+            {t("adminConsole.loadFailed")} {translateMessage(t, audit.error.message)}
+          </FormAlert>
+        ) : null}
+        {audit.data && !audit.isError ? (
+          <p className="text-sm text-fg-muted" data-testid="admin-audit-total">
+            {t("adminConsole.audit.total", { count: audit.data.total })}
+          </p>
+        ) : null}
+        {audit.data && !audit.isError && audit.data.items.length === 0 ? (
+          <EmptyState
+            icon="eye"
+            title={filtered ? t("adminConsole.noMatch") : t("adminConsole.audit.emptyTitle")}
+            body={t("adminConsole.audit.emptyBody")}
+            testId="admin-audit-empty"
+          />
+        ) : null}
+        {audit.data && !audit.isError && audit.data.items.length > 0 ? (
+          <>
+            <section
+              className="overflow-x-auto rounded-xl border border-border"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+              tabIndex={0}
+              aria-labelledby={headingId}
+            >
+              <table
+                className="w-full min-w-[56rem] text-start text-sm"
+                data-testid="admin-audit-table"
+              >
+                <thead className="bg-surface-muted text-fg">
+                  <tr>
+                    {(["time", "actor", "action", "target", "address", "details"] as const).map(
+                      (column) => (
+                        <th key={column} scope="col" className="px-3 py-2 text-start">
+                          {t(`adminConsole.audit.columns.${column}`)}
+                        </th>
+                      ),
+                    )}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {audit.data.items.map((entry) => (
+                    <tr key={entry.id} className="text-fg" data-testid="admin-audit-row">
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
+                      <td className="px-3 py-2" dir="ltr">
+                        <span className="block text-start">
+                          {entry.actorUsername ?? entry.actorId ?? "—"}
+                        </span>
+                      </td>
+                      <td className="px-3 py-2 font-mono text-xs" dir="ltr">
+                        <span className="block text-start">{entry.action}</span>
+                      </td>
+                      <td className="max-w-56 truncate px-3 py-2" dir="ltr">
+                        <span className="block text-start">
+                          {entry.targetUsername ?? entry.targetId ?? "—"}
+                        </span>
+                      </td>
+                      <td className="px-3 py-2" dir="ltr">
+                        <span className="block text-start">{entry.ip ?? "—"}</span>
+                      </td>
+                      <td className="px-3 py-2">
+                        <Button
+                          variant="ghost"
+                          className="px-2 py-1 text-xs"
+                          data-testid="admin-audit-open"
+                          aria-label={t("adminConsole.audit.openLabel", { id: entry.id })}
+                          onClick={() => setOpen(entry)}
+                        >
+                          {t("adminConsole.audit.open")}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={audit.data.total}
+              onPage={setPage}
+              testId="admin-audit-pager"
+            />
+          </>
+        ) : null}
+      </section>
+      {open ? (
+        <DetailDrawer
+          title={t("adminConsole.audit.detail", { id: open.id })}
+          onClose={() => setOpen(null)}
+          testId="admin-audit-drawer"
+        >
+          <DetailList
+            rows={[
+              [t("adminConsole.audit.columns.time"), formatDate(open.createdAt)],
+              [
+                t("adminConsole.audit.columns.action"),
+                <span key="v1" dir="ltr">
+                  {open.action}
+                </span>,
+              ],
+              [
+                t("adminConsole.audit.columns.actor"),
+                <span key="v2" dir="ltr">
+                  {[open.actorUsername, open.actorId].filter(Boolean).join(" · ") || "—"}
+                </span>,
+              ],
+              [
+                t("adminConsole.audit.columns.target"),
+                <span key="v3" dir="ltr">
+                  {[open.targetUsername, open.targetId].filter(Boolean).join(" · ") || "—"}
+                </span>,
+              ],
+              [
+                t("adminConsole.audit.columns.address"),
+                <span key="v4" dir="ltr">
+                  {open.ip ?? "—"}
+                </span>,
+              ],
+              [
+                t("adminConsole.audit.userAgent"),
+                <span key="v5" dir="ltr">
+                  {open.userAgent ?? "—"}
+                </span>,
+              ],
+            ]}
+          />
+          <CodeBlock testId="admin-audit-data">{JSON.stringify(open.data, null, 2)}</CodeBlock>
+        </DetailDrawer>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+// The teams tab: every team with its owner, members and shared universes, searched and paged by the server.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-client";
+import { useDateFormat } from "../../lib/format-date";
+import { translateMessage } from "../../lib/messages";
+import { Card } from "../../ui/card";
+import { EmptyState } from "../../ui/empty-state";
+import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
+import { Loader } from "../../ui/loader";
+import { adminApi, adminKeys } from "./api";
+import { Pager } from "./pager";
+
+const PAGE_SIZE = 20;
+
+export function TeamsTab() {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const headingId = useId();
+  const [typed, setTyped] = useState("");
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(typed.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const params = { q, page, pageSize: PAGE_SIZE };
+  const teams = useQuery({
+    queryKey: adminKeys.teams(params),
+    queryFn: ({ signal }) => adminApi.teams(params, signal),
+    placeholderData: keepPreviousData,
+    // A missing endpoint will not appear by asking again.
+    retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
+  });
+  const missing = isApiError(teams.error) && teams.error.status === 404;
+
+  return (
+    <Card>
+      <section
+        className="flex flex-col gap-4"
+        aria-labelledby={headingId}
+        data-testid="admin-teams"
+      >
+        <h2 id={headingId} className="text-xl font-bold text-fg">
+          {t("adminConsole.teams.title")}
+        </h2>
+        <div className="sm:w-80">
+          <TextField
+            label={t("adminConsole.teams.search")}
+            type="search"
+            dir="auto"
+            maxLength={100}
+            testId="admin-teams-search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        {teams.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
+        {missing ? (
+          <FormAlert testId="admin-teams-missing">{t("adminConsole.teams.missing")}</FormAlert>
+        ) : teams.isError ? (
+          <FormAlert testId="admin-teams-error">
+            {t("adminConsole.loadFailed")} {translateMessage(t, teams.error.message)}
+          </FormAlert>
+        ) : null}
+        {teams.data && teams.data.items.length === 0 ? (
+          <EmptyState
+            icon="user"
+            title={q === "" ? t("adminConsole.teams.emptyTitle") : t("adminConsole.noMatch")}
+            body={t("adminConsole.teams.emptyBody")}
+            testId="admin-teams-empty"
+          />
+        ) : null}
+        {teams.data && teams.data.items.length > 0 ? (
+          <>
+            <section
+              className="overflow-x-auto rounded-xl border border-border"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+              tabIndex={0}
+              aria-labelledby={headingId}
+            >
+              <table
+                className="w-full min-w-[48rem] text-start text-sm"
+                data-testid="admin-teams-table"
+              >
+                <thead className="bg-surface-muted text-fg">
+                  <tr>
+                    {(["name", "owner", "members", "shared", "created"] as const).map((column) => (
+                      <th key={column} scope="col" className="px-3 py-2 text-start">
+                        {t(`adminConsole.teams.columns.${column}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {teams.data.items.map((team) => (
+                    <tr key={team.id} className="text-fg" data-testid="admin-team-row">
+                      <td className="px-3 py-2 font-semibold" dir="auto">
+                        {team.name}
+                      </td>
+                      <td className="px-3 py-2" dir="ltr">
+                        <span className="block text-start">{team.ownerUsername}</span>
+                      </td>
+                      <td className="px-3 py-2">{team.memberCount}</td>
+                      <td className="px-3 py-2">{team.sharedUniverses}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDate(team.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={teams.data.total}
+              onPage={setPage}
+              testId="admin-teams-pager"
+            />
+          </>
+        ) : null}
+      </section>
+    </Card>
+  );
+}

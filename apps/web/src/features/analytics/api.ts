@@ -1,0 +1,49 @@
+// Calls of the analytics screen: GET /api/admin/analytics/<report> as JSON, and the same report as a CSV file.
+import {
+  type ActiveUsersReport,
+  type AiUsageReport,
+  type AnalyticsRange,
+  type AnalyticsReport,
+  csvFileName,
+  type QuestsReport,
+  type RetentionReport,
+  type RevenueReport,
+  type SignupsReport,
+} from "@aacos/domain/analytics";
+import { apiDownload, apiGet } from "../../lib/api-client";
+
+export interface ReportData {
+  signups: SignupsReport;
+  "active-users": ActiveUsersReport;
+  retention: RetentionReport;
+  revenue: RevenueReport;
+  "ai-usage": AiUsageReport;
+  quests: QuestsReport;
+}
+
+function reportPath(report: AnalyticsReport, range: AnalyticsRange, csv = false): string {
+  const query = new URLSearchParams({ from: range.from, to: range.to, interval: range.interval });
+  if (csv) query.set("format", "csv");
+  return `/admin/analytics/${report}?${query.toString()}`;
+}
+
+/** Saves a downloaded file under its name (a bearer token rules out a plain link). */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const analyticsApi = {
+  report: <R extends AnalyticsReport>(report: R, range: AnalyticsRange, signal?: AbortSignal) =>
+    apiGet<ReportData[R]>(reportPath(report, range), signal),
+  downloadCsv: async (report: AnalyticsReport, range: AnalyticsRange) => {
+    const blob = await apiDownload(reportPath(report, range, true));
+    saveBlob(blob, csvFileName(report, range));
+  },
+};

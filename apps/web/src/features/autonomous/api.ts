@@ -1,0 +1,46 @@
+// Calls of the autonomous-control screen (/api/autonomous/…) and their query keys.
+import type {
+  AutonomousRuleBody,
+  AutonomousRuleView,
+  ExecutionView,
+  KillSwitchView,
+} from "@aacos/domain/autonomous";
+import { apiDelete, apiGet, apiPost, apiPut } from "../../lib/api-client";
+
+export const HISTORY_PAGE_SIZE = 10;
+
+export const autonomousKeys = {
+  all: ["autonomous"] as const,
+  rules: ["autonomous", "rules"] as const,
+  killSwitch: ["autonomous", "kill-switch"] as const,
+  history: (page: number) => ["autonomous", "history", page] as const,
+  preview: (cron: string, timeZone: string) => ["autonomous", "preview", cron, timeZone] as const,
+};
+
+export const autonomousApi = {
+  rules: (signal?: AbortSignal) =>
+    apiGet<{ items: AutonomousRuleView[] }>("/autonomous/rules", signal).then((r) => r.items),
+  create: (body: AutonomousRuleBody) =>
+    apiPost<{ rule: AutonomousRuleView }>("/autonomous/rules", body),
+  update: (id: string, body: AutonomousRuleBody) =>
+    apiPut<{ rule: AutonomousRuleView }>(`/autonomous/rules/${id}`, body),
+  remove: (id: string) => apiDelete(`/autonomous/rules/${id}`),
+  setEnabled: (id: string, enabled: boolean) =>
+    apiPost<{ rule: AutonomousRuleView }>(
+      `/autonomous/rules/${id}/${enabled ? "enable" : "disable"}`,
+    ),
+  runNow: (id: string) => apiPost<{ execution: ExecutionView }>(`/autonomous/rules/${id}/run`),
+  history: (page: number, signal?: AbortSignal) =>
+    apiGet<{ items: ExecutionView[]; total: number }>(
+      `/autonomous/executions?page=${page}&pageSize=${HISTORY_PAGE_SIZE}`,
+      signal,
+    ),
+  killSwitch: (signal?: AbortSignal) => apiGet<KillSwitchView>("/autonomous/kill-switch", signal),
+  setKillSwitch: (engaged: boolean) =>
+    apiPut<KillSwitchView>("/autonomous/kill-switch", { engaged }),
+  preview: (cron: string, timeZone: string, signal?: AbortSignal) =>
+    apiGet<{ nextRuns: string[] }>(
+      `/autonomous/cron-preview?cron=${encodeURIComponent(cron)}&timeZone=${encodeURIComponent(timeZone)}`,
+      signal,
+    ),
+};

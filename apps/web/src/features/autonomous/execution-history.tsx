@@ -1,0 +1,161 @@
+// Every firing of the user's rules, newest first, by page: rule, trigger, due time, status, tokens, duration, details.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDateFormat } from "../../lib/format-date";
+import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
+import { autonomousApi, autonomousKeys, HISTORY_PAGE_SIZE } from "./api";
+import { translateAutonomous } from "./messages";
+import { STATUS_TONES } from "./rule-list";
+
+const ACTIVE = new Set(["queued", "running"]);
+
+export function ExecutionHistory() {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const [page, setPage] = useState(1);
+  const history = useQuery({
+    queryKey: autonomousKeys.history(page),
+    queryFn: ({ signal }) => autonomousApi.history(page, signal),
+    placeholderData: keepPreviousData,
+    // While a run is queued or running, look again soon.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => ACTIVE.has(item.status)) ? 1500 : 60_000,
+  });
+  const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE));
+
+  return (
+    <section aria-labelledby="autonomous-history-title" className="mt-10" data-testid="history">
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <h2 id="autonomous-history-title" className="text-xl font-bold text-fg">
+          {t("autonomous.history.title")}
+        </h2>
+        <Button
+          variant="ghost"
+          className="ms-auto"
+          onClick={() => void history.refetch()}
+          data-testid="history-refresh"
+        >
+          {t("autonomous.history.refresh")}
+        </Button>
+      </div>
+      {history.isPending ? (
+        <p role="status" className="text-fg-muted">
+          {t("autonomous.loading")}
+        </p>
+      ) : history.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-error">
+          {t("autonomous.loadFailed")}
+          <Button variant="secondary" onClick={() => void history.refetch()}>
+            {t("autonomous.retry")}
+          </Button>
+        </div>
+      ) : history.data.items.length === 0 ? (
+        <p
+          className="rounded-2xl border border-dashed border-border bg-surface px-4 py-6 text-center text-fg-muted"
+          data-testid="history-empty"
+        >
+          {t("autonomous.history.empty")}
+        </p>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-2xl border border-border bg-surface">
+            <table className="w-full min-w-[44rem] text-sm">
+              <thead className="bg-surface-muted text-start text-fg-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">
+                    {t("autonomous.history.rule")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">
+                    {t("autonomous.history.trigger")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">
+                    {t("autonomous.history.due")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">
+                    {t("autonomous.history.status")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-end font-semibold">
+                    {t("autonomous.history.tokens")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-end font-semibold">
+                    {t("autonomous.history.duration")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">
+                    {t("autonomous.history.details")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.data.items.map((item) => (
+                  <tr
+                    key={item.id}
+                    className="border-t border-border align-top"
+                    data-testid="history-row"
+                    data-status={item.status}
+                  >
+                    <td className="px-3 py-2 font-semibold text-fg" dir="auto">
+                      {item.ruleName}
+                    </td>
+                    <td className="px-3 py-2 text-fg">
+                      {t(`autonomous.history.triggers.${item.trigger}`)}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap text-fg">
+                      {formatDate(item.dueAt)}
+                    </td>
+                    <td className="px-3 py-2">
+                      <Badge tone={STATUS_TONES[item.status]}>
+                        {t(`autonomous.status.${item.status}`)}
+                      </Badge>
+                    </td>
+                    <td className="px-3 py-2 text-end tabular-nums text-fg">{item.tokens}</td>
+                    <td className="px-3 py-2 text-end tabular-nums text-fg">
+                      {t("autonomous.history.durationMs", { ms: item.durationMs })}
+                    </td>
+                    <td className="max-w-xs px-3 py-2 text-fg-muted">
+                      {item.error ? (
+                        <span className="text-error">{translateAutonomous(t, item.error)}</span>
+                      ) : item.detail.entityNames.length > 0 ? (
+                        t(
+                          item.status === "dry_run"
+                            ? "autonomous.history.wouldSend"
+                            : "autonomous.history.sentTo",
+                          { entities: item.detail.entityNames.join(", ") },
+                        )
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav
+            aria-label={t("autonomous.history.title")}
+            className="mt-3 flex flex-wrap items-center gap-3"
+          >
+            <Button
+              variant="secondary"
+              disabled={page <= 1}
+              onClick={() => setPage((current) => Math.max(1, current - 1))}
+              data-testid="history-newer"
+            >
+              {t("autonomous.history.previous")}
+            </Button>
+            <span className="text-sm text-fg-muted" data-testid="history-page">
+              {t("autonomous.history.page", { page, pages })}
+            </span>
+            <Button
+              variant="secondary"
+              disabled={page >= pages}
+              onClick={() => setPage((current) => current + 1)}
+              data-testid="history-older"
+            >
+              {t("autonomous.history.next")}
+            </Button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

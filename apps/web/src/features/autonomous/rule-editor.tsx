@@ -1,0 +1,402 @@
+// The rule editor: the domain's AutonomousRuleBody checks it in the browser (field messages under each field), the
+// server checks it again, parses the cron expression in full and previews its next three run times.
+import {
+  AutonomousRuleBody,
+  type AutonomousRuleView,
+  hasCronShape,
+  isTimeZone,
+} from "@aacos/domain/autonomous";
+import { SIGNAL_KINDS, SIGNAL_SEVERITIES } from "@aacos/domain/validation";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-client";
+import { localeOf } from "../../lib/i18n";
+import { type FormSchema, useForm } from "../../lib/use-form";
+import { useLanguage } from "../../lib/use-language";
+import { useEntities } from "../../lib/workspace-queries";
+import { Button } from "../../ui/button";
+import { FormAlert } from "../../ui/form-alert";
+import { CheckboxField, SelectField, TextField } from "../../ui/form-field";
+import { Switch } from "../../ui/switch";
+import { autonomousApi, autonomousKeys } from "./api";
+import { translateAutonomous } from "./messages";
+
+export type EditorValues = {
+  name: string;
+  /** Comma-separated entity ids (form values are text). */
+  entityIds: string;
+  prompt: string;
+  trigger: string;
+  cron: string;
+  timeZone: string;
+  signalKind: string;
+  signalSource: string;
+  signalMinSeverity: string;
+  maxRunsPerHour: string;
+  maxTokensPerDay: string;
+  dryRun: boolean;
+  enabled: boolean;
+};
+
+function browserTimeZone(): string {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : "UTC";
+}
+
+export function initialValues(rule?: AutonomousRuleView): EditorValues {
+  if (rule === undefined) {
+    return {
+      name: "",
+      entityIds: "",
+      prompt: "",
+      trigger: "schedule",
+      cron: "0 9 * * 1",
+      timeZone: browserTimeZone(),
+      signalKind: "",
+      signalSource: "",
+      signalMinSeverity: "warning",
+      maxRunsPerHour: "4",
+      maxTokensPerDay: "20000",
+      dryRun: true,
+      enabled: true,
+    };
+  }
+  return {
+    name: rule.name,
+    entityIds: rule.entityIds.join(","),
+    prompt: rule.prompt,
+    trigger: rule.trigger,
+    cron: rule.cron,
+    timeZone: rule.timeZone,
+    signalKind: rule.signalKind,
+    signalSource: rule.signalSource,
+    signalMinSeverity: rule.signalMinSeverity,
+    maxRunsPerHour: String(rule.maxRunsPerHour),
+    maxTokensPerDay: String(rule.maxTokensPerDay),
+    dryRun: rule.dryRun,
+    enabled: rule.enabled,
+  };
+}
+
+const number = (text: string): number | undefined =>
+  text.trim() === "" ? undefined : Number(text.trim());
+
+/** The form's text values as the body the schema (and the server) expects. */
+export const RULE_EDITOR_SCHEMA: FormSchema<AutonomousRuleBody> = {
+  safeParse: (values: unknown) => {
+    const v = values as EditorValues;
+    return AutonomousRuleBody.safeParse({
+      ...v,
+      entityIds: v.entityIds === "" ? [] : v.entityIds.split(","),
+      maxRunsPerHour: number(v.maxRunsPerHour),
+      maxTokensPerDay: number(v.maxTokensPerDay),
+    });
+  },
+};
+
+const TIME_ZONES: readonly string[] =
+  typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The next run times of the cron field, from the server (croner), shown in the rule's time zone. */
+function CronPreview({ cron, timeZone }: { cron: string; timeZone: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const settled = useDebounced({ cron: cron.trim(), timeZone: timeZone.trim() }, 300);
+  const ready = hasCronShape(settled.cron) && isTimeZone(settled.timeZone);
+  const preview = useQuery({
+    queryKey: autonomousKeys.preview(settled.cron, settled.timeZone),
+    queryFn: ({ signal }) => autonomousApi.preview(settled.cron, settled.timeZone, signal),
+    enabled: ready,
+    retry: false,
+    staleTime: 30_000,
+  });
+  const format = useMemo(
+    () =>
+      ready
+        ? new Intl.DateTimeFormat(localeOf(language), {
+            dateStyle: "full",
+            timeStyle: "short",
+            timeZone: settled.timeZone,
+          })
+        : null,
+    [language, ready, settled.timeZone],
+  );
+  if (!ready) return null;
+  const serverError = isApiError(preview.error) ? preview.error.fields?.cron : undefined;
+  return (
+    <div
+      className="rounded-xl border border-border bg-surface-muted px-3 py-2 text-sm"
+      data-testid="cron-preview"
+    >
+      <p className="font-semibold text-fg">{t("autonomous.editor.preview")}</p>
+      {preview.isPending ? (
+        <p className="text-fg-muted">{t("autonomous.editor.previewChecking")}</p>
+      ) : serverError !== undefined ? (
+        <p className="font-semibold text-error" data-testid="cron-preview-error">
+          {translateAutonomous(t, serverError)}
+        </p>
+      ) : preview.isError ? (
+        <p className="text-error">{t("autonomous.loadFailed")}</p>
+      ) : (
+        <ol className="mt-1 flex flex-col gap-0.5 text-fg">
+          {preview.data.nextRuns.map((run) => (
+            <li key={run} data-testid="cron-preview-run">
+              {format?.format(new Date(run)) ?? run}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export function RuleEditor({
+  rule,
+  onSave,
+  onCancel,
+}: {
+  rule?: AutonomousRuleView;
+  onSave: (body: AutonomousRuleBody) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<EditorValues, AutonomousRuleBody>(RULE_EDITOR_SCHEMA, initialValues(rule));
+  const entities = useEntities();
+  const promptId = useId();
+  const zonesId = useId();
+  const kindsId = useId();
+  const error = (name: keyof EditorValues & string) => {
+    const message = form.error(name);
+    return message === undefined ? undefined : translateAutonomous(t, message);
+  };
+  const selected = form.values.entityIds === "" ? [] : form.values.entityIds.split(",");
+  const toggleEntity = (id: string, on: boolean) =>
+    form.set(
+      "entityIds",
+      (on ? [...selected, id] : selected.filter((entry) => entry !== id)).join(","),
+    );
+  const schedule = form.values.trigger === "schedule";
+  const promptError = error("prompt");
+  const entitiesError = error("entityIds");
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      data-testid="rule-editor"
+      onSubmit={form.onSubmit(onSave)}
+    >
+      <h3 className="text-lg font-bold text-fg sm:col-span-2">
+        {t(rule ? "autonomous.editor.editTitle" : "autonomous.editor.createTitle")}
+      </h3>
+      <TextField
+        label={t("autonomous.editor.name")}
+        value={form.values.name}
+        onChange={(event) => form.set("name", event.target.value)}
+        onBlur={(event) => form.touch("name", event)}
+        error={error("name")}
+        testId="rule-name"
+        dir="auto"
+      />
+      <SelectField
+        label={t("autonomous.editor.trigger")}
+        value={form.values.trigger}
+        onChange={(event) => form.set("trigger", event.target.value)}
+        testId="rule-trigger"
+      >
+        <option value="schedule">{t("autonomous.editor.triggers.schedule")}</option>
+        <option value="signal">{t("autonomous.editor.triggers.signal")}</option>
+      </SelectField>
+
+      <fieldset className="flex min-w-0 flex-col gap-1.5 sm:col-span-2" data-testid="rule-entities">
+        <legend className="text-sm font-semibold text-fg">{t("autonomous.editor.entities")}</legend>
+        {entities.isPending ? (
+          <p className="text-sm text-fg-muted">{t("autonomous.loading")}</p>
+        ) : entities.isError ? (
+          <p className="text-sm text-error">{t("autonomous.loadFailed")}</p>
+        ) : entities.data.length === 0 ? (
+          <p className="text-sm text-fg-muted" data-testid="rule-no-entities">
+            {t("autonomous.editor.noEntities")}
+          </p>
+        ) : (
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {entities.data.map((entity) => (
+              <CheckboxField
+                key={entity.id}
+                label={entity.name}
+                checked={selected.includes(entity.id)}
+                onChange={(event) => toggleEntity(entity.id, event.target.checked)}
+                testId={`rule-entity-${entity.name}`}
+                aria-invalid={entitiesError !== undefined}
+              />
+            ))}
+          </div>
+        )}
+        <p className="text-sm text-fg-muted">{t("autonomous.editor.entitiesHint")}</p>
+        {entitiesError ? (
+          <p className="text-sm font-semibold text-error" data-testid="rule-entities-error">
+            {entitiesError}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="flex min-w-0 flex-col gap-1.5 sm:col-span-2">
+        <label htmlFor={promptId} className="text-sm font-semibold text-fg">
+          {t("autonomous.editor.prompt")}
+        </label>
+        <textarea
+          id={promptId}
+          rows={3}
+          dir="auto"
+          value={form.values.prompt}
+          onChange={(event) => form.set("prompt", event.target.value)}
+          onBlur={(event) => form.touch("prompt", event)}
+          aria-invalid={promptError !== undefined}
+          aria-describedby={promptError ? `${promptId}-error` : undefined}
+          data-testid="rule-prompt"
+          className="w-full min-w-0 rounded-xl border bg-surface px-3 py-2.5 text-fg placeholder:text-fg-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
+        />
+        {promptError ? (
+          <p
+            id={`${promptId}-error`}
+            className="text-sm font-semibold text-error"
+            data-testid="rule-prompt-error"
+          >
+            {promptError}
+          </p>
+        ) : null}
+      </div>
+
+      {schedule ? (
+        <>
+          <TextField
+            label={t("autonomous.editor.cron")}
+            hint={t("autonomous.editor.cronHint")}
+            value={form.values.cron}
+            onChange={(event) => form.set("cron", event.target.value)}
+            onBlur={(event) => form.touch("cron", event)}
+            error={error("cron")}
+            testId="rule-cron"
+            dir="ltr"
+            spellCheck={false}
+          />
+          <TextField
+            label={t("autonomous.editor.timeZone")}
+            value={form.values.timeZone}
+            onChange={(event) => form.set("timeZone", event.target.value)}
+            onBlur={(event) => form.touch("timeZone", event)}
+            error={error("timeZone")}
+            testId="rule-time-zone"
+            dir="ltr"
+            list={zonesId}
+          />
+          <datalist id={zonesId}>
+            {TIME_ZONES.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+          <div className="sm:col-span-2">
+            <CronPreview cron={form.values.cron} timeZone={form.values.timeZone} />
+          </div>
+        </>
+      ) : (
+        <>
+          <TextField
+            label={t("autonomous.editor.signalKind")}
+            value={form.values.signalKind}
+            onChange={(event) => form.set("signalKind", event.target.value)}
+            onBlur={(event) => form.touch("signalKind", event)}
+            error={error("signalKind")}
+            testId="rule-signal-kind"
+            dir="ltr"
+            list={kindsId}
+          />
+          <datalist id={kindsId}>
+            {SIGNAL_KINDS.map((kind) => (
+              <option key={kind} value={kind} />
+            ))}
+          </datalist>
+          <TextField
+            label={t("autonomous.editor.signalSource")}
+            value={form.values.signalSource}
+            onChange={(event) => form.set("signalSource", event.target.value)}
+            onBlur={(event) => form.touch("signalSource", event)}
+            error={error("signalSource")}
+            testId="rule-signal-source"
+            dir="ltr"
+          />
+          <SelectField
+            label={t("autonomous.editor.minSeverity")}
+            value={form.values.signalMinSeverity}
+            onChange={(event) => form.set("signalMinSeverity", event.target.value)}
+            testId="rule-min-severity"
+          >
+            {SIGNAL_SEVERITIES.map((severity) => (
+              <option key={severity} value={severity}>
+                {t(`autonomous.severity.${severity}`)}
+              </option>
+            ))}
+          </SelectField>
+        </>
+      )}
+
+      <TextField
+        label={t("autonomous.editor.maxRunsPerHour")}
+        inputMode="numeric"
+        value={form.values.maxRunsPerHour}
+        onChange={(event) => form.set("maxRunsPerHour", event.target.value)}
+        onBlur={(event) => form.touch("maxRunsPerHour", event)}
+        error={error("maxRunsPerHour")}
+        testId="rule-max-runs"
+        dir="ltr"
+      />
+      <TextField
+        label={t("autonomous.editor.maxTokensPerDay")}
+        inputMode="numeric"
+        value={form.values.maxTokensPerDay}
+        onChange={(event) => form.set("maxTokensPerDay", event.target.value)}
+        onBlur={(event) => form.touch("maxTokensPerDay", event)}
+        error={error("maxTokensPerDay")}
+        testId="rule-max-tokens"
+        dir="ltr"
+      />
+      <Switch
+        checked={form.values.dryRun}
+        onChange={(checked) => form.set("dryRun", checked)}
+        label={t("autonomous.editor.dryRun")}
+        hint={t("autonomous.editor.dryRunHint")}
+        testId="rule-dry-run"
+      />
+      <Switch
+        checked={form.values.enabled}
+        onChange={(checked) => form.set("enabled", checked)}
+        label={t("autonomous.editor.enabled")}
+        hint={t("autonomous.editor.enabledHint")}
+        testId="rule-enabled"
+      />
+      {form.formError ? (
+        <div className="sm:col-span-2">
+          <FormAlert testId="rule-editor-error">{translateAutonomous(t, form.formError)}</FormAlert>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" disabled={form.submitting} data-testid="rule-save">
+          {t(rule ? "autonomous.editor.save" : "autonomous.editor.create")}
+        </Button>
+        <Button variant="ghost" onClick={onCancel} data-testid="rule-cancel">
+          {t("autonomous.editor.cancel")}
+        </Button>
+      </div>
+    </form>
+  );
+}

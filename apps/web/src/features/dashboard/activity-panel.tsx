@@ -1,0 +1,93 @@
+// The dashboard's recent activity: the user's signal stream, newest first, a page at a time.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDateFormat } from "../../lib/format-date";
+import { useFormatters } from "../../lib/use-language";
+import { Badge, type BadgeTone } from "../../ui/badge";
+import { Button, ButtonLink } from "../../ui/button";
+import { ACTIVITY_PAGE_SIZE, useActivity } from "./api";
+import { DashboardPanel, panelState } from "./dashboard-panel";
+
+const TONE: Record<string, BadgeTone> = {
+  info: "neutral",
+  warning: "warning",
+  error: "warning",
+  critical: "warning",
+};
+
+export function ActivityPanel({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const activity = useActivity(page);
+  const date = useDateFormat();
+  const format = useFormatters();
+  const total = activity.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
+  const items = activity.data?.items ?? [];
+  return (
+    <DashboardPanel
+      title={t("home.activity.title")}
+      testId="dashboard-activity"
+      state={panelState(activity, items.length === 0)}
+      loadingText={t("home.activity.loading")}
+      errorText={t("home.activity.error")}
+      onRetry={() => void activity.refetch()}
+      className={className}
+      action={
+        <ButtonLink to="/signals" variant="ghost">
+          {t("home.activity.all")}
+        </ButtonLink>
+      }
+      empty={<p className="text-fg-muted">{t("home.activity.empty")}</p>}
+    >
+      <ul className="flex flex-col divide-y divide-border" data-testid="dashboard-activity-list">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+            <Badge tone={TONE[item.severity] ?? "neutral"}>
+              {t(`home.activity.severity.${severityKey(item.severity)}`)}
+            </Badge>
+            <span className="font-semibold text-fg" dir="auto">
+              {item.kind}
+            </span>
+            <span className="text-sm text-fg-muted" dir="auto">
+              {item.source}
+            </span>
+            <time className="ms-auto text-sm text-fg-muted" dateTime={item.createdAt}>
+              {date(item.createdAt)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      <nav
+        className="flex items-center justify-between gap-2"
+        aria-label={t("home.activity.pagesLabel")}
+      >
+        <Button
+          variant="secondary"
+          disabled={page <= 1 || activity.isFetching}
+          onClick={() => setPage((current) => Math.max(1, current - 1))}
+          data-testid="dashboard-activity-newer"
+        >
+          {t("home.activity.newer")}
+        </Button>
+        <span className="text-sm text-fg-muted" aria-live="polite">
+          {t("home.activity.page", { page: format.number(page), pages: format.number(pages) })}
+        </span>
+        <Button
+          variant="secondary"
+          disabled={page >= pages || activity.isFetching}
+          onClick={() => setPage((current) => current + 1)}
+          data-testid="dashboard-activity-older"
+        >
+          {t("home.activity.older")}
+        </Button>
+      </nav>
+    </DashboardPanel>
+  );
+}
+
+function severityKey(severity: string): "info" | "warning" | "error" | "critical" {
+  return severity === "warning" || severity === "error" || severity === "critical"
+    ? severity
+    : "info";
+}

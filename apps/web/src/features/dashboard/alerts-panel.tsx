@@ -1,0 +1,50 @@
+// The dashboard's open alerts: the newest few with their suggested action, and a way to the alerts screen.
+import { useTranslation } from "react-i18next";
+import { useDateFormat } from "../../lib/format-date";
+import { Badge } from "../../ui/badge";
+import { ButtonLink } from "../../ui/button";
+import { useOpenAlerts } from "./api";
+import { DashboardPanel, panelState } from "./dashboard-panel";
+
+export function AlertsPanel({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const alerts = useOpenAlerts();
+  const date = useDateFormat();
+  const items = alerts.data ?? [];
+  return (
+    <DashboardPanel
+      title={t("home.alerts.title")}
+      testId="dashboard-alerts"
+      state={panelState(alerts, items.length === 0)}
+      loadingText={t("home.alerts.loading")}
+      errorText={t("home.alerts.error")}
+      onRetry={() => void alerts.refetch()}
+      className={className}
+      action={
+        <ButtonLink to="/alerts" variant="ghost">
+          {t("home.alerts.all")}
+        </ButtonLink>
+      }
+      empty={<p className="text-fg-muted">{t("home.alerts.empty")}</p>}
+    >
+      <ul className="flex flex-col gap-2" data-testid="dashboard-alert-list">
+        {items.map((alert) => (
+          <li key={alert.id} className="rounded-xl border border-border px-3 py-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone="warning">{alert.severity}</Badge>
+              <span className="font-semibold text-fg" dir="auto">
+                {alert.rule}
+              </span>
+              <time className="ms-auto text-xs text-fg-muted" dateTime={alert.createdAt}>
+                {date(alert.createdAt)}
+              </time>
+            </div>
+            <p className="mt-1 text-sm text-fg" dir="auto">
+              {alert.message}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </DashboardPanel>
+  );
+}

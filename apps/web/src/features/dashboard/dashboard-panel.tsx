@@ -1,0 +1,79 @@
+// One titled panel of the dashboard: the heading (with an optional action) and its body in the loading, error,
+// empty or filled state, so every panel tells the user the same things the same way.
+import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { FormAlert } from "../../ui/form-alert";
+import { Loader } from "../../ui/loader";
+
+export type PanelState = "loading" | "error" | "empty" | "ready";
+
+export function DashboardPanel({
+  title,
+  testId,
+  state,
+  loadingText,
+  errorText,
+  empty,
+  onRetry,
+  action,
+  className = "",
+  children,
+}: {
+  title: string;
+  testId: string;
+  state: PanelState;
+  loadingText: string;
+  errorText: string;
+  /** What shows when there is nothing yet (an honest empty state with the next step). */
+  empty?: ReactNode;
+  onRetry?: () => void;
+  action?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <Card className={`flex min-w-0 flex-col gap-3 ${className}`}>
+      <section
+        aria-labelledby={headingId}
+        aria-busy={state === "loading"}
+        data-testid={testId}
+        data-state={state}
+        className="flex flex-1 flex-col gap-3"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={headingId} className="text-lg font-bold text-fg">
+            {title}
+          </h2>
+          {action}
+        </div>
+        {state === "loading" ? (
+          <Loader message={loadingText} />
+        ) : state === "error" ? (
+          <div className="flex flex-col items-start gap-2">
+            <FormAlert testId={`${testId}-error`}>{errorText}</FormAlert>
+            {onRetry ? (
+              <Button variant="secondary" onClick={onRetry}>
+                {t("home.retry")}
+              </Button>
+            ) : null}
+          </div>
+        ) : state === "empty" ? (
+          <div data-testid={`${testId}-empty`}>{empty}</div>
+        ) : (
+          children
+        )}
+      </section>
+    </Card>
+  );
+}
+
+/** The state of a panel fed by one query. */
+export function panelState(query: { isPending: boolean; isError: boolean }, isEmpty: boolean) {
+  if (query.isPending) return "loading" as const;
+  if (query.isError) return "error" as const;
+  return isEmpty ? ("empty" as const) : ("ready" as const);
+}

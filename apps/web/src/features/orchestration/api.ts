@@ -1,0 +1,82 @@
+// Calls of the entity-orchestration screen (GET /api/orchestration/entities and models, the per-entity actions and
+// the bulk request) and their shapes.
+import type {
+  BulkOrchestrationBody,
+  OrchestrationListQuery,
+  OrchestrationStatus,
+} from "@aacos/domain/orchestration";
+import { apiGet, apiPost, apiPut } from "../../lib/api-client";
+
+export interface OrchestratedEntity {
+  id: string;
+  name: string;
+  role: string;
+  status: OrchestrationStatus;
+  model: string | null;
+  heldByManager: boolean;
+  universe: { id: string; name: string };
+  owner: { id: string; username: string; email: string };
+  lastRunAt: string | null;
+  lastRunStatus: string | null;
+  tokensToday: number;
+  tokensTotal: number;
+  errorCount: number;
+  createdAt: string;
+}
+
+export interface OrchestrationPage {
+  items: OrchestratedEntity[];
+  total: number;
+  page: number;
+  pageSize: number;
+  managesAll: boolean;
+}
+
+export interface ConfiguredModel {
+  name: string;
+  complexity: number | null;
+  isDefault: boolean;
+}
+
+export type BulkResult =
+  | { entityId: string; ok: true; entity: OrchestratedEntity }
+  | { entityId: string; ok: false; error: { code: string; message: string } };
+
+export type EntityAction = "pause" | "resume" | "stop";
+
+export type ListFilters = Partial<
+  Pick<OrchestrationListQuery, "search" | "status" | "ownerId" | "model">
+> & { page: number };
+
+export const PAGE_SIZE = 20;
+
+function listPath(filters: ListFilters): string {
+  const query = new URLSearchParams({ page: String(filters.page), pageSize: String(PAGE_SIZE) });
+  for (const key of ["search", "status", "ownerId", "model"] as const) {
+    const value = filters[key];
+    if (value !== undefined && value !== "") query.set(key, value);
+  }
+  return `/orchestration/entities?${query.toString()}`;
+}
+
+export const orchestrationKeys = {
+  all: ["orchestration"] as const,
+  list: (filters: ListFilters) => ["orchestration", "entities", filters] as const,
+  models: ["orchestration", "models"] as const,
+};
+
+export const orchestrationApi = {
+  list: (filters: ListFilters, signal?: AbortSignal) =>
+    apiGet<OrchestrationPage>(listPath(filters), signal),
+  models: (signal?: AbortSignal) =>
+    apiGet<{ models: ConfiguredModel[]; defaultModel: string | null }>(
+      "/orchestration/models",
+      signal,
+    ),
+  act: (entityId: string, action: EntityAction) =>
+    apiPost<{ entity: OrchestratedEntity }>(`/orchestration/entities/${entityId}/${action}`),
+  reassign: (entityId: string, model: string | null) =>
+    apiPut<{ entity: OrchestratedEntity }>(`/orchestration/entities/${entityId}/model`, { model }),
+  bulk: (body: BulkOrchestrationBody) =>
+    apiPost<{ results: BulkResult[] }>("/orchestration/bulk", body),
+};

@@ -1,0 +1,262 @@
+// The entity table: a checkbox per row (and one for the page), status, model, last run, tokens and errors, and the
+// row's own actions. Keyboard: every control is a native checkbox or button, in reading order.
+import type { OrchestrationStatus } from "@aacos/domain/orchestration";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useDateFormat } from "../../lib/format-date";
+import { Badge, type BadgeTone } from "../../ui/badge";
+import { buttonClasses } from "../../ui/button";
+import type { EntityAction, OrchestratedEntity } from "./api";
+
+const TONE: Record<OrchestrationStatus, BadgeTone> = {
+  idle: "neutral",
+  running: "success",
+  paused: "warning",
+  stopped: "warning",
+  error: "warning",
+};
+
+const RUN_STATUSES = ["complete", "stopped", "failed", "running"] as const;
+type RunStatus = (typeof RUN_STATUSES)[number];
+const isRunStatus = (value: string | null): value is RunStatus =>
+  RUN_STATUSES.includes(value as RunStatus);
+
+export function EntityTable({
+  entities,
+  managesAll,
+  defaultModel,
+  selected,
+  busy,
+  onToggle,
+  onToggleAll,
+  onAction,
+  onReassign,
+  onFilterOwner,
+}: {
+  entities: readonly OrchestratedEntity[];
+  managesAll: boolean;
+  defaultModel: string | null;
+  selected: ReadonlySet<string>;
+  /** Entity ids with an action in flight. */
+  busy: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (select: boolean) => void;
+  onAction: (entity: OrchestratedEntity, action: EntityAction) => void;
+  onReassign: (entity: OrchestratedEntity) => void;
+  onFilterOwner: (owner: OrchestratedEntity["owner"]) => void;
+}) {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const all = entities.length > 0 && entities.every((entity) => selected.has(entity.id));
+  const some = entities.some((entity) => selected.has(entity.id));
+  const header = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (header.current !== null) header.current.indeterminate = some && !all;
+  }, [some, all]);
+
+  const modelLabel = (model: string | null) =>
+    model ??
+    (defaultModel === null
+      ? t("orchestration.defaultModelUnnamed")
+      : t("orchestration.defaultModel", { model: defaultModel }));
+
+  const cell = "px-3 py-2 align-middle";
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-border bg-surface">
+      <table className="w-full min-w-[60rem] text-start text-sm" data-testid="orchestration-table">
+        <thead className="bg-surface-muted text-xs font-semibold text-fg-muted">
+          <tr>
+            <th scope="col" className={`${cell} w-10`}>
+              <input
+                ref={header}
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={all}
+                aria-label={t("orchestration.columns.selectAll")}
+                onChange={(event) => onToggleAll(event.target.checked)}
+                data-testid="orchestration-select-all"
+              />
+            </th>
+            <th scope="col" className={`${cell} text-start`}>
+              {t("orchestration.columns.entity")}
+            </th>
+            {managesAll ? (
+              <th scope="col" className={`${cell} text-start`}>
+                {t("orchestration.columns.owner")}
+              </th>
+            ) : null}
+            <th scope="col" className={`${cell} text-start`}>
+              {t("orchestration.columns.universe")}
+            </th>
+            <th scope="col" className={`${cell} text-start`}>
+              {t("orchestration.columns.status")}
+            </th>
+            <th scope="col" className={`${cell} text-start`}>
+              {t("orchestration.columns.model")}
+            </th>
+            <th scope="col" className={`${cell} text-start`}>
+              {t("orchestration.columns.lastRun")}
+            </th>
+            <th scope="col" className={`${cell} text-end`}>
+              {t("orchestration.columns.tokens")}
+            </th>
+            <th scope="col" className={`${cell} text-end`}>
+              {t("orchestration.columns.errors")}
+            </th>
+            <th scope="col" className={`${cell} text-start`}>
+              {t("orchestration.columns.actions")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entities.map((entity) => {
+            const held = entity.status === "paused" || entity.status === "stopped";
+            const pending = busy.has(entity.id);
+            return (
+              <tr
+                key={entity.id}
+                className="border-t border-border"
+                data-testid="orchestration-row"
+                data-entity-id={entity.id}
+                data-status={entity.status}
+                aria-selected={selected.has(entity.id)}
+              >
+                <td className={cell}>
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={selected.has(entity.id)}
+                    aria-label={t("orchestration.columns.selectOne", { name: entity.name })}
+                    onChange={() => onToggle(entity.id)}
+                    data-testid="orchestration-select"
+                  />
+                </td>
+                <td className={cell}>
+                  <div className="font-semibold text-fg" dir="auto">
+                    {entity.name}
+                  </div>
+                  <div className="text-xs text-fg-muted" dir="auto">
+                    {entity.role}
+                  </div>
+                </td>
+                {managesAll ? (
+                  <td className={cell}>
+                    <button
+                      type="button"
+                      className="text-start font-medium text-accent-text underline-offset-2 hover:underline"
+                      title={t("orchestration.filterByOwner", { owner: entity.owner.username })}
+                      aria-label={t("orchestration.filterByOwner", {
+                        owner: entity.owner.username,
+                      })}
+                      onClick={() => onFilterOwner(entity.owner)}
+                      data-testid="orchestration-owner"
+                    >
+                      <span dir="auto">{entity.owner.username}</span>
+                    </button>
+                    <div className="text-xs text-fg-muted" dir="ltr">
+                      {entity.owner.email}
+                    </div>
+                  </td>
+                ) : null}
+                <td className={cell} dir="auto">
+                  {entity.universe.name}
+                </td>
+                <td className={cell}>
+                  <Badge tone={TONE[entity.status]}>
+                    <span data-testid="orchestration-status">
+                      {t(`orchestration.status.${entity.status}`)}
+                    </span>
+                  </Badge>
+                  {entity.heldByManager ? (
+                    <div className="mt-1 text-xs text-fg-muted">
+                      {t("orchestration.heldByManager")}
+                    </div>
+                  ) : null}
+                </td>
+                <td className={cell}>
+                  <span dir="ltr" data-testid="orchestration-model">
+                    {modelLabel(entity.model)}
+                  </span>
+                </td>
+                <td className={cell}>
+                  {entity.lastRunAt === null ? (
+                    <span className="text-fg-muted">{t("orchestration.never")}</span>
+                  ) : (
+                    <>
+                      <div className="whitespace-nowrap">{formatDate(entity.lastRunAt)}</div>
+                      {isRunStatus(entity.lastRunStatus) ? (
+                        <div
+                          className={`text-xs ${entity.lastRunStatus === "failed" ? "text-error" : "text-fg-muted"}`}
+                        >
+                          {t(`orchestration.runStatus.${entity.lastRunStatus}`)}
+                        </div>
+                      ) : null}
+                    </>
+                  )}
+                </td>
+                <td className={`${cell} text-end tabular-nums whitespace-nowrap`}>
+                  {entity.tokensToday.toLocaleString()} / {entity.tokensTotal.toLocaleString()}
+                </td>
+                <td
+                  className={`${cell} text-end tabular-nums ${entity.errorCount > 0 ? "font-semibold text-error" : ""}`}
+                >
+                  {entity.errorCount}
+                </td>
+                <td className={cell}>
+                  <div className="flex flex-wrap gap-1">
+                    {held ? (
+                      <button
+                        type="button"
+                        className={buttonClasses("secondary", "!px-3 !py-1.5")}
+                        // A manager's hold is lifted by a manager only (the server refuses the owner).
+                        disabled={pending || (entity.heldByManager && !managesAll)}
+                        aria-label={t("orchestration.actions.resumeOne", { name: entity.name })}
+                        onClick={() => onAction(entity, "resume")}
+                        data-testid="orchestration-resume"
+                      >
+                        {t("orchestration.actions.resume")}
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className={buttonClasses("secondary", "!px-3 !py-1.5")}
+                        disabled={pending}
+                        aria-label={t("orchestration.actions.pauseOne", { name: entity.name })}
+                        onClick={() => onAction(entity, "pause")}
+                        data-testid="orchestration-pause"
+                      >
+                        {t("orchestration.actions.pause")}
+                      </button>
+                    )}
+                    {entity.status !== "stopped" ? (
+                      <button
+                        type="button"
+                        className={buttonClasses("secondary", "!px-3 !py-1.5 text-error")}
+                        disabled={pending}
+                        aria-label={t("orchestration.actions.stopOne", { name: entity.name })}
+                        onClick={() => onAction(entity, "stop")}
+                        data-testid="orchestration-stop"
+                      >
+                        {t("orchestration.actions.stop")}
+                      </button>
+                    ) : null}
+                    <button
+                      type="button"
+                      className={buttonClasses("ghost", "!px-3 !py-1.5")}
+                      disabled={pending}
+                      aria-label={t("orchestration.actions.reassignOne", { name: entity.name })}
+                      onClick={() => onReassign(entity)}
+                      data-testid="orchestration-reassign"
+                    >
+                      {t("orchestration.actions.reassign")}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

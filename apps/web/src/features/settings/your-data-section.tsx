@@ -1,0 +1,203 @@
+// "Your data" in /settings: download everything the account owns as one ZIP (GET /api/me/export), and delete the
+// account after the password is confirmed in a dialog (DELETE /api/me), which signs out to the landing page.
+import {
+  DeleteAccountBody,
+  exportFileName,
+  LAST_ADMIN_DELETE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from "@aacos/domain/account";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { apiDelete, apiDownload, isApiError } from "../../lib/api-client";
+import { useAuthStore } from "../../lib/auth-store";
+import { translateMessage } from "../../lib/messages";
+import { Button } from "../../ui/button";
+import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
+import { SettingsSection } from "./settings-section";
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function YourDataSection() {
+  const { t } = useTranslation();
+  return (
+    <SettingsSection
+      title={t("home.data.title")}
+      lead={t("home.data.lead")}
+      testId="settings-your-data"
+    >
+      <ExportPart />
+      <hr className="border-border" />
+      <DeletePart />
+    </SettingsSection>
+  );
+}
+
+function ExportPart() {
+  const { t } = useTranslation();
+  const username = useAuthStore((state) => state.user?.username ?? "account");
+  const exporting = useMutation({
+    mutationFn: () => apiDownload("/me/export"),
+    onSuccess: (blob) => saveBlob(blob, exportFileName(username, new Date())),
+  });
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <h3 className="font-bold text-fg">{t("home.data.exportTitle")}</h3>
+      <p className="text-sm text-fg-muted">{t("home.data.exportBody")}</p>
+      {exporting.isError ? (
+        <FormAlert testId="export-error">{t("home.data.exportError")}</FormAlert>
+      ) : null}
+      {exporting.isSuccess ? (
+        <FormNotice testId="export-done">{t("home.data.exportDone")}</FormNotice>
+      ) : null}
+      <Button
+        data-testid="export-download"
+        disabled={exporting.isPending}
+        onClick={() => exporting.mutate()}
+      >
+        {exporting.isPending ? t("home.data.exporting") : t("home.data.exportButton")}
+      </Button>
+      {exporting.isPending ? (
+        <div
+          role="status"
+          className="flex w-full max-w-md flex-col gap-1"
+          data-testid="export-progress"
+        >
+          <span className="text-sm text-fg-muted">{t("home.data.exportProgress")}</span>
+          <span
+            className="h-2 w-full overflow-hidden rounded-full bg-surface-muted"
+            aria-hidden="true"
+          >
+            <span className="block h-full w-1/3 animate-pulse rounded-full bg-accent" />
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function DeletePart() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOutLocally = useAuthStore((state) => state.signOutLocally);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element === null) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    setPassword("");
+    setFieldError(undefined);
+    setFormError(null);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    if (!DeleteAccountBody.safeParse({ password }).success) {
+      setFieldError(t("home.data.passwordRequired"));
+      return;
+    }
+    setDeleting(true);
+    try {
+      await apiDelete("/me", { body: { password }, handleUnauthorized: false });
+      close();
+      signOutLocally();
+      await navigate("/", { replace: true });
+    } catch (error) {
+      const field = isApiError(error) ? error.fields?.password : undefined;
+      if (field !== undefined) {
+        setFieldError(
+          field === WRONG_PASSWORD_MESSAGE
+            ? t("home.data.wrongPassword")
+            : translateMessage(t, field),
+        );
+      } else if (isApiError(error) && error.message === LAST_ADMIN_DELETE_MESSAGE) {
+        setFormError(t("home.data.lastAdmin"));
+      } else {
+        setFormError(
+          isApiError(error) ? translateMessage(t, error.message) : t("home.data.deleteError"),
+        );
+      }
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <h3 className="font-bold text-fg">{t("home.data.deleteTitle")}</h3>
+      <p className="text-sm text-fg-muted">{t("home.data.deleteBody")}</p>
+      <Button
+        variant="secondary"
+        className="border-error text-error"
+        data-testid="delete-account-open"
+        onClick={() => setOpen(true)}
+      >
+        {t("home.data.deleteButton")}
+      </Button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        data-testid="delete-account-dialog"
+        onClose={close}
+        className="m-auto w-[min(92vw,28rem)] rounded-2xl border border-border bg-surface p-6 text-fg shadow-card backdrop:bg-overlay"
+      >
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <h2 id={titleId} className="text-xl font-bold text-fg">
+            {t("home.data.confirmTitle")}
+          </h2>
+          <p className="text-sm text-fg">{t("home.data.confirmBody")}</p>
+          {formError ? <FormAlert testId="delete-account-error">{formError}</FormAlert> : null}
+          <TextField
+            label={t("home.data.password")}
+            name="password"
+            type="password"
+            testId="delete-account-password"
+            autoComplete="current-password"
+            dir="ltr"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setFieldError(undefined);
+            }}
+            error={fieldError}
+          />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="ghost" onClick={close} data-testid="delete-account-cancel">
+              {t("common.cancel")}
+            </Button>
+            <Button
+              type="submit"
+              className="bg-error text-white"
+              disabled={deleting}
+              data-testid="delete-account-confirm"
+            >
+              {deleting ? t("home.data.deleting") : t("home.data.confirmButton")}
+            </Button>
+          </div>
+        </form>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// Seeds 100,000 users and 1,000,000 ledger rows (with a tier history, runs and quests) and prints each analytics
+// report's query time on in-memory PGlite and, when DATABASE_URL is set, on a PostgreSQL database of its own.
+import { randomBytes } from "node:crypto";
+import { ANALYTICS_REPORTS, type AnalyticsInterval } from "@aacos/domain/analytics";
+import { buildCatalog } from "@aacos/domain/catalog";
+import pg from "pg";
+import { type Database, openPglite, openPostgres } from "../apps/server/src/db/client.js";
+import { createAnalyticsService } from "../apps/server/src/features/analytics/service.js";
+import { seedAnalyticsData } from "../apps/server/src/test/analytics.js";
+
+const USERS = Number(process.env.BENCH_ANALYTICS_USERS ?? 100_000);
+const LEDGER_ROWS = Number(process.env.BENCH_ANALYTICS_LEDGER ?? 1_000_000);
+const RUNS = 3;
+/** The seeded activity spans 2025-01-01 to about 2025-07-30. */
+const RANGES: { label: string; from: string; to: string; interval: AnalyticsInterval }[] = [
+  { label: "90 days by day", from: "2025-02-01", to: "2025-05-01", interval: "day" },
+  { label: "1 year by week", from: "2025-01-01", to: "2025-12-31", interval: "week" },
+];
+
+/** The median of a few warm runs, in milliseconds. */
+async function time(work: () => Promise<unknown>): Promise<number> {
+  await work();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = process.hrtime.bigint();
+    await work();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] ?? 0;
+}
+
+async function measure(label: string, database: Database) {
+  const seedStart = Date.now();
+  await seedAnalyticsData(database.db, { users: USERS, ledgerRows: LEDGER_ROWS });
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+  console.log(
+    `${label}: ${USERS.toLocaleString("en")} users and ${LEDGER_ROWS.toLocaleString("en")} ledger rows seeded in ${seedSeconds.toFixed(1)} s`,
+  );
+  const analytics = createAnalyticsService({ db: database.db, catalog: buildCatalog });
+  for (const range of RANGES) {
+    console.log(`  ${range.label}`);
+    for (const report of ANALYTICS_REPORTS) {
+      const ms = await time(() => analytics.report(report, range));
+      console.log(`    ${report.padEnd(14)} ${ms.toFixed(1).padStart(8)} ms`);
+    }
+  }
+}
+
+async function onPglite() {
+  const database = await openPglite({});
+  try {
+    await measure("PGlite (in memory)", database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function onPostgres(baseUrl: string) {
+  const name = `aacos_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  try {
+    await measure("PostgreSQL", database);
+  } finally {
+    await database.close();
+    const cleaner = new pg.Client({ connectionString: baseUrl });
+    await cleaner.connect();
+    await cleaner.query(`drop database if exists ${name} with (force)`);
+    await cleaner.end();
+  }
+}
+
+await onPglite();
+const databaseUrl = process.env.DATABASE_URL;
+if (databaseUrl !== undefined && databaseUrl !== "") await onPostgres(databaseUrl);
+else console.log("PostgreSQL: skipped (set DATABASE_URL to measure it)");

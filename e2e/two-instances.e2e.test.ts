@@ -1,0 +1,176 @@
+// Two server instances on one PostgreSQL and one Redis, one browser: the page is connected to instance 1 and sees a
+// signal raised through instance 2 arrive live (Redis fan-out). The test starts both servers itself, on a database
+// of its own; it is skipped only when PostgreSQL is unreachable (docs/decisions/102-two-instance-browser-test.md).
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../apps/server/src/test/free-port.js";
+import { launchBrowser, screenshot } from "./support/browser.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const POSTGRES_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+const PASSWORD = "Zq7!wVx9Lk";
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const reachable = await postgresReachable();
+
+interface Instance {
+  url: string;
+  process: ChildProcess;
+  log: () => string;
+}
+
+async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  let log = "";
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "apps/server/src/main.ts")],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        PORT: String(port),
+        HOST: "localhost",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL,
+        TRUST_PROXY: "127.0.0.1,::1",
+        UPGRADE_HINT_SHARE: "0",
+        LOG_LEVEL: "warn",
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout?.on("data", (chunk) => {
+    log += String(chunk);
+  });
+  child.stderr?.on("data", (chunk) => {
+    log += String(chunk);
+  });
+  // Generous: a loaded machine takes most of a minute to compile and start the server.
+  const deadline = Date.now() + 150_000;
+  while (true) {
+    const ok = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return { url, process: child, log: () => log };
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`instance did not start:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function call<T>(base: string, route: string, body?: unknown, token?: string) {
+  const response = await fetch(new URL(route, base), {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+describe.skipIf(!reachable)("two instances, one browser", () => {
+  const name = `aacos_e2e_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const instances: Instance[] = [];
+  const dataDirs: string[] = [];
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    // One after the other: the first applies the migrations.
+    for (let index = 0; index < 2; index += 1) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-two-"));
+      dataDirs.push(dataDir);
+      instances.push(await startInstance(url.toString(), dataDir));
+    }
+    browser = await launchBrowser();
+  }, 360_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(
+      instances.map((instance) => {
+        const exited = new Promise((resolve) => instance.process.once("exit", resolve));
+        instance.process.kill("SIGTERM");
+        return exited;
+      }),
+    );
+    for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
+    const cleaner = new pg.Client({ connectionString: POSTGRES_URL });
+    await cleaner.connect();
+    await cleaner.query(`drop database if exists ${name} with (force)`);
+    await cleaner.end();
+  });
+
+  it("shows on instance 1 a signal raised through instance 2", async () => {
+    const [first, second] = instances;
+    if (first === undefined || second === undefined) throw new Error("instances not started");
+    const tag = `two${Date.now().toString(36)}`;
+    const registered = await call<{ token: string }>(second.url, "/api/auth/register", {
+      email: `${tag}@example.com`,
+      username: tag,
+      password: PASSWORD,
+    });
+    expect(registered.status).toBe(201);
+    const token = registered.body.token;
+    expect((await call(second.url, "/api/plan/tier", { tier: "cosmic" }, token)).status).toBe(200);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(
+      ([value]) => {
+        localStorage.setItem("aacos-lang", "en");
+        if (sessionStorage.getItem("e2e-token-set") === null) {
+          localStorage.setItem("token", value ?? "");
+          sessionStorage.setItem("e2e-token-set", "1");
+        }
+      },
+      [token],
+    );
+    const page = await context.newPage();
+    await page.goto(`${first.url}/signals`);
+    await page.locator('[data-testid="connection-indicator"][data-state="connected"]').waitFor();
+    const before = await page.getByTestId("signal-row").count();
+
+    const universe = await call(second.url, "/api/aacos/universes", { name: "Far shore" }, token);
+    expect(universe.status).toBe(201);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="signal-row"]').length > count,
+      before,
+      { timeout: 15_000 },
+    );
+    await screenshot(page, "two-instances-signals-en");
+    await context.close();
+  });
+});

@@ -1,0 +1,122 @@
+// The admin console's shared rules: its tabs, the users/audit/incident/team list queries and the suspension message.
+import { ROLES } from "../access/index.js";
+import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
+import { z } from "zod";
+import { MESSAGES } from "../validation/messages.js";
+
+/** The console's tabs, in order; the tab lives in the URL (`/admin?tab=audit`). */
+export const ADMIN_TABS = ["users", "teams", "outbox", "errors", "incidents", "audit"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/** The tab a `?tab=` value names; anything else is the first tab. */
+export function adminTabOf(value: string | null | undefined): AdminTab {
+  return (ADMIN_TABS as readonly string[]).includes(value ?? "") ? (value as AdminTab) : "users";
+}
+
+/** Said to a suspended user: on every call with a token they still hold, and at sign-in after a correct password. */
+export const ACCOUNT_SUSPENDED_MESSAGE = "This account is suspended. Contact an administrator.";
+/** The error code beside it, so clients can end the session without reading the text. */
+export const ACCOUNT_SUSPENDED_CODE = "account_suspended";
+
+export const ADMIN_CONSOLE_MESSAGES = {
+  cannotSuspendSelf: "You cannot suspend your own account",
+  lastActiveAdmin: "The last active admin cannot be suspended",
+  dateOrder: "The start date must not be after the end date",
+} as const;
+
+export const USER_STATUSES = ["active", "suspended"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const USER_SORTS = ["createdAt", "lastSignIn", "username", "email"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+const invalid = { error: MESSAGES.invalidFormat };
+const page = z.coerce.number(invalid).int(MESSAGES.invalidFormat).min(1, MESSAGES.invalidFormat);
+const pageSize = (max: number, fallback: number) =>
+  z.coerce
+    .number(invalid)
+    .int(MESSAGES.invalidFormat)
+    .min(1, MESSAGES.invalidFormat)
+    .max(max, MESSAGES.maxLength(max))
+    .default(fallback);
+const search = z.string().trim().max(100, MESSAGES.maxLength(100)).optional();
+
+/** `GET /api/users`: search (email, username, display name), filters, sort and paging — all done in SQL. */
+export const AdminUserListQuery = z.object({
+  search,
+  role: z.enum(ROLES, invalid).optional(),
+  tier: z.enum(TIER_NAMES, invalid).optional(),
+  world: z.enum(WORLD_NAMES, invalid).optional(),
+  status: z.enum(USER_STATUSES, invalid).optional(),
+  sort: z.enum(USER_SORTS, invalid).default("createdAt"),
+  order: z.enum(["asc", "desc"], invalid).default("desc"),
+  page: page.default(1),
+  pageSize: pageSize(100, 20),
+});
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
+
+/** A calendar day, YYYY-MM-DD (the browser's date input); the server reads it as a UTC day. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidFormat)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), MESSAGES.invalidFormat);
+
+const auditFilterShape = {
+  /** The actor: a user id, or part of their e-mail or username. */
+  actor: search,
+  /** An action name or its beginning (`user.` finds every user action). */
+  action: z
+    .string()
+    .trim()
+    .max(64, MESSAGES.maxLength(64))
+    .regex(/^[a-z_.]*$/, MESSAGES.invalidFormat)
+    .optional(),
+  /** The target: its id, or part of the e-mail or username of the user it names. */
+  target: search,
+  from: day.optional(),
+  to: day.optional(),
+};
+
+function datesInOrder(value: { from?: string; to?: string }) {
+  return value.from === undefined || value.to === undefined || value.from <= value.to;
+}
+const dateOrderIssue = { message: ADMIN_CONSOLE_MESSAGES.dateOrder, path: ["to"] };
+
+/** `GET /api/admin/audit`: filters and paging, newest first. */
+export const AuditListQuery = z
+  .object({ ...auditFilterShape, page: page.default(1), pageSize: pageSize(200, 50) })
+  .refine(datesInOrder, dateOrderIssue);
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+
+/** `GET /api/admin/audit.csv`: the same filters, every matching row. */
+export const AuditExportQuery = z.object(auditFilterShape).refine(datesInOrder, dateOrderIssue);
+export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
+
+export const INCIDENT_STATUSES = ["open", "resolved", "all"] as const;
+
+/** `GET /api/admin/security/incidents`: status, activity search, paging, newest first. */
+export const IncidentListQuery = z.object({
+  status: z.enum(INCIDENT_STATUSES, invalid).default("open"),
+  search,
+  page: page.default(1),
+  pageSize: pageSize(100, 25),
+});
+export type IncidentListQuery = z.infer<typeof IncidentListQuery>;
+
+/** `GET /api/admin/teams` (the teams feature answers it). */
+export const AdminTeamListQuery = z.object({
+  q: search,
+  page: page.default(1),
+  pageSize: pageSize(100, 20),
+});
+export type AdminTeamListQuery = z.infer<typeof AdminTeamListQuery>;
+
+export interface AdminTeamItem {
+  id: string;
+  name: string;
+  ownerId: string;
+  ownerUsername: string;
+  memberCount: number;
+  sharedUniverses: number;
+  createdAt: string;
+}
