@@ -149,7 +149,7 @@ describe("the admin console", () => {
     await page.waitForURL((url) => !url.searchParams.has("tab"));
     await page.keyboard.press("ArrowLeft");
     await page.waitForURL((url) => url.searchParams.get("tab") === "teams");
-    expect(await page.getByTestId("admin-tab-teams").getAttribute("aria-selected")).toBe("true");
+    await page.locator('[data-testid="admin-tab-teams"][aria-selected="true"]').waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("admin-tab-teams");
     await page.context().close();
   }, 120_000);

@@ -121,7 +121,9 @@ describe("dashboards", () => {
     await page.getByTestId("mobile-nav-progress").click();
     await page.waitForURL(/\/mobile\/progress$/);
     await page.getByTestId("experience-bar").waitFor();
-    await page.getByTestId("mobile-nav-menu").click();
+    // By keyboard: while the progress sections load, the page's height changes under a pointer click's aim.
+    await page.getByTestId("mobile-nav-menu").focus();
+    await page.keyboard.press("Enter");
     await page.getByTestId("mobile-menu").waitFor();
     await screenshot(page, "mobile-he-menu");
     await page.context().close();

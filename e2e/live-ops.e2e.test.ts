@@ -159,7 +159,8 @@ describe("entity orchestration", () => {
     await page.getByTestId("orchestration-search").fill(name);
     const row = page.locator(`[data-testid="orchestration-row"][data-entity-id="${entityId}"]`);
     await row.waitFor();
-    await expect(page.getByTestId("orchestration-row").count()).resolves.toBe(1);
+    // The search is debounced: the unfiltered list may show first.
+    await expect.poll(() => page.getByTestId("orchestration-row").count()).toBe(1);
     expect(await row.getByTestId("orchestration-status").textContent()).toBe("Idle");
     await screenshot(page, "orchestration-admin-en");
 

@@ -3,11 +3,10 @@
 // invitation is refused with the limit message, and a removed member's open page loses the universe at once.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { api, registerAccount, type TestAccount } from "./support/api.js";
+import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
 import { launchBrowser, openPage, screenshot } from "./support/browser.js";
 import { linkIn, waitForMail } from "./support/mail.js";
 
-const ADMIN = { email: "admin@example.com", password: "Ad7!min9Qz" };
 const ANSWER = "The answer is forty-two.";
 
 let browser: Browser;
@@ -156,8 +155,7 @@ describe("teams", () => {
     await screenshot(noaPage, "teams-shared-chat-he");
 
     // An admin lowers cosmic's member cap to 3 in /admin/settings; restored at the end (other tests share the server).
-    const admin = await api<{ token: string }>("/api/auth/login", { body: ADMIN });
-    expect(admin.status).toBe(200);
+    const admin = { body: await registerAdmin("teamsadmin") };
     try {
       const adminPage = await openPage(browser, "/admin/settings", {
         language: "en",

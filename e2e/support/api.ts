@@ -2,6 +2,8 @@
 import { inject } from "vitest";
 
 let counter = 0;
+/** Each test file (its own module instance) gets its own address block, so per-address limits never collide. */
+const block = Math.floor(Math.random() * 200) + 20;
 
 export const PASSWORD = "Zq7!wVx9Lk";
 
@@ -14,7 +16,7 @@ export async function api<T>(
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: {
       "content-type": "application/json",
-      "x-forwarded-for": `10.20.${Math.floor(counter / 250)}.${(counter % 250) + 1}`,
+      "x-forwarded-for": `10.${block}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`,
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -46,4 +48,24 @@ export async function registerAccount(prefix = "e2e"): Promise<TestAccount> {
     token: result.body.token,
     id: result.body.user.id,
   };
+}
+
+/** The admin the test server creates at start-up (on genesis: 10 calls a minute, shared by every file). */
+export const SHARED_ADMIN = { email: "admin@example.com", password: "Ad7!min9Qz" };
+
+/**
+ * A new admin of the calling file's own, on infinity: admin screens make many calls, and genesis's 10 a minute of the
+ * shared admin would run out between files.
+ */
+export async function registerAdmin(prefix = "admin"): Promise<TestAccount> {
+  const shared = await api<{ token: string }>("/api/auth/login", { body: SHARED_ADMIN });
+  if (shared.status !== 200) throw new Error(`admin sign-in failed: ${shared.status}`);
+  const account = await registerAccount(prefix);
+  const promoted = await api(`/api/users/${account.id}`, {
+    method: "PUT",
+    token: shared.body.token,
+    body: { roles: ["user", "admin"], tier: "infinity" },
+  });
+  if (promoted.status !== 200) throw new Error(`promotion failed: ${promoted.status}`);
+  return account;
 }

@@ -1,6 +1,6 @@
 // applyLanguage sets <html lang dir>, stores the choice and switches the i18n instance.
 import { afterEach, describe, expect, it } from "vitest";
-import { applyLanguage, i18n, storedLanguage } from "./i18n";
+import { applyLanguage, i18n, storedLanguage, withDualForms } from "./i18n";
 
 describe("applyLanguage", () => {
   afterEach(() => applyLanguage("he"));
@@ -20,5 +20,13 @@ describe("applyLanguage", () => {
     expect(document.documentElement.dir).toBe("rtl");
     expect(storedLanguage()).toBe("he");
     expect(i18n.t("tiers.title")).toBe("בחרו את העולם שלכם");
+  });
+});
+
+describe("Hebrew dual", () => {
+  it("uses the plural text for two when no dual form is written", () => {
+    expect(withDualForms({ a: { n_one: "אחד", n_other: "{{count}} רבים" } })).toEqual({
+      a: { n_one: "אחד", n_other: "{{count}} רבים", n_two: "{{count}} רבים" },
+    });
   });
 });

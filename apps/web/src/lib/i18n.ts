@@ -9,8 +9,28 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "he";
 
+type Catalogue = { [key: string]: string | Catalogue };
+
+/**
+ * Hebrew has a dual: Intl.PluralRules("he") answers "two" for 2, and i18next then looks for `key_two`. The catalogues
+ * write `_one` and `_other` only, so each `_other` text also serves as the `_two` form unless one is written.
+ */
+export function withDualForms<T extends Catalogue>(catalogue: T): T {
+  const result: Catalogue = {};
+  for (const [key, value] of Object.entries(catalogue)) {
+    result[key] = typeof value === "string" ? value : withDualForms(value);
+  }
+  for (const [key, value] of Object.entries(catalogue)) {
+    const base = key.endsWith("_other") ? key.slice(0, -"_other".length) : null;
+    if (base !== null && typeof value === "string" && !(`${base}_two` in result)) {
+      result[`${base}_two`] = value;
+    }
+  }
+  return result as T;
+}
+
 export const resources = {
-  he: { translation: he },
+  he: { translation: withDualForms(he) },
   en: { translation: en },
 } as const;
 

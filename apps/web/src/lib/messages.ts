@@ -53,6 +53,8 @@ const EXACT: Record<string, MessageKey> = {
   "Sign in with your password first, then link this provider": "oauthLinkWithPassword",
   "This provider account is already linked to another user": "oauthAlreadyLinked",
   "No such sign-in provider": "oauthUnknownProvider",
+  "No such universe": "noSuchUniverse",
+  "No such entity": "noSuchEntity",
   "The provider did not share your e-mail address. Allow it and try again.": "oauthNoEmail",
   "The last admin cannot be removed": "lastAdmin",
   [ORCHESTRATION_MESSAGES.heldByOperator]: "entityHeldByOperator",

@@ -139,6 +139,7 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
   const [confirming, setConfirming] = useState(false);
   const [adding, setAdding] = useState(false);
   const [syncRun, setSyncRun] = useState<SyncRun | null>(null);
+  const owner = universe.shared !== true;
   const [failure, setFailure] = useState<string | null>(null);
   const archived = universe.archivedAt !== null;
   const refresh = () =>
@@ -243,43 +244,54 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
             </p>
           </div>
           <div className="flex flex-wrap gap-1">
-            <Button
-              variant="secondary"
-              className="px-3 py-1.5"
-              onClick={() => sync.mutate()}
-              disabled={sync.isPending || archived}
-              data-testid="universe-sync"
-            >
-              {sync.isPending ? t("commandCenter.sync.running") : t("commandCenter.sync.button")}
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-3 py-1.5"
-              onClick={() => {
-                setName(universe.name);
-                setRenaming(true);
-              }}
-              data-testid="universe-rename"
-            >
-              {t("commandCenter.universe.rename")}
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-3 py-1.5"
-              onClick={() => archive.mutate()}
-              disabled={archive.isPending}
-              data-testid="universe-archive"
-            >
-              {archived ? t("commandCenter.universe.restore") : t("commandCenter.universe.archive")}
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-3 py-1.5"
-              onClick={() => setConfirming(true)}
-              data-testid="universe-delete"
-            >
-              {t("commandCenter.delete")}
-            </Button>
+            {/* A shared universe: its owner syncs, archives and deletes it; members with write access rename it. */}
+            {owner ? (
+              <Button
+                variant="secondary"
+                className="px-3 py-1.5"
+                onClick={() => sync.mutate()}
+                disabled={sync.isPending || archived}
+                data-testid="universe-sync"
+              >
+                {sync.isPending ? t("commandCenter.sync.running") : t("commandCenter.sync.button")}
+              </Button>
+            ) : null}
+            {owner || universe.canWrite ? (
+              <Button
+                variant="ghost"
+                className="px-3 py-1.5"
+                onClick={() => {
+                  setName(universe.name);
+                  setRenaming(true);
+                }}
+                data-testid="universe-rename"
+              >
+                {t("commandCenter.universe.rename")}
+              </Button>
+            ) : null}
+            {owner ? (
+              <>
+                <Button
+                  variant="ghost"
+                  className="px-3 py-1.5"
+                  onClick={() => archive.mutate()}
+                  disabled={archive.isPending}
+                  data-testid="universe-archive"
+                >
+                  {archived
+                    ? t("commandCenter.universe.restore")
+                    : t("commandCenter.universe.archive")}
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="px-3 py-1.5"
+                  onClick={() => setConfirming(true)}
+                  data-testid="universe-delete"
+                >
+                  {t("commandCenter.delete")}
+                </Button>
+              </>
+            ) : null}
           </div>
         </div>
       )}
