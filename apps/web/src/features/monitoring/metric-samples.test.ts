@@ -1,7 +1,7 @@
 // The monitoring screen's in-memory series and chart path: ordered, deduplicated, 15 minutes kept; points outside
 // the range are not drawn.
 import { describe, expect, it } from "vitest";
-import { linePath } from "../../ui/live-line-chart";
+import { chartData } from "../../ui/live-line-chart";
 import { addSamples, sampleOfMessage } from "./metric-samples";
 
 describe("metric samples", () => {
@@ -37,6 +37,9 @@ describe("metric samples", () => {
       { at: 100, value: 0 },
       { at: 200, value: 100 },
     ];
-    expect(linePath(points, 100, 200, 100)).toBe("M40.0,160.0L592.0,10.0");
+    expect(chartData(points, 100, 200, 100)).toEqual([
+      [0.1, 0.2],
+      [0, 100],
+    ]);
   });
 });
