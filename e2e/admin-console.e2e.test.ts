@@ -4,9 +4,8 @@ import { readFile } from "node:fs/promises";
 import { ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, registerAccount, type TestAccount } from "./support/api.js";
+import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
 import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
-import { ADMIN } from "./support/global-setup.js";
 
 let browser: Browser;
 let adminToken = "";
@@ -14,19 +13,7 @@ let victim: TestAccount;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = await api<{ token: string }>("/api/auth/login", {
-    body: { email: ADMIN.email, password: ADMIN.password },
-  });
-  // The console makes many calls; a console admin of its own on infinity keeps clear of genesis's 10 a minute
-  // (and leaves the shared admin's budget to the other files).
-  const consoleAdmin = await registerAccount("consoleadmin");
-  const promoted = await api(`/api/users/${consoleAdmin.id}`, {
-    method: "PUT",
-    token: admin.body.token,
-    body: { roles: ["user", "admin"], tier: "infinity" },
-  });
-  if (promoted.status !== 200) throw new Error(`promote failed: ${promoted.status}`);
-  adminToken = consoleAdmin.token;
+  adminToken = (await registerAdmin("consoleadmin")).token;
   victim = await registerAccount("suspendee");
 });
 afterAll(() => browser.close());

@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, registerAccount } from "./support/api.js";
+import { api, registerAdmin } from "./support/api.js";
 import {
   launchBrowser,
   openPage,
@@ -13,7 +13,6 @@ import {
   seriousViolations,
 } from "./support/browser.js";
 
-const ADMIN = { email: "admin@example.com", password: "Ad7!min9Qz" };
 const MESSAGE = "Scheduled maintenance tonight at 22:00 UTC";
 
 let browser: Browser;
@@ -21,16 +20,7 @@ let adminToken = "";
 let adminEmail = "";
 beforeAll(async () => {
   browser = await launchBrowser();
-  // An admin of this test's own on Infinity: the shared admin's plan would meter this many calls.
-  const admin = await api<{ token: string }>("/api/auth/login", { body: ADMIN });
-  expect(admin.status).toBe(200);
-  const own = await registerAccount("setadm");
-  const promoted = await api(`/api/users/${own.id}`, {
-    method: "PUT",
-    body: { roles: ["user", "admin"], tier: "infinity" },
-    token: admin.body.token,
-  });
-  expect(promoted.status).toBe(200);
+  const own = await registerAdmin("setadm");
   adminToken = own.token;
   adminEmail = own.email;
 });

@@ -4,10 +4,9 @@
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, registerAccount, type TestAccount } from "./support/api.js";
+import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
 import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
 
-const ADMIN = { email: "admin@example.com", password: "Ad7!min9Qz" };
 
 let browser: Browser;
 let analyst: TestAccount;
@@ -15,16 +14,7 @@ let member: TestAccount;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = await api<{ token: string }>("/api/auth/login", { body: ADMIN });
-  expect(admin.status).toBe(200);
-  // An admin of the screen: a fresh account made admin on the infinity tier (six reports load at once).
-  analyst = await registerAccount("stats");
-  const promoted = await api(`/api/users/${analyst.id}`, {
-    method: "PUT",
-    body: { roles: ["user", "admin"], tier: "infinity" },
-    token: admin.body.token,
-  });
-  expect(promoted.status).toBe(200);
+  analyst = await registerAdmin("stats");
   // Real activity for the reports: a plan change with a trial, and a chat answer (an AI run).
   member = await registerAccount("member");
   expect(
