@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
 import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
 
-
 let browser: Browser;
 let analyst: TestAccount;
 let member: TestAccount;
