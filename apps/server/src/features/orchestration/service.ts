@@ -5,7 +5,11 @@ import type { Permission, Role } from "@aacos/domain/access";
 import { toTierName, toWorldName } from "@aacos/domain/catalog";
 import {
   type BulkOrchestrationBody,
+  type BulkResult,
+  type ConfiguredModel,
   managesAllEntities,
+  type OrchestratedEntity,
+  type OrchestrationPage,
   ORCHESTRATION_MESSAGES,
   type OrchestrationAction,
   type OrchestrationListQuery,
@@ -28,44 +32,6 @@ export interface OrchestrationCaller {
   permissions: readonly Permission[];
   context: AuditContext;
 }
-
-export interface OrchestratedEntity {
-  id: string;
-  name: string;
-  role: string;
-  status: OrchestrationStatus;
-  /** The entity's own model; null: the server's default. */
-  model: string | null;
-  /** true when an admin or operator holds it (the owner cannot resume it). */
-  heldByManager: boolean;
-  universe: { id: string; name: string };
-  owner: { id: string; username: string; email: string };
-  lastRunAt: string | null;
-  lastRunStatus: string | null;
-  tokensToday: number;
-  tokensTotal: number;
-  errorCount: number;
-  createdAt: string;
-}
-
-export interface OrchestrationPage {
-  items: OrchestratedEntity[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Whether the caller sees every user's entities. */
-  managesAll: boolean;
-}
-
-export interface ConfiguredModel {
-  name: string;
-  complexity: number | null;
-  isDefault: boolean;
-}
-
-export type BulkResult =
-  | { entityId: string; ok: true; entity: OrchestratedEntity }
-  | { entityId: string; ok: false; error: { code: string; message: string } };
 
 export interface OrchestrationService {
   list(caller: OrchestrationCaller, query: OrchestrationListQuery): Promise<OrchestrationPage>;

@@ -2,45 +2,15 @@
 // the bulk request) and their shapes.
 import type {
   BulkOrchestrationBody,
+  BulkResult,
+  ConfiguredModel,
+  OrchestratedEntity,
   OrchestrationListQuery,
-  OrchestrationStatus,
+  OrchestrationPage,
 } from "@aacos/domain/orchestration";
+
+export type { BulkResult, ConfiguredModel, OrchestratedEntity, OrchestrationPage };
 import { apiGet, apiPost, apiPut } from "../../lib/api-client";
-
-export interface OrchestratedEntity {
-  id: string;
-  name: string;
-  role: string;
-  status: OrchestrationStatus;
-  model: string | null;
-  heldByManager: boolean;
-  universe: { id: string; name: string };
-  owner: { id: string; username: string; email: string };
-  lastRunAt: string | null;
-  lastRunStatus: string | null;
-  tokensToday: number;
-  tokensTotal: number;
-  errorCount: number;
-  createdAt: string;
-}
-
-export interface OrchestrationPage {
-  items: OrchestratedEntity[];
-  total: number;
-  page: number;
-  pageSize: number;
-  managesAll: boolean;
-}
-
-export interface ConfiguredModel {
-  name: string;
-  complexity: number | null;
-  isDefault: boolean;
-}
-
-export type BulkResult =
-  | { entityId: string; ok: true; entity: OrchestratedEntity }
-  | { entityId: string; ok: false; error: { code: string; message: string } };
 
 export type EntityAction = "pause" | "resume" | "stop";
 
