@@ -44,7 +44,13 @@ afterAll(async () => {
   await database.drop();
 });
 
-const clock = () => new Date();
+// One fixed clock that ticks a second per reading, shared by every test of the file: the outbox is
+// ordered by time, so mixing the wall clock with a fixed one would make the order depend on today's date.
+let now = Date.parse("2026-11-24T10:00:00Z");
+const clock = () => {
+  now += 1000;
+  return new Date(now);
+};
 const mail = (to: string) => ({ to, subject: "Hello", text: "Line one\nhttps://aacos.example/x" });
 
 describe("with SMTP", () => {
@@ -95,13 +101,9 @@ describe("with SMTP", () => {
 describe("without SMTP", () => {
   it("keeps the mail in the outbox, newest first, and logs it with its text", async () => {
     const { log, lines } = recordingLog();
-    let now = Date.parse("2026-11-24T10:00:00Z");
     const mailer = createMailer({
       db: database.database.db,
-      clock: () => {
-        now += 1000;
-        return new Date(now);
-      },
+      clock,
       log,
       smtpUrl: undefined,
       from: "AACOS <no-reply@aacos.example>",
