@@ -3,6 +3,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runs } from "../../db/schema.js";
 import { loadSigningKey } from "../../platform/auth.js";
@@ -263,6 +264,55 @@ describe("user rules", () => {
       headers: user.auth,
     });
     expect(removed.statusCode).toBe(204);
+  });
+
+  it("resolves the user's own alerts by themselves once the condition clears, and harmony recovers", async () => {
+    const owner = await createUser(test.app, { tier: "cosmic" });
+    for (const threshold of [1, 2]) {
+      const created = await test.app.inject({
+        method: "POST",
+        url: "/api/alerts/rules",
+        headers: owner.auth,
+        payload: {
+          metric: "runs.failed",
+          op: "gte",
+          threshold,
+          windowSeconds: 3600,
+          severity: "critical",
+        },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const failed = await test.database.db
+      .insert(runs)
+      .values([
+        { userId: owner.id, kind: "chat", status: "failed" },
+        { userId: owner.id, kind: "command", status: "failed" },
+      ])
+      .returning({ id: runs.id });
+    await test.app.services.alerts.evaluate();
+    const opened = await listAlerts(owner, "?status=open");
+    expect(opened.filter((a) => a.rule !== "rebalance")).toHaveLength(2);
+    const harmony = async () =>
+      (
+        await test.app.inject({
+          method: "GET",
+          url: "/api/aacos/consciousness/state",
+          headers: owner.auth,
+        })
+      ).json().harmony as number;
+    expect(await harmony()).toBeLessThan(1);
+
+    // The failures are retried and succeed: nothing is failing any more.
+    for (const { id } of failed) {
+      await test.database.db.update(runs).set({ status: "succeeded" }).where(eq(runs.id, id));
+    }
+    await test.app.services.alerts.evaluate();
+    expect(await listAlerts(owner, "?status=open")).toEqual([]);
+    const all = await listAlerts(owner);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    expect(all.every((a) => a.status === "resolved")).toBe(true);
+    expect(await harmony()).toBe(1);
   });
 
   it("rejects metrics, operators and severities users may not use", async () => {

@@ -275,7 +275,7 @@ export function createAlertService(deps: {
   }
 
   /**
-   * Resolves a built-in rule's active alerts (not test ones) once its metric is back on the good side, and tells the
+   * Resolves a rule's active alerts (not test ones) once its metric is back on the good side, and tells the
    * open screens over the "alerts" topic; no e-mail or webhook goes out for it.
    */
   async function settle(ruleId: string, userId: string | null, value: number): Promise<number> {
@@ -627,7 +627,11 @@ export function createAlertService(deps: {
             continue;
           }
           const value = await measure(rule, rule.userId);
-          if (!compare(op, value, rule.threshold)) continue;
+          if (!compare(op, value, rule.threshold)) {
+            // Back on the good side: the user's own alert resolves itself, as the built-in ones do.
+            resolved += await settle(rule.id, rule.userId, value);
+            continue;
+          }
           const row = await openOnce(rule, {
             ruleId: rule.id,
             userId: rule.userId,
