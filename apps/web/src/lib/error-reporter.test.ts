@@ -3,7 +3,12 @@
 import type { ErrorReport } from "@aacos/domain/validation";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../test-api-server";
-import { createErrorReporter, filterBreadcrumb, isReportable } from "./error-reporter";
+import {
+  createErrorReporter,
+  filterBreadcrumb,
+  isReportable,
+  rejectionReason,
+} from "./error-reporter";
 import { postReport } from "./report-transport";
 
 let api: TestApi;
@@ -38,6 +43,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("error reporter", () => {
   it("applies SPEC.md §8's filters", () => {
     expect(isReportable({ message: "ResizeObserver loop limit exceeded" })).toBe(false);
+    expect(
+      isReportable({
+        message: "ResizeObserver loop completed with undelivered notifications.",
+      }),
+    ).toBe(false);
     expect(isReportable({ message: "NetworkError when attempting to fetch resource." })).toBe(
       false,
     );
@@ -93,6 +103,34 @@ describe("error reporter", () => {
     for (let index = 0; index < 10; index += 1) errors.captureError(new Error(`error ${index}`));
     await wait(200);
     expect(batches().map((batch) => batch.length)).toEqual([10]);
+    expect(errors.pending()).toBe(0);
+  });
+
+  it("ignores a promise rejected with a plain string or object, and reports one rejected with an Error", async () => {
+    const errors = reporter();
+    expect(
+      errors.captureError(rejectionReason("just a string"), { type: "UnhandledRejection" }),
+    ).toBe(false);
+    expect(errors.captureError(rejectionReason({ code: 42 }), { type: "UnhandledRejection" })).toBe(
+      false,
+    );
+    expect(
+      errors.captureError(rejectionReason(new Error("real failure")), {
+        type: "UnhandledRejection",
+      }),
+    ).toBe(true);
+    expect(errors.pending()).toBe(1);
+    await errors.flush();
+  });
+
+  it("sends what queued up behind a full batch within about a second, with no other trigger", async () => {
+    const errors = reporter();
+    for (let index = 0; index < 10; index += 1) errors.captureError(new Error(`first ${index}`));
+    // The first batch is on its way; more arrive meanwhile and after it.
+    await wait(20);
+    for (let index = 0; index < 3; index += 1) errors.captureError(new Error(`later ${index}`));
+    await wait(1500);
+    expect(batches().flat()).toHaveLength(13);
     expect(errors.pending()).toBe(0);
   });
 

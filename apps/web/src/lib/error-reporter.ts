@@ -24,8 +24,11 @@ export const RETRY_AFTER_MS = 30_000;
 /** Undelivered reports kept at most (the oldest go first). */
 export const QUEUE_LIMIT = 100;
 
-/** SPEC.md §8: dropped outright. */
-const DROPPED_MESSAGES = ["ResizeObserver loop limit exceeded"];
+/** SPEC.md §8: dropped outright (Chrome words the same benign ResizeObserver notice differently). */
+const DROPPED_MESSAGES = [
+  "ResizeObserver loop limit exceeded",
+  "ResizeObserver loop completed with undelivered notifications",
+];
 /** SPEC.md §8: ignored (the network's fault or not an Error at all). */
 const IGNORED_MESSAGES = [
   "NetworkError",
@@ -91,6 +94,13 @@ export interface ErrorReporterOptions {
   release?: string;
   environment?: string;
 }
+
+/** What a rejected promise carried, as the reporter sees it: anything but an Error is SPEC.md §8's ignored case. */
+export function rejectionReason(reason: unknown): unknown {
+  return reason instanceof Error ? reason : NON_ERROR_REJECTION;
+}
+
+const NON_ERROR_REJECTION = { nonError: true } as const;
 
 export interface CaptureOptions {
   /** The report's type; the error's name by default ("Warning" for warnings). */
@@ -174,6 +184,8 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
     }
     flushing ??= deliver().finally(() => {
       flushing = null;
+      // Reports that arrived during the last send never wait for an unrelated trigger.
+      if (queue.length > 0 && isOnline()) schedule(FLUSH_AFTER_MS);
     });
     return flushing;
   }

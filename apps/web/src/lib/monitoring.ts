@@ -3,7 +3,7 @@
 import { setRequestObserver } from "./api-client";
 import { APP_CONFIG } from "./app-config";
 import { noteFailedRequest } from "./connectivity";
-import { errorReporter } from "./error-reporter";
+import { errorReporter, rejectionReason } from "./error-reporter";
 import { SECURITY_ACTIVITIES, securityReporter } from "./security-reporter";
 
 /** SPEC.md §8: tasks longer than this are reported as warnings. */
@@ -66,9 +66,13 @@ export function installErrorReporting(): void {
     errorReporter.captureError(event.error ?? event.message, { source: event.filename });
   });
   window.addEventListener("unhandledrejection", (event) => {
-    errorReporter.captureError(event.reason, { type: "UnhandledRejection" });
+    errorReporter.captureError(rejectionReason(event.reason), { type: "UnhandledRejection" });
   });
   window.addEventListener("online", () => void errorReporter.flush());
+  // Leaving the page: what is queued goes now, while keepalive can still carry it.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") void errorReporter.flush();
+  });
   document.addEventListener(
     "click",
     (event) => {

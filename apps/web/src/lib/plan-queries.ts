@@ -1,12 +1,11 @@
 // The signed-in user's plan, usage and files (GET /api/plan/me, /api/usage/me, /api/files), the plan changes and the
 // refresh of the session user after one, shared by the tier chooser, settings, the dashboard and the files screen.
-import type { TierLimits, TierName, WorldName } from "@aacos/domain/catalog";
-import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import type { Plan, TierLimits, TierName, WorldName } from "@aacos/domain/catalog";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet, apiPost } from "./api-client";
 import { authApi } from "./auth-api";
 import { useAuthStore } from "./auth-store";
 
-import type { Plan } from "@aacos/domain/catalog";
 export type { Plan, PlanHistoryItem } from "@aacos/domain/catalog";
 
 export type RateWindow = "minute" | "hour" | "day";

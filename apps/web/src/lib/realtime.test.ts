@@ -3,7 +3,7 @@
 // and a replay from the last seen signal after a drop, and 4429 stopping with the server's reason.
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type WebSocket as ServerSocket, WebSocket as WsClient, WebSocketServer } from "ws";
+import { type WebSocket as ServerSocket, WebSocketServer, WebSocket as WsClient } from "ws";
 import { createRealtime, type Realtime, type RealtimeMessage } from "./realtime";
 
 let server: WebSocketServer;

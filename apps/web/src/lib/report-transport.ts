@@ -3,7 +3,10 @@
 import { apiUrl, isAllowedUrl } from "./api-client";
 import { readStorage, STORAGE_KEYS } from "./storage";
 
-/** keepalive lets a report outlive the page (closing the tab right after an error), up to the browser's 64 KiB. */
+/**
+ * keepalive lets a report outlive the page (closing the tab right after an error), but the browser caps all keepalive
+ * requests in flight at 64 KiB together and fails the rest: so it is used only while the page is being hidden.
+ */
 const KEEPALIVE_MAX_CHARS = 60_000;
 
 /** POSTs JSON; resolves with the HTTP status, or 0 when no reply came (offline, blocked, timed out). */
@@ -21,7 +24,7 @@ export async function postReport(path: string, body: unknown): Promise<number> {
       headers,
       body: text,
       credentials: "same-origin",
-      keepalive: text.length <= KEEPALIVE_MAX_CHARS,
+      keepalive: text.length <= KEEPALIVE_MAX_CHARS && document.visibilityState === "hidden",
       signal: AbortSignal.timeout(30_000),
     });
     return response.status;
