@@ -1,8 +1,7 @@
 // The app shell in a real browser: command palette and shortcuts, the accessibility panel, offline start, a lazy
 // screen that cannot load, and error reports reaching the server with passwords redacted.
 import type { Browser } from "playwright-core";
-import { inject } from "vitest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "./support/api.js";
 import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
 import { ADMIN } from "./support/global-setup.js";
@@ -31,6 +30,49 @@ describe("the shell", () => {
     await page.keyboard.press("Alt+1");
     await page.waitForURL((url) => url.pathname === "/");
     await page.context().close();
+  });
+
+  it("keeps the accessibility button bottom-left in Hebrew and English, clear of the page's content on a phone", async () => {
+    for (const language of ["he", "en"] as const) {
+      const page = await openPage(browser, "/tiers", {
+        language,
+        viewport: { width: 375, height: 740 },
+      });
+      await page.locator("h1").first().waitFor();
+      const button = page.getByTestId("accessibility-button");
+      const box = await button.boundingBox();
+      expect(box).not.toBeNull();
+      if (box === null) return;
+      expect(box.x).toBeLessThan(40);
+      expect(box.y + box.height).toBeGreaterThan(740 - 40);
+      // At the end of the page nothing the user reads lies under the button.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const covered = await page.evaluate(({ x, y, width, height }) => {
+        const hits = new Set<Element>();
+        for (const [dx, dy] of [
+          [0.5, 0.5],
+          [0.1, 0.1],
+          [0.9, 0.1],
+          [0.1, 0.9],
+          [0.9, 0.9],
+        ] as const) {
+          for (const element of document.elementsFromPoint(x + width * dx, y + height * dy)) {
+            hits.add(element);
+          }
+        }
+        return [...hits]
+          .filter((element) => element.closest("main") !== null)
+          .filter((element) =>
+            [...element.childNodes].some(
+              (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? "").trim() !== "",
+            ),
+          )
+          .map((element) => element.textContent?.trim().slice(0, 40));
+      }, box);
+      expect(covered).toEqual([]);
+      await screenshot(page, `shell-phone-bottom-${language}`);
+      await page.context().close();
+    }
   });
 
   it("applies and remembers accessibility settings, with no serious violations while open", async () => {

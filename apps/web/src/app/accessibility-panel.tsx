@@ -68,7 +68,8 @@ export function AccessibilityLayer() {
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={() => setOpen(!open)}
-        className="fixed start-4 bottom-[calc(1rem+var(--bottom-nav-offset,0rem))] z-40 flex size-12 items-center justify-center rounded-full bg-accent text-on-accent shadow-card hover:bg-accent-hover"
+        // SPEC.md: bottom left in both directions, so a physical side rather than a logical one.
+        className="fixed left-4 bottom-[calc(1rem+var(--bottom-nav-offset,0rem))] z-40 flex size-12 items-center justify-center rounded-full bg-accent text-on-accent shadow-card hover:bg-accent-hover"
       >
         <AccessibilityIcon />
       </button>
@@ -164,7 +165,7 @@ function AccessibilityPanel({
         aria-labelledby={titleId}
         data-testid="accessibility-panel"
         onKeyDown={onKeyDown}
-        className="absolute start-4 bottom-20 flex max-h-[calc(100vh-6rem)] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl border border-border bg-surface text-fg shadow-card"
+        className="absolute left-4 bottom-20 flex max-h-[calc(100vh-6rem)] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl border border-border bg-surface text-fg shadow-card"
       >
         <div className="flex items-start justify-between gap-3 border-b border-border px-5 py-4">
           <div>

@@ -3,21 +3,21 @@
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
-import { Loader } from "../ui/loader";
-import { LanguageToggle } from "./language-toggle";
-import { MaintenanceBanner } from "./maintenance-banner";
-import { useAuthStore } from "../lib/auth-store";
-import { ThemeToggle } from "./theme-toggle";
 import { ProgressToasts } from "../features/progression/progress-toasts";
-import { UpgradePrompts } from "./upgrade-prompts";
-import { UserMenu } from "./user-menu";
+import { useAuthStore } from "../lib/auth-store";
+import { Loader } from "../ui/loader";
 import { AccessibilityLayer } from "./accessibility-panel";
 import { CommandPalette } from "./command-palette";
 import { ErrorBoundary } from "./error-boundary";
+import { LanguageToggle } from "./language-toggle";
+import { MaintenanceBanner } from "./maintenance-banner";
 import { OfflineBanner } from "./offline-banner";
 import { PaletteButton } from "./palette-button";
+import { ThemeToggle } from "./theme-toggle";
 import { UpdatePrompt } from "./update-prompt";
+import { UpgradePrompts } from "./upgrade-prompts";
 import { useGlobalShortcuts } from "./use-global-shortcuts";
+import { UserMenu } from "./user-menu";
 import { WorkspaceMenu } from "./workspace-menu";
 
 const NAV_ITEMS = [
@@ -111,7 +111,7 @@ export function AppShell() {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 pb-20 focus:outline-none">
         {/* A failing screen (or its code failing to load) shows the error screen inside the shell; a new path resets it. */}
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Loader message={t("common.loading")} fullHeight />}>

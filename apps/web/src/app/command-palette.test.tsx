@@ -1,17 +1,17 @@
 // The command palette (routes the user may open, keyboard-driven) and the shell's keyboard shortcuts.
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryRouter, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useAccessibilityStore } from "../lib/accessibility-settings";
 import type { AuthUser } from "../lib/auth-store";
 import { resetAuthStore, useAuthStore } from "../lib/auth-store";
 import { applyLanguage } from "../lib/i18n";
-import { useAccessibilityStore } from "../lib/accessibility-settings";
-import { Providers } from "./providers";
+import { testQueryClient } from "../test-utils";
 import { CommandPalette } from "./command-palette";
 import { filterPaletteItems, paletteRoutesFor } from "./palette-items";
+import { Providers } from "./providers";
 import { useShellStore } from "./shell-store";
 import { useGlobalShortcuts } from "./use-global-shortcuts";
-import { testQueryClient } from "../test-utils";
 
 function user(roles: AuthUser["roles"], permissions: AuthUser["permissions"] = []): AuthUser {
   return {

@@ -5,9 +5,9 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
-import { applyLanguage, i18n as appI18n } from "../lib/i18n";
-import { useLanguage } from "../lib/use-language";
+import { i18n as appI18n, applyLanguage } from "../lib/i18n";
 import { useTheme } from "../lib/theme";
+import { useLanguage } from "../lib/use-language";
 import { Icon } from "../ui/icon";
 import { filterPaletteItems, type PaletteItem, paletteRoutesFor } from "./palette-items";
 import { useShellStore } from "./shell-store";

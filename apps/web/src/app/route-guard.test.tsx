@@ -2,8 +2,8 @@
 import { ROUTE_ACCESS } from "@aacos/domain/access";
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { applyLanguage } from "../lib/i18n";
 import { type AuthUser, resetAuthStore, useAuthStore } from "../lib/auth-store";
+import { applyLanguage } from "../lib/i18n";
 import { renderAt } from "../test-utils";
 import { guardDecision } from "./guard-decision";
 import { RequireAccess } from "./route-guard";

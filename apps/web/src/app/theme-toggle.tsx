@@ -1,8 +1,8 @@
 // The header's theme button: cycles light → dark → system.
 import { useTranslation } from "react-i18next";
 import { useTheme } from "../lib/theme";
-import { Icon, type IconName } from "../ui/icon";
 import { nextThemePreference, type ThemePreference } from "../lib/theme-preference";
+import { Icon, type IconName } from "../ui/icon";
 
 const ICONS: Record<ThemePreference, IconName> = { light: "sun", dark: "moon", system: "monitor" };
 

@@ -1,6 +1,5 @@
 // The header's account area: "Sign in" and "Register" for visitors; for a signed-in user a menu with settings and sign-out.
-import { ROUTE_ACCESS } from "@aacos/domain/access";
-import { checkAccess } from "@aacos/domain/access";
+import { checkAccess, ROUTE_ACCESS } from "@aacos/domain/access";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";

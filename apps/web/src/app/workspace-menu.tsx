@@ -1,10 +1,11 @@
 // The header's "All screens" menu for signed-in users: every screen they may open (the palette's route list filtered
 // by the access rules), grouped by area, so nothing is reachable only through the command palette.
+
+import { layoutClassForWidth } from "@aacos/domain/device";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
-import { layoutClassForWidth } from "@aacos/domain/device";
 import { Icon } from "../ui/icon";
 import { type PALETTE_ROUTES, paletteRoutesFor } from "./palette-items";
 
