@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
+import { useRememberedDraft } from "../../lib/remembered-draft";
 import { translateMessage } from "../../lib/messages";
 import { groupByUniverse, useEntities, useUniverses } from "../../lib/workspace-queries";
 import { Button, ButtonLink } from "../../ui/button";
@@ -35,7 +36,7 @@ export function ChatScreen() {
   const entities = useEntities();
   const [entityId, setEntityId] = useState("");
   const [selected, setSelected] = useState<Conversation | null>(null);
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useRememberedDraft("chat-draft");
   const [sendError, setSendError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [queued, setQueued] = useState<{ conversationId: string; content: string } | null>(null);
