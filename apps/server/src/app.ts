@@ -153,6 +153,7 @@ import { errorsPlugin } from "./platform/errors.js";
 import { featureGatePlugin } from "./platform/feature-gate.js";
 import { createRateLimiterFactory, type RateLimiterFactory } from "./platform/rate-limit.js";
 import { meteringPlugin } from "./platform/metering.js";
+import { nulGuardPlugin } from "./platform/nul-guard.js";
 import { liveCatalogPlugin, processCatalogIs, setProcessCatalog } from "./platform/live-catalog.js";
 import { routeListPlugin } from "./platform/route-list.js";
 import { securityPlugin } from "./platform/security.js";
@@ -511,6 +512,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before metering and every feature: each request reads this app's catalogue.
   await app.register(liveCatalogPlugin, { source: catalog });
   await app.register(errorsPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(requestStatsPlugin, { stats: requestStats });
   await app.register(securityPlugin);
   await app.register(cookie);
