@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AnalyticsQuery,
+  checkRange,
   csvCell,
   monthlyRevenueOf,
   presetRange,
@@ -31,6 +32,41 @@ describe("the analytics query", () => {
     );
     expect(AnalyticsQuery.safeParse({ from: "2024-01-01", to: "2025-12-31" }).success).toBe(true);
     expect(AnalyticsQuery.safeParse({ from: "2024-01-01", to: "2026-01-01" }).success).toBe(false);
+  });
+
+  it("takes dates from 2000 to 2099 only", () => {
+    for (const date of ["0001-01-01", "1999-12-31", "2100-01-01", "9999-12-31"]) {
+      const parsed = AnalyticsQuery.safeParse({ from: date });
+      expect(parsed.error?.issues[0]).toMatchObject({
+        path: ["from"],
+        message: "Dates must be between 2000-01-01 and 2099-12-31",
+      });
+      expect(AnalyticsQuery.safeParse({ to: date }).error?.issues[0]?.path).toEqual(["to"]);
+    }
+    expect(AnalyticsQuery.safeParse({ from: "2000-01-01", to: "2000-01-02" }).success).toBe(true);
+  });
+
+  it("checks a range with one end left out against today", () => {
+    const now = new Date("2026-11-25T12:00:00Z");
+    const day = (query: { from?: string; to?: string }) =>
+      checkRange({ ...query, interval: "day" }, now);
+    expect(day({ from: "2024-11-25" })).toEqual({
+      ok: true,
+      range: { from: "2024-11-25", to: "2026-11-25", interval: "day" },
+    });
+    expect(day({ from: "2024-11-24" })).toEqual({
+      ok: false,
+      fields: { from: "The range may cover at most 731 days" },
+    });
+    expect(day({ from: "2000-01-01" })).toMatchObject({ ok: false });
+    expect(day({ from: "2026-11-26" })).toEqual({
+      ok: false,
+      fields: { from: "The start date must not be after the end date" },
+    });
+    expect(day({ to: "2000-01-01" })).toMatchObject({
+      ok: true,
+      range: { from: "1999-12-03", to: "2000-01-01" },
+    });
   });
 
   it("defaults to the 30 days ending today (UTC), presets end today too", () => {

@@ -25,6 +25,9 @@ export const ANALYTICS_PRESETS = [7, 30, 90] as const;
 export const DEFAULT_ANALYTICS_DAYS = 30;
 /** The longest range one request may cover (two years of daily points). */
 export const MAX_ANALYTICS_DAYS = 731;
+/** The first and last day a range may name: far enough out for any real question, near enough for every database. */
+export const ANALYTICS_FIRST_DATE = "2000-01-01";
+export const ANALYTICS_LAST_DATE = "2099-12-31";
 /** How many quests the quest report lists. */
 export const TOP_QUESTS = 20;
 
@@ -37,6 +40,7 @@ export const SYSTEM_LEDGER_SOURCES = ["event", "worldUpgrade"] as const;
 export const ANALYTICS_MESSAGES = {
   rangeReversed: "The start date must not be after the end date",
   rangeTooLong: `The range may cover at most ${MAX_ANALYTICS_DAYS} days`,
+  dateOutOfRange: `Dates must be between ${ANALYTICS_FIRST_DATE} and ${ANALYTICS_LAST_DATE}`,
 } as const;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,7 +56,11 @@ export function isCalendarDate(value: string): boolean {
 const CalendarDate = z
   .string({ error: MESSAGES.invalidFormat })
   .trim()
-  .refine(isCalendarDate, MESSAGES.invalidFormat);
+  .refine(isCalendarDate, MESSAGES.invalidFormat)
+  .refine(
+    (date) => date >= ANALYTICS_FIRST_DATE && date <= ANALYTICS_LAST_DATE,
+    ANALYTICS_MESSAGES.dateOutOfRange,
+  );
 
 /** GET /api/admin/analytics/<report>?from=&to=&interval=&format= — dates are UTC calendar days, both included. */
 export const AnalyticsQuery = z
@@ -62,15 +70,12 @@ export const AnalyticsQuery = z
     interval: z.enum(ANALYTICS_INTERVALS, { error: MESSAGES.invalidFormat }).default("day"),
     format: z.enum(ANALYTICS_FORMATS, { error: MESSAGES.invalidFormat }).default("json"),
   })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
-    message: ANALYTICS_MESSAGES.rangeReversed,
-    path: ["from"],
-  })
-  .refine(
-    (q) =>
-      q.from === undefined || q.to === undefined || daysBetween(q.from, q.to) < MAX_ANALYTICS_DAYS,
-    { message: ANALYTICS_MESSAGES.rangeTooLong, path: ["from"] },
-  );
+  .superRefine((q, context) => {
+    // With one end left out the range depends on today: the server checks it again with its clock (checkRange).
+    if (q.from === undefined || q.to === undefined) return;
+    const problem = rangeProblem({ from: q.from, to: q.to });
+    if (problem !== null) context.addIssue({ code: "custom", message: problem, path: ["from"] });
+  });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 
 export const AnalyticsReportParams = z.object({
@@ -114,6 +119,27 @@ export function resolveRange(
   const to = query.to ?? utcDate(now);
   const from = query.from ?? shiftDate(to, -(DEFAULT_ANALYTICS_DAYS - 1));
   return { from, to, interval: query.interval };
+}
+
+/** What is wrong with a range of two valid dates (the message for the `from` field); null when nothing. */
+export function rangeProblem(range: { from: string; to: string }): string | null {
+  if (range.from > range.to) return ANALYTICS_MESSAGES.rangeReversed;
+  if (daysBetween(range.from, range.to) >= MAX_ANALYTICS_DAYS)
+    return ANALYTICS_MESSAGES.rangeTooLong;
+  return null;
+}
+
+/**
+ * The range a parsed query asks for with today filled in, or the field message that refuses it: `from=2000-01-01`
+ * alone would otherwise run to today over decades of days.
+ */
+export function checkRange(
+  query: Pick<AnalyticsQuery, "from" | "to" | "interval">,
+  now: Date,
+): { ok: true; range: AnalyticsRange } | { ok: false; fields: Record<string, string> } {
+  const range = resolveRange(query, now);
+  const problem = rangeProblem(range);
+  return problem === null ? { ok: true, range } : { ok: false, fields: { from: problem } };
 }
 
 /** What a month of a plan brings in: a "custom" price (−1) is not known, so it counts as nothing. */

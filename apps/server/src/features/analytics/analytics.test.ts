@@ -5,6 +5,8 @@ import {
   type AnalyticsReport,
   presetRange,
   SYSTEM_LEDGER_SOURCES,
+  shiftDate,
+  utcDate,
 } from "@aacos/domain/analytics";
 import { buildCatalog } from "@aacos/domain/catalog";
 import { sql } from "drizzle-orm";
@@ -455,6 +457,63 @@ describe("over HTTP", () => {
       const body = await get<{ range: unknown; buckets: unknown[] }>("signups");
       expect(body.range).toEqual({ ...presetRange(30, new Date()), interval: "day" });
       expect(body.buckets).toHaveLength(30);
+    });
+  });
+});
+
+describe("a range with one end left out", () => {
+  /**
+   * The server's "today", held still for the whole block (the open end of a range is filled from it). It is the
+   * moment the file runs, because access tokens are checked against the real time; every expectation is relative.
+   */
+  const NOW = new Date();
+  const today = utcDate(NOW);
+  let clocked: TestApp;
+  let reader: SignedInUser;
+
+  beforeAll(async () => {
+    clocked = await buildTestApp({}, undefined, { clock: () => NOW });
+    reader = await createUser(clocked.app, { roles: ["analyst"], tier: "infinity" });
+  });
+  afterAll(() => clocked?.close());
+
+  const ask = (query: string) =>
+    clocked.app.inject({
+      method: "GET",
+      url: `/api/admin/analytics/active-users?${query}`,
+      headers: reader.auth,
+    });
+
+  it("is refused with 400 and a field message when it would run too far", async () => {
+    const outside = "Dates must be between 2000-01-01 and 2099-12-31";
+    const tooLong = "The range may cover at most 731 days";
+    const cases: [string, string, string][] = [
+      ["from=0001-01-01", "from", outside],
+      ["to=0001-01-01", "to", outside],
+      ["to=9999-12-31", "to", outside],
+      ["from=2000-01-01", "from", tooLong],
+      [`from=${shiftDate(today, -731)}&format=csv`, "from", tooLong],
+      [`from=${shiftDate(today, 1)}`, "from", "The start date must not be after the end date"],
+    ];
+    for (const [query, field, message] of cases) {
+      const response = await ask(query);
+      expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
+      expect(response.json().error.fields).toEqual({ [field]: message });
+    }
+  });
+
+  it("runs to today, or 30 days back from `to`, within the bounds", async () => {
+    const from = shiftDate(today, -730);
+    const longest = await ask(`from=${from}`);
+    expect(longest.statusCode).toBe(200);
+    expect(longest.json().range).toEqual({ from, to: today, interval: "day" });
+    expect(longest.json().buckets).toHaveLength(731);
+    const earliest = await ask("to=2000-01-01");
+    expect(earliest.statusCode).toBe(200);
+    expect(earliest.json().range).toEqual({
+      from: "1999-12-03",
+      to: "2000-01-01",
+      interval: "day",
     });
   });
 });

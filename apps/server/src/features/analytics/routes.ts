@@ -4,12 +4,13 @@ import { ROUTE_ACCESS } from "@aacos/domain/access";
 import {
   ANALYTICS_REPORTS,
   AnalyticsQuery,
+  checkRange,
   csvFileName,
   reportCsv,
-  resolveRange,
 } from "@aacos/domain/analytics";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { validationFailed } from "../../platform/errors.js";
 import type { AnalyticsService } from "./service.js";
 
 export async function analyticsRoutes(
@@ -24,7 +25,10 @@ export async function analyticsRoutes(
       `/api/admin/analytics/${report}`,
       { onRequest: analystsOnly, schema: { querystring: AnalyticsQuery } },
       async (request, reply) => {
-        const range = resolveRange(request.query, deps.clock());
+        // One end left out is filled from today, and the whole range checked again (at most 731 days).
+        const checked = checkRange(request.query, deps.clock());
+        if (!checked.ok) throw validationFailed(checked.fields);
+        const { range } = checked;
         const data = await deps.analytics.report(report, range);
         if (request.query.format === "json") return data;
         return reply

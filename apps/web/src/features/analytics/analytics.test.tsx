@@ -56,6 +56,18 @@ describe("RangeControls", () => {
     fireEvent.click(screen.getByTestId("analytics-apply"));
     expect(changes[2]).toEqual({ from: "2025-01-10", to: "2025-01-31", interval: "day" });
   });
+
+  it("names the dates it takes when a custom range starts before 2000", () => {
+    const changes: AnalyticsRange[] = [];
+    const range: AnalyticsRange = { from: "2025-01-01", to: "2025-01-31", interval: "day" };
+    renderAt("/", { "/": <RangeControls range={range} onChange={(next) => changes.push(next)} /> });
+    fireEvent.change(screen.getByTestId("analytics-from"), { target: { value: "1999-12-31" } });
+    fireEvent.click(screen.getByTestId("analytics-apply"));
+    expect(screen.getByTestId("analytics-range-error").textContent).toBe(
+      "התאריכים חייבים להיות בין 2000-01-01 ל-2099-12-31.",
+    );
+    expect(changes).toHaveLength(0);
+  });
 });
 
 describe("RetentionTable", () => {

@@ -47,7 +47,9 @@ export function RangeControls({
           ? t("analytics.range.errors.reversed")
           : message === ANALYTICS_MESSAGES.rangeTooLong
             ? t("analytics.range.errors.tooLong")
-            : t("analytics.range.errors.invalid"),
+            : message === ANALYTICS_MESSAGES.dateOutOfRange
+              ? t("analytics.range.errors.outOfRange")
+              : t("analytics.range.errors.invalid"),
       );
       return;
     }
