@@ -90,6 +90,7 @@ const PATTERNS: readonly { pattern: RegExp; key: MessageKey }[] = [
   { pattern: /^Too many requests: (\d+) per minute$/, key: "tooManyRequests" },
   { pattern: /^File size exceeds maximum of (\d+)MB$/, key: "fileTooLarge" },
   { pattern: /^File type \.(.*) is not allowed$/, key: "fileTypeNotAllowed" },
+  { pattern: /^The file name has no extension; allowed: (.+)$/, key: "missingExtension" },
   { pattern: /^Storage limit reached: (\d+) GB$/, key: "storageLimit" },
   { pattern: /^Maximum length is (\d+)$/, key: "maxLength" },
   { pattern: /^Too many sign-in attempts\. Try again in (\d+) seconds\.$/, key: "tooManySignIns" },

@@ -17,6 +17,17 @@ describe("checkUploadName", () => {
       message: "Files with multiple extensions are not allowed",
     });
   });
+
+  it("says a name without an extension has none, and which it may have", () => {
+    for (const name of ["README", "notes.", "a..", ""]) {
+      expect(checkUploadName(name)).toEqual({
+        ok: false,
+        status: 400,
+        message:
+          "The file name has no extension; allowed: .jpg, .jpeg, .png, .gif, .pdf, .doc, .docx, .txt, .md",
+      });
+    }
+  });
 });
 
 describe("contentMatchesExtension", () => {

@@ -18,6 +18,14 @@ export const UPLOAD_MIME_TYPES = {
 } as const satisfies Record<string, readonly string[]>;
 export type UploadExtension = keyof typeof UPLOAD_MIME_TYPES;
 
+/** Upload refusals beside SPEC.md §5's own (MESSAGES), in the same style. */
+export const UPLOAD_MESSAGES = {
+  /** "File type . is not allowed" said nothing useful about a name without an extension. */
+  missingExtension: `The file name has no extension; allowed: ${Object.keys(UPLOAD_MIME_TYPES)
+    .map((extension) => `.${extension}`)
+    .join(", ")}`,
+} as const;
+
 export interface UploadCandidate {
   name: string;
   size: number;
@@ -36,6 +44,8 @@ export type UploadNameCheck =
 export function checkUploadName(name: string): UploadNameCheck {
   const parts = name.split(".");
   const extension = (parts.length > 1 ? parts[parts.length - 1] : "")?.toLowerCase() ?? "";
+  if (extension === "")
+    return { ok: false, status: 400, message: UPLOAD_MESSAGES.missingExtension };
   if (!(extension in UPLOAD_MIME_TYPES)) {
     return { ok: false, status: 400, message: MESSAGES.fileTypeNotAllowed(extension) };
   }

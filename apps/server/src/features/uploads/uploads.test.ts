@@ -133,6 +133,11 @@ describe("POST /api/upload refusals", () => {
       400,
       "Files with multiple extensions are not allowed",
     ]);
+    const bare = await upload(user, "README", "text/plain", Buffer.from("hello"));
+    expect([bare.statusCode, bare.json().error.fields.file]).toEqual([
+      400,
+      "The file name has no extension; allowed: .jpg, .jpeg, .png, .gif, .pdf, .doc, .docx, .txt, .md",
+    ]);
     const declared = await upload(user, "fake.png", "application/pdf", PNG);
     expect([declared.statusCode, declared.json().error.message]).toEqual([
       400,

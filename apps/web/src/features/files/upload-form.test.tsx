@@ -59,6 +59,20 @@ describe("UploadForm", () => {
     expect(screen.getByTestId("upload-error")).toHaveTextContent("exe");
   });
 
+  it("says a file without an extension has none, in both languages, before any request", () => {
+    renderAt("/", { "/": <UploadForm /> });
+    choose(new File(["hello"], "README", { type: "" }));
+    expect(screen.getByTestId("upload-error").textContent).toBe(
+      "The file name has no extension; allowed: .jpg, .jpeg, .png, .gif, .pdf, .doc, .docx, .txt, .md",
+    );
+    act(() => applyLanguage("he"));
+    choose(new File(["hello"], "notes.", { type: "" }));
+    expect(screen.getByTestId("upload-error").textContent).toBe(
+      "לשם הקובץ אין סיומת; הסיומות המותרות: \u2066.jpg, .jpeg, .png, .gif, .pdf, .doc, .docx, .txt, .md\u2069",
+    );
+    expect(api.count("POST /api/upload")).toBe(0);
+  });
+
   it("uploads an allowed file as multipart field `file` and reports it", async () => {
     renderAt("/", { "/": <UploadForm /> });
     await act(async () => {
