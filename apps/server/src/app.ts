@@ -451,6 +451,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       ai,
       onMessage: (userId, messageId) => recordAction(userId, "chatMessage", messageId),
+      onHelpful: (ownerId, messageId) =>
+        progression.recordAction(ownerId, "helpfulAnswer", messageId),
       log: app.log,
     }),
     commands: createCommandService({

@@ -70,7 +70,7 @@ export const SAMPLE_QUESTS: readonly QuestDefinition[] = [
   {
     id: "community_helper",
     name: "Community helper",
-    description: "Share an answer that another user marks helpful.",
+    description: "Share a universe with your team; a teammate marks one of its answers helpful.",
     category: "community",
     difficulty: "hard",
     xpReward: 500,

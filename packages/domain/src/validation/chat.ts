@@ -11,6 +11,9 @@ export const MAX_COMMAND_ENTITIES = 10;
 export const ConversationParams = z.object({ id: Id });
 export type ConversationParams = z.infer<typeof ConversationParams>;
 
+export const MessageParams = z.object({ id: Id });
+export type MessageParams = z.infer<typeof MessageParams>;
+
 export const CreateConversationBody = z.object({ entityId: Id });
 export type CreateConversationBody = z.infer<typeof CreateConversationBody>;
 

@@ -67,6 +67,7 @@ export {
   CreateConversationBody,
   MAX_COMMAND_ENTITIES,
   MessageHistoryQuery,
+  MessageParams,
   RenameConversationBody,
   SendMessageBody,
 } from "./chat.js";

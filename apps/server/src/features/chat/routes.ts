@@ -1,10 +1,11 @@
 // HTTP of the chat: conversations (create, list/search, rename, delete, export), paged history, sending a message
-// (server-sent events or one JSON answer, by Accept) and stopping a running answer.
+// (server-sent events or one JSON answer, by Accept), stopping a running answer, and marking a shared answer helpful.
 import {
   ConversationListQuery,
   ConversationParams,
   CreateConversationBody,
   MessageHistoryQuery,
+  MessageParams,
   RenameConversationBody,
   SendMessageBody,
 } from "@aacos/domain/validation";
@@ -73,6 +74,14 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
         .header("content-disposition", `attachment; filename="${fileName}"`)
         .send(markdown);
     },
+  );
+
+  api.post(
+    "/api/chat/messages/:id/helpful",
+    { ...signedIn, schema: { params: MessageParams } },
+    async (request) => ({
+      message: await chat.markHelpful(planOf(request).userId, request.params.id),
+    }),
   );
 
   api.post(

@@ -5,10 +5,10 @@ import type {
   ConversationListQuery,
   MessageHistoryQuery,
 } from "@aacos/domain/validation";
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { conversations, messages } from "../../db/schema.js";
-import { notFound } from "../../platform/errors.js";
+import { conversations, entities, messages, progressLedger, universes } from "../../db/schema.js";
+import { conflict, notFound } from "../../platform/errors.js";
 import type { AiService, ChatTurn, Plan, Usage } from "../ai/index.js";
 
 /** Past messages sent with a new one; older ones stay in the history but not in the prompt. */
@@ -35,6 +35,11 @@ export interface MessageView {
   promptTokens: number;
   completionTokens: number;
   createdAt: string;
+  /**
+   * An answer from an entity of a universe someone shared with the user: whether the user marked it helpful (which
+   * completes the universe owner's community quest). null when there is nobody else to thank (own universe, own text).
+   */
+  helpful: boolean | null;
 }
 
 export interface SentAnswer {
@@ -67,6 +72,8 @@ export interface ChatService {
     conversationId: string,
   ): Promise<{ fileName: string; markdown: string }>;
   prepareMessage(plan: Plan, conversationId: string, content: string): Promise<PendingAnswer>;
+  /** Marks an answer from a shared universe helpful, once; the universe's owner is credited. */
+  markHelpful(userId: string, messageId: string): Promise<MessageView>;
   stop(userId: string, conversationId: string): Promise<{ stopped: boolean }>;
 }
 
@@ -83,7 +90,8 @@ function conversationView(row: ConversationRow): ConversationView {
   };
 }
 
-function messageView(row: MessageRow): MessageView {
+/** `shared`: the conversation's entity lives in someone else's universe; `marked`: the answer was marked helpful. */
+function messageView(row: MessageRow, shared = false, marked = false): MessageView {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -95,7 +103,13 @@ function messageView(row: MessageRow): MessageView {
     promptTokens: row.promptTokens,
     completionTokens: row.completionTokens,
     createdAt: row.createdAt.toISOString(),
+    helpful: shared && row.role === "assistant" && row.status === "complete" ? marked : null,
   };
+}
+
+/** The progress-ledger key of the mark: the owner's credit for this answer, once. */
+export function helpfulSourceKey(messageId: string): string {
+  return `helpfulAnswer:${messageId}`;
 }
 
 /** The first line of the first message, cut at a word near 60 characters. */
@@ -117,6 +131,8 @@ export function createChatService(deps: {
   ai: AiService;
   /** Progression: a chat message earns XP once per message. */
   onMessage?: (userId: string, messageId: string) => Promise<unknown>;
+  /** Progression: an answer from `ownerId`'s shared universe was marked helpful (at most once per answer). */
+  onHelpful?: (ownerId: string, messageId: string) => Promise<unknown>;
   log?: { warn: (object: object, message: string) => void };
 }): ChatService {
   const { db, ai } = deps;
@@ -128,6 +144,34 @@ export function createChatService(deps: {
       .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
     if (row === undefined) throw notFound("Conversation not found");
     return row;
+  }
+
+  /** The owner of the universe an entity lives in. */
+  async function universeOwner(entityId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ ownerId: universes.userId })
+      .from(entities)
+      .innerJoin(universes, eq(universes.id, entities.universeId))
+      .where(eq(entities.id, entityId));
+    return row?.ownerId ?? null;
+  }
+
+  /** Which of these answers the owner has been credited for (the ledger row is the mark). */
+  async function markedHelpful(ownerId: string, messageIds: string[]): Promise<Set<string>> {
+    if (messageIds.length === 0) return new Set();
+    const rows = await db
+      .select({ sourceKey: progressLedger.sourceKey })
+      .from(progressLedger)
+      .where(
+        and(
+          eq(progressLedger.userId, ownerId),
+          inArray(
+            progressLedger.sourceKey,
+            messageIds.map((id) => helpfulSourceKey(id)),
+          ),
+        ),
+      );
+    return new Set(rows.map((row) => row.sourceKey));
   }
 
   return {
@@ -191,8 +235,16 @@ export function createChatService(deps: {
         .limit(query.limit + 1);
       const page = rows.slice(0, query.limit).reverse();
       const oldest = page[0];
+      const owner = await universeOwner(conversation.entityId);
+      const shared = owner !== null && owner !== userId;
+      const marked = shared
+        ? await markedHelpful(
+            owner,
+            page.map((row) => row.id),
+          )
+        : new Set<string>();
       return {
-        items: page.map(messageView),
+        items: page.map((row) => messageView(row, shared, marked.has(helpfulSourceKey(row.id)))),
         nextBefore: rows.length > query.limit && oldest !== undefined ? oldest.id : null,
       };
     },
@@ -249,6 +301,8 @@ export function createChatService(deps: {
       const conversation = await owned(plan.userId, conversationId);
       const entity = await ai.directory.getEntity(plan.userId, conversation.entityId);
       const model = ai.modelFor(plan, entity);
+      const owner = await universeOwner(conversation.entityId);
+      const shared = owner !== null && owner !== plan.userId;
       const past = await db
         .select({ role: messages.role, content: messages.content })
         .from(messages)
@@ -323,7 +377,7 @@ export function createChatService(deps: {
                 deps.log?.warn({ err: error }, "chat message XP not recorded"),
               );
             return {
-              message: messageView(saved),
+              message: messageView(saved, shared),
               usage: answer.usage,
               userMessage: messageView(asked),
               runId: answer.runId,
@@ -334,6 +388,26 @@ export function createChatService(deps: {
           }
         },
       };
+    },
+
+    async markHelpful(userId, messageId) {
+      const [found] = await db
+        .select({ message: messages, entityId: conversations.entityId })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(and(eq(messages.id, messageId), eq(conversations.userId, userId)));
+      if (found === undefined) throw notFound("Message not found");
+      // Someone who lost access to the universe (left the team) cannot thank it any more.
+      await ai.directory.getEntity(userId, found.entityId);
+      const owner = await universeOwner(found.entityId);
+      if (owner === null || owner === userId) {
+        throw conflict("Only an answer from a universe shared with you can be marked helpful");
+      }
+      if (found.message.role !== "assistant" || found.message.status !== "complete") {
+        throw conflict("Only a complete answer can be marked helpful");
+      }
+      await deps.onHelpful?.(owner, messageId);
+      return messageView(found.message, true, true);
     },
 
     async stop(userId, conversationId) {

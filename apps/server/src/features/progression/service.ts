@@ -212,6 +212,15 @@ export function createProgressionService(deps: {
           const capped = (today?.n ?? 0) >= dailyCap;
           if (!capped) fresh = await context.credit({ ...grant, sourceKey: `${prefix}${key}` });
         }
+      } else if (action === "helpfulAnswer") {
+        // No XP of its own; the zero row is the mark, so one answer counts once however often it is marked.
+        fresh = await context.credit({
+          xp: 0,
+          tokens: 0,
+          reason: "Shared answer marked helpful",
+          source: action,
+          sourceKey: `${action}:${key}`,
+        });
       }
       // The same action reported twice completes nothing the second time.
       const completed = fresh

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entities, runs, users } from "../../db/schema.js";
+import { entities, progressLedger, runs, users } from "../../db/schema.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
@@ -532,6 +532,82 @@ describe("admin list", () => {
       total: 1,
     });
     expect((await call(owner, "GET", "/api/admin/teams")).statusCode).toBe(403);
+  });
+});
+
+describe("helpful answers from shared universes", () => {
+  it("a teammate marking a shared answer helpful completes the sharer's community quest, once", async () => {
+    const lead = await createUser(app, { tier: "cosmic" });
+    // A free member: sharing a universe and being thanked for it needs no paid plan.
+    const sharer = await createUser(app);
+    const teamId = await newTeam(lead, "Helpers");
+    await join(lead, teamId, sharer);
+    expect((await call(sharer, "POST", "/api/quests/community_helper/start")).statusCode).toBe(200);
+    const { universeId, entityId } = await universeWithEntity(sharer);
+    const share = await call(sharer, "POST", `/api/aacos/universes/${universeId}/share`, {
+      teamId,
+    });
+    expect(share.statusCode).toBe(200);
+
+    const ask = async (user: SignedInUser) => {
+      const created = await call(user, "POST", "/api/chat/conversations", { entityId });
+      expect(created.statusCode).toBe(201);
+      const conversationId = created.json<{ conversation: { id: string } }>().conversation.id;
+      const answered = await app.inject({
+        method: "POST",
+        url: `/api/chat/conversations/${conversationId}/messages`,
+        headers: { ...user.auth, accept: "application/json" },
+        payload: { content: "What is new?" },
+      });
+      expect(answered.statusCode).toBe(200);
+      return {
+        conversationId,
+        answer: answered.json<{ message: { id: string; helpful: boolean | null } }>().message,
+      };
+    };
+
+    // The sharer's own answers have nobody else to thank.
+    const own = await ask(sharer);
+    expect(own.answer.helpful).toBeNull();
+    const self = await call(sharer, "POST", `/api/chat/messages/${own.answer.id}/helpful`);
+    expect(self.statusCode).toBe(409);
+
+    const asked = await ask(lead);
+    expect(asked.answer.helpful).toBe(false);
+    // Only the conversation's owner may mark it.
+    const stranger = await call(sharer, "POST", `/api/chat/messages/${asked.answer.id}/helpful`);
+    expect(stranger.statusCode).toBe(404);
+    const marked = await call(lead, "POST", `/api/chat/messages/${asked.answer.id}/helpful`);
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().message).toMatchObject({ id: asked.answer.id, helpful: true });
+    const again = await call(lead, "POST", `/api/chat/messages/${asked.answer.id}/helpful`);
+    expect(again.statusCode).toBe(200);
+
+    // (Read through the services: a genesis member's ten calls a minute are spent above.)
+    const quests = await app.services.progression.quests.list(sharer.id, "genesis", "genesis");
+    expect(quests.items.find((item) => item.id === "community_helper")?.status).toBe("completed");
+    const rewards = await test.database.db
+      .select()
+      .from(progressLedger)
+      .where(
+        and(
+          eq(progressLedger.userId, sharer.id),
+          eq(progressLedger.xp, 500),
+          eq(progressLedger.tokens, 150),
+        ),
+      );
+    // Paid once, however often the answer is marked.
+    expect(rewards).toHaveLength(1);
+    // The history shows the mark.
+    const history = await call(
+      lead,
+      "GET",
+      `/api/chat/conversations/${asked.conversationId}/messages`,
+    );
+    const items = history.json<{ items: { id: string; role: string; helpful: boolean | null }[] }>()
+      .items;
+    expect(items.find((item) => item.id === asked.answer.id)?.helpful).toBe(true);
+    expect(items.find((item) => item.role === "user")?.helpful).toBeNull();
   });
 });
 

@@ -25,6 +25,8 @@ export interface ChatMessage {
   promptTokens: number;
   completionTokens: number;
   createdAt: string;
+  /** An answer from a universe shared with the user: marked helpful or not; null when there is nobody to thank. */
+  helpful: boolean | null;
 }
 
 export const chatKeys = {
@@ -64,6 +66,10 @@ export const chatApi = {
     );
   },
   stop: (id: string) => apiPost<{ stopped: boolean }>(`${conversationPath(id)}/stop`),
+  markHelpful: (messageId: string) =>
+    apiPost<{ message: ChatMessage }>(
+      `/chat/messages/${encodeURIComponent(messageId)}/helpful`,
+    ).then((reply) => reply.message),
   send: (id: string, content: string, onEvent: (event: SseEvent) => void, signal: AbortSignal) =>
     streamSse(`${conversationPath(id)}/messages`, { content }, onEvent, signal),
 };

@@ -200,4 +200,25 @@ describe("ChatScreen", () => {
     expect(screen.getByTestId("chat-message-input")).toHaveValue("line one");
     expect(screen.queryByTestId("chat-user-message")).toBeNull();
   });
+
+  it("lets the user thank an answer from a universe shared with them, and shows the mark", async () => {
+    const shared = {
+      ...answer("Use the team's notes", "retrieval", "complete").message,
+      helpful: false,
+    };
+    api.route("GET /api/chat/conversations/c1/messages", () => ({
+      status: 200,
+      body: { items: [shared], nextBefore: null },
+    }));
+    api.route("POST /api/chat/messages/m2/helpful", () => ({
+      status: 200,
+      body: { message: { ...shared, helpful: true } },
+    }));
+    renderAt("/chat", { "/chat": <ChatScreen /> });
+    fireEvent.click(await screen.findByTestId("chat-conversation"));
+    fireEvent.click(await screen.findByRole("button", { name: "This helped" }));
+    expect(await screen.findByTestId("chat-helpful-marked")).toHaveTextContent("Marked helpful");
+    expect(screen.queryByTestId("chat-mark-helpful")).toBeNull();
+    expect(api.count("POST /api/chat/messages/m2/helpful")).toBe(1);
+  });
 });

@@ -192,6 +192,16 @@ export function ChatThread({
   const streaming = thread.pending !== null;
   const count = thread.messages.length;
   const growing = thread.pending?.content.length ?? 0;
+  const [helpfulError, setHelpfulError] = useState<string | null>(null);
+
+  const markHelpful = async (messageId: string) => {
+    setHelpfulError(null);
+    try {
+      thread.replaceMessage(await chatApi.markHelpful(messageId));
+    } catch {
+      setHelpfulError(t("chat.helpfulFailed"));
+    }
+  };
 
   // Follow the conversation's end as messages arrive and the answer grows (not when older pages are prepended).
   // biome-ignore lint/correctness/useExhaustiveDependencies: count and growing are the triggers.
@@ -262,6 +272,7 @@ export function ChatThread({
                       }
                     : undefined
                 }
+                onHelpful={() => void markHelpful(message.id)}
               />
             ))}
             {thread.pending ? (
@@ -274,6 +285,7 @@ export function ChatThread({
       <div role="status" aria-live="polite" className="sr-only" data-testid="chat-live">
         {announcement}
       </div>
+      {helpfulError ? <FormAlert>{helpfulError}</FormAlert> : null}
       {sendError ? <FormAlert testId="chat-send-error">{sendError}</FormAlert> : null}
       <Composer
         value={draft}

@@ -12,11 +12,14 @@ export function MessageItem({
   entityName,
   onRetry,
   retryDisabled,
+  onHelpful,
 }: {
   message: ChatMessage;
   entityName: string;
   onRetry?: () => void;
   retryDisabled?: boolean;
+  /** Marks an answer from a shared universe helpful (shown only where there is someone to thank). */
+  onHelpful?: () => void;
 }) {
   const { t } = useTranslation();
   const mine = message.role === "user";
@@ -78,6 +81,21 @@ export function MessageItem({
               data-testid="chat-retry"
             >
               {t("chat.retry")}
+            </Button>
+          ) : null}
+          {message.helpful === true ? (
+            <span data-testid="chat-helpful-marked">
+              <Badge tone="success">{t("chat.helpfulMarked")}</Badge>
+            </span>
+          ) : null}
+          {message.helpful === false && onHelpful ? (
+            <Button
+              variant="ghost"
+              className="px-2 py-1 text-xs"
+              onClick={onHelpful}
+              data-testid="chat-mark-helpful"
+            >
+              {t("chat.markHelpful")}
             </Button>
           ) : null}
         </div>

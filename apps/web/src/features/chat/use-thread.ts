@@ -46,6 +46,7 @@ function localMessage(
     promptTokens: 0,
     completionTokens: 0,
     createdAt: new Date().toISOString(),
+    helpful: null,
   };
 }
 
@@ -226,5 +227,8 @@ export function useThread(conversationId: string | null) {
     stop,
     retry,
     reloadHistory: () => setReload((value) => value + 1),
+    /** Puts the server's fresh copy of a message in place (after marking it helpful). */
+    replaceMessage: (next: ChatMessage) =>
+      setMessages((current) => current.map((message) => (message.id === next.id ? next : message))),
   };
 }
