@@ -15,7 +15,7 @@ import { OfflineBanner } from "./offline-banner";
 import { PaletteButton } from "./palette-button";
 import { ThemeToggle } from "./theme-toggle";
 import { UpdatePrompt } from "./update-prompt";
-import { UpgradePrompts } from "./upgrade-prompts";
+import { UpgradePromptStrip, UpgradePrompts } from "./upgrade-prompts";
 import { useGlobalShortcuts } from "./use-global-shortcuts";
 import { UserMenu } from "./user-menu";
 import { WorkspaceMenu } from "./workspace-menu";
@@ -110,6 +110,7 @@ export function AppShell() {
             <UserMenu />
           </div>
         </div>
+        <UpgradePromptStrip />
       </header>
       <main id="main" tabIndex={-1} className="flex-1 pb-20 focus:outline-none">
         {/* A failing screen (or its code failing to load) shows the error screen inside the shell; a new path resets it. */}

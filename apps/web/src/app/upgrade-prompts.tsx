@@ -1,4 +1,7 @@
-// Renders the upgrade prompts (SPEC.md §2) dispatched as "aacos:upgrade-prompt": one of each kind at a time, newest wins.
+// Renders the upgrade prompts (SPEC.md §2) dispatched as "aacos:upgrade-prompt": ONE prompt at a time
+// (docs/decisions/165-one-prompt-per-refusal.md). The modal and fullscreen kinds are modal dialogs; every other kind
+// shows in the strip under the header, in the page's flow, so it never covers an input or its button in either
+// direction. A genesis sequence step waits for the prompt on screen to leave; any other prompt is dropped meanwhile.
 import {
   TIER_NAMES,
   type TierName,
@@ -7,19 +10,13 @@ import {
   type WorldName,
   worldByName,
 } from "@aacos/domain/catalog";
-import {
-  type ReactNode,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type RefObject, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { create } from "zustand";
 import { useAuthStore } from "../lib/auth-store";
 import { translateMessage } from "../lib/messages";
+import { refusalText } from "../lib/refusal-text";
 import {
   installUpgradePrompts,
   isUpgradePromptDetail,
@@ -28,7 +25,7 @@ import {
   type UpgradePromptDetail,
   type UpgradePromptKind,
 } from "../lib/upgrade-prompts";
-import { useLocalized } from "../lib/use-language";
+import { useLanguage, useLocalized } from "../lib/use-language";
 import { buttonClasses } from "../ui/button";
 import { Icon } from "../ui/icon";
 
@@ -43,7 +40,58 @@ interface ShownPrompt extends UpgradePromptDetail {
   id: number;
 }
 
-type Shown = Partial<Record<UpgradePromptKind, ShownPrompt>>;
+interface PromptSlot {
+  /** The one prompt on screen. */
+  current: ShownPrompt | null;
+  /** Genesis sequence steps waiting for the screen to be free. */
+  waiting: ShownPrompt[];
+}
+
+let nextId = 0;
+
+const usePromptSlot = create<PromptSlot>()(() => ({ current: null, waiting: [] }));
+
+const DIALOG_KINDS: readonly UpgradePromptKind[] = ["modal", "fullscreen"];
+
+/**
+ * Puts a prompt on screen, or not: a celebration (the user's own move up) replaces everything; a refusal or a sequence
+ * step replaces a strip prompt, while behind a dialog a sequence step waits and a refusal is dropped (the dialog
+ * already says it); anything else (the soft hint) shows only on a free screen.
+ */
+function offer(detail: UpgradePromptDetail): void {
+  nextId += 1;
+  const prompt: ShownPrompt = { ...detail, id: nextId };
+  usePromptSlot.setState((slot) => {
+    if (prompt.kind === "celebration") return { current: prompt, waiting: [] };
+    if (slot.current === null) return { current: prompt };
+    const important = prompt.refusal !== undefined || prompt.waits === true;
+    if (!important) return slot;
+    if (!DIALOG_KINDS.includes(slot.current.kind)) return { current: prompt };
+    if (!prompt.waits) return slot;
+    return { waiting: [...slot.waiting.filter((other) => other.kind !== prompt.kind), prompt] };
+  });
+}
+
+/** Closes the prompt `id` (the one on screen, if it still is) and shows the next waiting one. */
+function closePrompt(id: number): void {
+  usePromptSlot.setState((slot) => {
+    if (slot.current?.id !== id) return slot;
+    const [next = null, ...rest] = slot.waiting;
+    return { current: next, waiting: rest };
+  });
+}
+
+function clearPrompts(): void {
+  usePromptSlot.setState({ current: null, waiting: [] });
+}
+
+/** A prompt's text: a refusal worded from its code and parameters, our own texts translated. */
+function usePromptText(): (prompt: UpgradePromptDetail) => string {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (prompt) =>
+    prompt.refusal ? refusalText(t, prompt.refusal, language) : translateMessage(t, prompt.message);
+}
 
 function isTier(value: string | null): value is TierName {
   return TIER_NAMES.some((name) => name === value);
@@ -164,6 +212,7 @@ function PromptDialog({
 }) {
   const { t } = useTranslation();
   const planName = usePlanName();
+  const text = usePromptText();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -204,7 +253,7 @@ function PromptDialog({
           {fullscreen ? t("prompts.fullscreenTitle") : t("prompts.modalTitle")}
         </h2>
         <div id={bodyId} className="mt-2 space-y-2 text-fg-muted">
-          <p data-testid={`upgrade-${kind}-message`}>{translateMessage(t, prompt.message)}</p>
+          <p data-testid={`upgrade-${kind}-message`}>{text(prompt)}</p>
           {name === "" ? null : <p>{t("prompts.modalLead", { plan: name })}</p>}
         </div>
         <div
@@ -247,247 +296,168 @@ function Confetti() {
   );
 }
 
-/** Non-modal prompts: live regions that exist before their content, so screen readers hear what arrives. */
-function LiveSlot({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className: string;
-  children: ReactNode;
-}) {
+const STRIP_KINDS: readonly UpgradePromptKind[] = [
+  "notification",
+  "banner",
+  "tooltip",
+  "slide-in",
+  "celebration",
+];
+
+/** The non-modal prompt, under the header in the page's flow: it pushes the page down rather than covering it. */
+export function UpgradePromptStrip() {
+  const { t } = useTranslation();
+  const planName = usePlanName();
+  const text = usePromptText();
+  const current = usePromptSlot((slot) => slot.current);
+  const prompt = current !== null && STRIP_KINDS.includes(current.kind) ? current : null;
+  const close = () => {
+    if (prompt) closePrompt(prompt.id);
+  };
   return (
-    <div role="status" aria-live="polite" aria-label={label} className={className}>
-      {children}
+    // A live region that exists before its content, so screen readers hear what arrives.
+    <div role="status" aria-live="polite" aria-label={t("prompts.stripRegion")}>
+      {prompt === null ? null : (
+        <div className="mx-auto max-w-6xl px-4 pb-3">
+          {prompt.kind === "celebration" ? (
+            <div
+              key={prompt.id}
+              data-testid="upgrade-celebration"
+              className="relative flex flex-wrap items-center gap-3 overflow-hidden rounded-2xl border border-primary bg-surface px-4 py-3 shadow-glow motion-safe:animate-prompt-pop"
+            >
+              <Confetti />
+              <span aria-hidden="true" className="text-2xl">
+                🎉
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="font-extrabold text-fg" data-testid="upgrade-celebration-title">
+                  {t("prompts.celebrationTitle", { plan: planName(prompt) })}
+                </p>
+                <p className="text-sm text-fg-muted">{text(prompt)}</p>
+              </div>
+              <button
+                type="button"
+                onClick={close}
+                data-testid="upgrade-celebration-close"
+                className={buttonClasses("primary", "px-3 py-2")}
+              >
+                {t("prompts.celebrationClose")}
+              </button>
+            </div>
+          ) : prompt.kind === "tooltip" ? (
+            <div
+              key={prompt.id}
+              role="tooltip"
+              data-testid="upgrade-tooltip"
+              className="ms-auto max-w-xs rounded-xl bg-fg px-3 py-2 text-sm text-background shadow-card motion-safe:animate-prompt-rise"
+            >
+              {text(prompt)}
+            </div>
+          ) : (
+            <StripCard prompt={prompt} onClose={close} />
+          )}
+        </div>
+      )}
     </div>
   );
 }
 
-export function UpgradePrompts() {
+const STRIP_TITLES = {
+  banner: "prompts.bannerTitle",
+  notification: "prompts.notificationTitle",
+  "slide-in": "prompts.slideInTitle",
+} as const;
+
+/** The banner (with its −20% badge), the notification and the slide-in: one line of text, the action and ×. */
+function StripCard({ prompt, onClose }: { prompt: ShownPrompt; onClose: () => void }) {
   const { t } = useTranslation();
-  const planName = usePlanName();
-  const [shown, setShown] = useState<Shown>({});
-  const nextId = useRef(0);
+  const text = usePromptText();
+  const kind =
+    prompt.kind === "banner" || prompt.kind === "slide-in" ? prompt.kind : "notification";
+  return (
+    <div
+      key={prompt.id}
+      data-testid={`upgrade-${kind}`}
+      className={`flex items-start gap-3 rounded-2xl border bg-surface px-4 py-3 shadow-card motion-safe:animate-prompt-rise sm:items-center ${kind === "banner" ? "border-primary" : "border-border"}`}
+    >
+      {kind === "banner" ? (
+        <span
+          aria-hidden="true"
+          className="shrink-0 rounded-full bg-accent px-2.5 py-1 text-sm font-extrabold text-on-accent"
+        >
+          {t("prompts.bannerBadge")}
+        </span>
+      ) : (
+        <span aria-hidden="true" className="mt-0.5 shrink-0 text-accent-text sm:mt-0">
+          <Icon name="zap" className="size-5" />
+        </span>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+        <p className="min-w-0 flex-1 text-sm text-fg">
+          <strong className="block font-bold">{t(STRIP_TITLES[kind])}</strong>
+          <span data-testid={`upgrade-${kind}-message`} className="text-fg-muted">
+            {text(prompt)}
+          </span>
+        </p>
+        <div>
+          <UpgradeLink
+            prompt={prompt}
+            onFollow={onClose}
+            testId={`upgrade-${kind}-action`}
+            variant={kind === "banner" ? "primary" : "secondary"}
+          />
+        </div>
+      </div>
+      <CloseButton onClick={onClose} testId={`upgrade-${kind}-close`} />
+    </div>
+  );
+}
+
+/** Listens for prompts, lets the passing kinds leave on their own, and shows the modal kinds. */
+export function UpgradePrompts() {
+  const current = usePromptSlot((slot) => slot.current);
   const userId = useAuthStore((state) => state.user?.id ?? null);
 
-  useEffect(() => installUpgradePrompts(() => useAuthStore.getState().user?.tier ?? null), []);
+  useEffect(
+    () =>
+      installUpgradePrompts(() => {
+        const user = useAuthStore.getState().user;
+        return user ? { id: user.id, tier: user.tier } : null;
+      }),
+    [],
+  );
 
   // One user's prompts never follow the next one (or the sign-in screen).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the signed-in user changes
   useEffect(() => {
     resetUpgradePrompts();
-    setShown({});
+    clearPrompts();
   }, [userId]);
 
   useEffect(() => {
     const onPrompt = (event: Event) => {
       const detail = (event as CustomEvent<unknown>).detail;
-      if (!isUpgradePromptDetail(detail)) return;
-      nextId.current += 1;
-      const id = nextId.current;
-      setShown((current) => ({ ...current, [detail.kind]: { ...detail, id } }));
+      if (isUpgradePromptDetail(detail)) offer(detail);
     };
     window.addEventListener(UPGRADE_PROMPT_EVENT, onPrompt);
     return () => window.removeEventListener(UPGRADE_PROMPT_EVENT, onPrompt);
   }, []);
 
-  const close = useCallback((kind: UpgradePromptKind, id?: number) => {
-    setShown((current) => {
-      const prompt = current[kind];
-      if (!prompt || (id !== undefined && prompt.id !== id)) return current;
-      const next = { ...current };
-      delete next[kind];
-      return next;
-    });
-  }, []);
-
-  // The passing kinds leave on their own; a newer prompt of the kind restarts its clock.
-  const passing = (["notification", "tooltip", "celebration"] as const).map(
-    (kind) => shown[kind]?.id,
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the ids of the passing prompts
+  // The passing kinds leave on their own; the next waiting prompt then shows.
   useEffect(() => {
-    const timers = (["notification", "tooltip", "celebration"] as const).flatMap((kind) => {
-      const prompt = shown[kind];
-      const ms = AUTO_DISMISS_MS[kind];
-      if (!prompt || ms === undefined) return [];
-      return [setTimeout(() => close(kind, prompt.id), ms)];
-    });
-    return () => {
-      for (const timer of timers) clearTimeout(timer);
-    };
-  }, [passing.join(","), close]);
+    const ms = current === null ? undefined : AUTO_DISMISS_MS[current.kind];
+    if (current === null || ms === undefined) return;
+    const timer = setTimeout(() => closePrompt(current.id), ms);
+    return () => clearTimeout(timer);
+  }, [current]);
 
-  const { modal, fullscreen, notification, banner, tooltip, celebration } = shown;
-  const slideIn = shown["slide-in"];
-
+  if (current === null || (current.kind !== "modal" && current.kind !== "fullscreen")) return null;
   return (
-    <>
-      <LiveSlot
-        label={t("prompts.bannerRegion")}
-        className="fixed inset-x-0 bottom-0 z-40 flex justify-center px-3 pb-3 sm:px-4"
-      >
-        {banner ? (
-          <div
-            key={banner.id}
-            data-testid="upgrade-banner"
-            className="flex w-full max-w-4xl items-start gap-3 rounded-2xl border border-primary bg-surface px-4 py-3 shadow-glow motion-safe:animate-prompt-rise sm:items-center"
-          >
-            <span
-              aria-hidden="true"
-              className="shrink-0 rounded-full bg-accent px-2.5 py-1 text-sm font-extrabold text-on-accent"
-            >
-              {t("prompts.bannerBadge")}
-            </span>
-            <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
-              <p className="min-w-0 flex-1 text-sm text-fg">
-                <strong className="block font-bold">{t("prompts.bannerTitle")}</strong>
-                <span data-testid="upgrade-banner-message">
-                  {translateMessage(t, banner.message)}
-                </span>
-              </p>
-              <div>
-                <UpgradeLink
-                  prompt={banner}
-                  onFollow={() => close("banner")}
-                  testId="upgrade-banner-action"
-                />
-              </div>
-            </div>
-            <CloseButton onClick={() => close("banner")} testId="upgrade-banner-close" />
-          </div>
-        ) : null}
-      </LiveSlot>
-
-      <LiveSlot
-        label={t("prompts.notificationRegion")}
-        className="pointer-events-none fixed end-3 top-20 z-40 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col gap-2"
-      >
-        {notification ? (
-          <div
-            key={notification.id}
-            data-testid="upgrade-notification"
-            className="pointer-events-auto rounded-2xl border border-border bg-surface p-4 shadow-card motion-safe:animate-prompt-rise"
-          >
-            <div className="flex items-start gap-3">
-              <span aria-hidden="true" className="mt-0.5 text-accent-text">
-                <Icon name="zap" className="size-5" />
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="font-bold text-fg">{t("prompts.notificationTitle")}</p>
-                <p
-                  className="mt-1 text-sm text-fg-muted"
-                  data-testid="upgrade-notification-message"
-                >
-                  {translateMessage(t, notification.message)}
-                </p>
-                <div className="mt-3">
-                  <UpgradeLink
-                    prompt={notification}
-                    onFollow={() => close("notification")}
-                    testId="upgrade-notification-action"
-                    variant="secondary"
-                  />
-                </div>
-              </div>
-              <CloseButton
-                onClick={() => close("notification")}
-                testId="upgrade-notification-close"
-              />
-            </div>
-          </div>
-        ) : null}
-        {tooltip ? (
-          <div
-            key={tooltip.id}
-            role="tooltip"
-            data-testid="upgrade-tooltip"
-            className="pointer-events-auto relative ms-auto max-w-xs rounded-xl bg-fg px-3 py-2 text-sm text-background shadow-card motion-safe:animate-prompt-rise"
-          >
-            <span aria-hidden="true" className="absolute -top-1.5 end-6 size-3 rotate-45 bg-fg" />
-            {translateMessage(t, tooltip.message)}
-          </div>
-        ) : null}
-      </LiveSlot>
-
-      <LiveSlot
-        label={t("prompts.slideInRegion")}
-        className="pointer-events-none fixed bottom-24 end-3 z-40 w-[min(22rem,calc(100vw-1.5rem))]"
-      >
-        {slideIn ? (
-          <aside
-            key={slideIn.id}
-            aria-label={t("prompts.slideInTitle")}
-            data-testid="upgrade-slide-in"
-            className="pointer-events-auto rounded-2xl border border-border bg-surface p-4 shadow-card motion-safe:animate-prompt-slide"
-          >
-            <div className="flex items-start justify-between gap-2">
-              <p className="font-bold text-fg">{t("prompts.slideInTitle")}</p>
-              <CloseButton onClick={() => close("slide-in")} testId="upgrade-slide-in-close" />
-            </div>
-            <p className="mt-1 text-sm text-fg-muted">{translateMessage(t, slideIn.message)}</p>
-            <div className="mt-3">
-              <UpgradeLink
-                prompt={slideIn}
-                onFollow={() => close("slide-in")}
-                testId="upgrade-slide-in-action"
-                variant="secondary"
-              />
-            </div>
-          </aside>
-        ) : null}
-      </LiveSlot>
-
-      <LiveSlot
-        label={t("prompts.celebrationRegion")}
-        className="pointer-events-none fixed inset-x-0 top-24 z-50 flex justify-center px-4"
-      >
-        {celebration ? (
-          <div
-            key={celebration.id}
-            data-testid="upgrade-celebration"
-            className="pointer-events-auto relative w-full max-w-md overflow-hidden rounded-2xl border border-primary bg-surface p-6 text-center shadow-glow motion-safe:animate-prompt-pop"
-          >
-            <Confetti />
-            <span aria-hidden="true" className="text-4xl">
-              🎉
-            </span>
-            <p
-              className="mt-2 text-2xl font-extrabold text-fg"
-              data-testid="upgrade-celebration-title"
-            >
-              {t("prompts.celebrationTitle", { plan: planName(celebration) })}
-            </p>
-            <p className="mt-1 text-fg-muted">{translateMessage(t, celebration.message)}</p>
-            <button
-              type="button"
-              onClick={() => close("celebration")}
-              data-testid="upgrade-celebration-close"
-              className={buttonClasses("primary", "mt-4")}
-            >
-              {t("prompts.celebrationClose")}
-            </button>
-          </div>
-        ) : null}
-      </LiveSlot>
-
-      {modal ? (
-        <PromptDialog
-          key={modal.id}
-          prompt={modal}
-          fullscreen={false}
-          onClose={() => close("modal")}
-        />
-      ) : null}
-      {fullscreen ? (
-        <PromptDialog
-          key={fullscreen.id}
-          prompt={fullscreen}
-          fullscreen
-          onClose={() => close("fullscreen")}
-        />
-      ) : null}
-    </>
+    <PromptDialog
+      key={current.id}
+      prompt={current}
+      fullscreen={current.kind === "fullscreen"}
+      onClose={() => closePrompt(current.id)}
+    />
   );
 }

@@ -89,9 +89,14 @@ const UPGRADE_CODES = new Set(["rate_limited", "limit_reached", "feature_locked"
 /** SPEC.md §9: the server marks about 10% of genesis calls for a soft upgrade prompt. */
 export const SOFT_HINT_HEADER = "aacos-upgrade-hint";
 
-function reportUpgradeSignals(hint: string | null, error: ApiError | null): void {
-  if (error !== null && UPGRADE_CODES.has(error.code)) upgradeSignals.refused(error);
-  else if (hint === "soft") upgradeSignals.softHint();
+/**
+ * A refusal an upgrade would lift (it names the limit or feature: the general per-user limit does not) is reported; the
+ * soft hint only on the user's own actions, never on a screen's reads (docs/decisions/165-one-prompt-per-refusal.md).
+ */
+function reportUpgradeSignals(method: string, hint: string | null, error: ApiError | null): void {
+  if (error !== null) {
+    if (UPGRADE_CODES.has(error.code) && error.upgrade !== null) upgradeSignals.refused(error);
+  } else if (hint === "soft" && method !== "GET") upgradeSignals.softHint();
 }
 
 let apiBase = "/api";
@@ -242,7 +247,7 @@ async function sendOnce<T>(method: string, path: string, options: RequestOptions
   completed(response.status);
   const body = parseBody(await response.text().catch(() => ""));
   const error = response.ok ? null : errorFromReply(response.status, body, fallback);
-  reportUpgradeSignals(response.headers.get(SOFT_HINT_HEADER), error);
+  reportUpgradeSignals(method, response.headers.get(SOFT_HINT_HEADER), error);
   if (error !== null) throw error;
   return (body ?? undefined) as T;
 }
@@ -377,7 +382,7 @@ function uploadOnce<T>(path: string, file: File, options: UploadOptions): Promis
       const body = parseBody(xhr.responseText);
       const ok = xhr.status >= 200 && xhr.status < 300;
       const error = ok ? null : errorFromReply(xhr.status, body, DEFAULT_ERRORS.request);
-      reportUpgradeSignals(xhr.getResponseHeader(SOFT_HINT_HEADER), error);
+      reportUpgradeSignals("POST", xhr.getResponseHeader(SOFT_HINT_HEADER), error);
       if (error !== null) reject(error);
       else resolve((body ?? undefined) as T);
     };
@@ -428,10 +433,9 @@ async function downloadOnce(path: string, signal?: AbortSignal): Promise<Blob> {
       parseBody(await response.text().catch(() => "")),
       DEFAULT_ERRORS.request,
     );
-    reportUpgradeSignals(response.headers.get(SOFT_HINT_HEADER), error);
+    reportUpgradeSignals("GET", response.headers.get(SOFT_HINT_HEADER), error);
     throw error;
   }
-  reportUpgradeSignals(response.headers.get(SOFT_HINT_HEADER), null);
   return response.blob();
 }
 
@@ -481,7 +485,7 @@ async function openStreamOnce(
         parseBody(await response.text().catch(() => "")),
         DEFAULT_ERRORS.request,
       );
-  reportUpgradeSignals(response.headers.get(SOFT_HINT_HEADER), error);
+  reportUpgradeSignals("POST", response.headers.get(SOFT_HINT_HEADER), error);
   if (error !== null) throw error;
   return response;
 }

@@ -1,5 +1,6 @@
 // Upgrade prompts (SPEC.md §2, §4, §8, §9): a typed custom event, the once-a-minute gate per kind, and what each
-// refusal, soft hint and move up turns into. The shell's UpgradePrompts component renders them.
+// refusal, soft hint and move up turns into (docs/decisions/165-one-prompt-per-refusal.md: the genesis sequence plays
+// once per session, one prompt at a time). The shell's UpgradePrompts component renders them.
 import { nextTier, TIER_NAMES, type TierName } from "@aacos/domain/catalog";
 import { type ApiError, setUpgradeSignals } from "./api-client";
 
@@ -27,6 +28,28 @@ export interface UpgradePromptDetail {
   message: string;
   /** Where the prompt's action leads; a path of this app. */
   upgradeUrl?: string | null;
+  /** A refusal's code and parameters: the renderer words the prompt from these, never from `message`. */
+  refusal?: RefusalFacts;
+  /** A step of the genesis sequence: shown when the prompt on screen leaves, instead of being dropped. */
+  waits?: boolean;
+}
+
+/** What a refusal says in data (DESIGN.md API contract): the code, the limit or feature, and the wait. */
+export interface RefusalFacts {
+  code: string;
+  /** The limit (apiCallsPerMinute, maxActiveUniverses…) or feature flag the server named. */
+  reason: string | null;
+  retryAfter: number | null;
+  suggestedTier: string | null;
+}
+
+export function refusalFacts(error: ApiError): RefusalFacts {
+  return {
+    code: error.code,
+    reason: error.upgrade?.reason ?? null,
+    retryAfter: error.retryAfter,
+    suggestedTier: error.upgrade?.suggestedTier ?? null,
+  };
 }
 
 /** The prompts' own occasions, beside the limit and feature names the server sends. */
@@ -55,11 +78,41 @@ export const PROMPT_REPEAT_MS = 60_000;
 const lastShown = new Map<UpgradePromptKind, number>();
 const pending = new Set<ReturnType<typeof setTimeout>>();
 
-/** Forgets what was shown and cancels scheduled prompts (sign-out, tests). */
-export function resetUpgradePrompts(): void {
+/** Session storage: the user whose genesis sequence already played in this tab (a reload does not replay it). */
+const SEQUENCE_KEY = "aacos-upgrade-sequence";
+let sequenceUser: string | null = null;
+
+function sequencePlayedFor(userId: string): boolean {
+  if (sequenceUser === userId) return true;
+  try {
+    return window.sessionStorage.getItem(SEQUENCE_KEY) === userId;
+  } catch {
+    return false;
+  }
+}
+
+function markSequencePlayed(userId: string): void {
+  sequenceUser = userId;
+  try {
+    window.sessionStorage.setItem(SEQUENCE_KEY, userId);
+  } catch {
+    // Blocked storage: the sequence is remembered for this page only.
+  }
+}
+
+/** Forgets what was shown and cancels scheduled prompts (sign-out, tests); `forgetSequence` also forgets the sequence. */
+export function resetUpgradePrompts(forgetSequence = false): void {
   lastShown.clear();
   for (const timer of pending) clearTimeout(timer);
   pending.clear();
+  if (forgetSequence) {
+    sequenceUser = null;
+    try {
+      window.sessionStorage.removeItem(SEQUENCE_KEY);
+    } catch {
+      // Nothing stored.
+    }
+  }
 }
 
 /**
@@ -88,24 +141,34 @@ function isTierName(value: string | null): value is TierName {
   return TIER_NAMES.some((name) => name === value);
 }
 
-/** A refusal a plan upgrade would lift, for a user on `tier` (SPEC.md §8). */
-export function promptForRefusal(error: ApiError, tier: TierName | null): void {
+/**
+ * A refusal a plan upgrade would lift, for a user on `tier` (SPEC.md §8). Genesis gets the modal → notification after
+ * 2 s → banner after 5 s sequence once per session (per user, in this tab); every other refusal — a later one on
+ * genesis, or any on another tier — gets one notification, at most once a minute.
+ */
+export function promptForRefusal(
+  error: ApiError,
+  tier: TierName | null,
+  userId = "anonymous",
+): void {
   const offer = error.upgrade;
   const suggested = offer?.suggestedTier ?? nextTier(tier);
   const base = {
     tier: isTierName(suggested) ? suggested : null,
     upgradeUrl: offer?.upgradeUrl ?? (suggested === null ? null : `/tiers?upgrade=${suggested}`),
+    refusal: refusalFacts(error),
   };
   const reason = offer?.reason ?? error.code;
-  if (tier !== "genesis") {
+  if (tier !== "genesis" || sequencePlayedFor(userId)) {
     dispatchUpgradePrompt({ ...base, kind: "notification", reason, message: error.message });
     return;
   }
-  // The modal gates the whole sequence: a second refusal within the minute does not start another.
   if (!dispatchUpgradePrompt({ ...base, kind: "modal", reason, message: error.message })) return;
+  markSequencePlayed(userId);
+  const follow = { tier: base.tier, upgradeUrl: base.upgradeUrl, waits: true };
   later(GENESIS_SEQUENCE_MS.notification, () =>
     dispatchUpgradePrompt({
-      ...base,
+      ...follow,
       kind: "notification",
       reason: PROMPT_REASONS.followUp,
       message: PROMPT_TEXTS.followUp,
@@ -113,7 +176,7 @@ export function promptForRefusal(error: ApiError, tier: TierName | null): void {
   );
   later(GENESIS_SEQUENCE_MS.banner, () =>
     dispatchUpgradePrompt({
-      ...base,
+      ...follow,
       kind: "banner",
       reason: PROMPT_REASONS.annualDiscount,
       message: PROMPT_TEXTS.annualDiscount,
@@ -144,10 +207,17 @@ export function celebrateMoveUp(kind: "tier" | "world", to: string): void {
   });
 }
 
-/** Connects the API client's refusals and soft hints to the prompts; `tierOf` reads the signed-in user's tier. */
-export function installUpgradePrompts(tierOf: () => TierName | null): () => void {
+/** The signed-in user the prompts are for (null: nobody). */
+export interface PromptAudience {
+  id: string;
+  tier: TierName;
+}
+
+/** Connects the API client's refusals and soft hints to the prompts; `who` reads the signed-in user. */
+export function installUpgradePrompts(who: () => PromptAudience | null): () => void {
+  const tierOf = () => who()?.tier ?? null;
   setUpgradeSignals({
-    refused: (error) => promptForRefusal(error, tierOf()),
+    refused: (error) => promptForRefusal(error, tierOf(), who()?.id),
     softHint: () => {
       const tier = tierOf();
       // Only genesis calls carry the hint; a stale header after an upgrade is ignored.
