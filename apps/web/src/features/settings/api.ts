@@ -1,9 +1,10 @@
-// Calls of the settings screen: password, two-factor set-up, passkeys and sessions (all signed in).
+// Calls of the settings screen: password, two-factor set-up, passkeys, sessions and personal API keys (all signed in).
+
+import type { ChangePasswordBody } from "@aacos/domain/validation";
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/browser";
-import type { ChangePasswordBody } from "@aacos/domain/validation";
 import { apiDelete, apiGet, apiPost } from "../../lib/api-client";
 
 export interface MfaStatus {
@@ -34,7 +35,30 @@ export interface Passkey {
   lastUsedAt: string | null;
 }
 
+/** A personal API key's scopes (issue 14). */
+export const API_KEY_SCOPES = ["read", "write", "ai"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export interface CreateApiKeyBody {
+  name: string;
+  scopes: ApiKeyScope[];
+  /** ISO date-time; absent: the key does not expire. */
+  expiresAt?: string;
+}
+
+/** A key as listed: never the key itself, only its first characters. */
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  scopes: ApiKeyScope[];
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
 export const settingsKeys = {
+  apiKeys: ["settings", "api-keys"] as const,
   mfa: ["settings", "mfa"] as const,
   sessions: ["settings", "sessions"] as const,
   passkeys: ["settings", "passkeys"] as const,
@@ -68,4 +92,10 @@ export const settingsApi = {
     name: string;
   }) => apiPost<{ passkey: Passkey }>("/auth/passkeys/register/verify", body),
   removePasskey: (id: string) => apiDelete(`/auth/passkeys/${encodeURIComponent(id)}`),
+  apiKeys: (signal?: AbortSignal) =>
+    apiGet<{ items: ApiKeySummary[] }>("/me/api-keys", signal).then((reply) => reply.items),
+  /** The key comes back once, here; the server keeps only its hash. */
+  createApiKey: (body: CreateApiKeyBody) =>
+    apiPost<{ id: string; key: string }>("/me/api-keys", body),
+  revokeApiKey: (id: string) => apiDelete(`/me/api-keys/${encodeURIComponent(id)}`),
 };

@@ -1,7 +1,9 @@
-// /settings: profile, plan and usage, password, two-factor sign-in, passkeys and active sessions of the signed-in user.
+// /settings: profile, plan and usage, password, two-factor sign-in, passkeys, active sessions, personal API keys and
+// the data of the signed-in user.
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
 import { PageHeading } from "../../ui/page-heading";
+import { ApiKeysSection } from "./api-keys-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { PlanUsageSection } from "./plan-usage-section";
@@ -25,6 +27,7 @@ export function SettingsScreen() {
         <TwoFactorSection />
         <PasskeysSection />
         <SessionsSection />
+        <ApiKeysSection />
         <YourDataSection />
       </div>
     </div>
