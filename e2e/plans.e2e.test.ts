@@ -43,7 +43,8 @@ describe("plans and limits", () => {
     const modal = page.getByTestId("upgrade-modal");
     await modal.waitFor();
     expect(await modal.innerText()).toContain("You've Hit Your Limit!");
-    expect(await modal.innerText()).toContain("Rate limit exceeded: 10 calls per minute");
+    // Worded from the refusal's code and window, not the server's sentence.
+    expect(await modal.innerText()).toContain("You have used this minute's calls on your plan.");
     const shownAt = Date.now();
     await page.keyboard.press("Escape");
     await page.getByTestId("upgrade-notification").waitFor({ timeout: 4000 });

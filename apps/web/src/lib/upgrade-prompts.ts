@@ -159,6 +159,8 @@ export function promptForRefusal(
     refusal: refusalFacts(error),
   };
   const reason = offer?.reason ?? error.code;
+  // The calls of one screen are often refused together: while the sequence plays, they add nothing to it.
+  if (pending.size > 0) return;
   if (tier !== "genesis" || sequencePlayedFor(userId)) {
     dispatchUpgradePrompt({ ...base, kind: "notification", reason, message: error.message });
     return;
