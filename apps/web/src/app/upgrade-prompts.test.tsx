@@ -185,7 +185,11 @@ describe("UpgradePrompts", () => {
       }),
       "GET /api/quests": () => ({
         status: 429,
-        body: { error: { code: "rate_limited", message: "Too many requests: 100 per minute" } },
+        body: {
+          error: { code: "rate_limited", message: "Too many requests: 100 per minute" },
+          retryAfter: 12,
+          reason: "general",
+        },
       }),
       "GET /api/usage/me": () => ({
         status: 200,

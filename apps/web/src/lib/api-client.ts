@@ -181,8 +181,9 @@ function fieldsOf(value: unknown): Record<string, string> {
   return fields;
 }
 
+/** The upgrade payload: a reason and the upgrade link (null on the top plan). The general limit names a reason only. */
 function upgradeOf(reply: ErrorBody): UpgradeOffer | null {
-  if (typeof reply.reason !== "string") return null;
+  if (typeof reply.reason !== "string" || !("upgradeUrl" in reply)) return null;
   return {
     suggestedTier: typeof reply.suggestedTier === "string" ? reply.suggestedTier : null,
     upgradeUrl:

@@ -308,7 +308,7 @@ function KeyList({ items, onRevoked }: { items: ApiKeySummary[]; onRevoked: () =
                     data-testid="api-key-item-prefix"
                     className="rounded bg-surface-muted px-1.5 py-0.5 text-xs text-fg-muted"
                   >
-                    {`${item.prefix}…`}
+                    {`${item.prefix}…${item.last4 ?? ""}`}
                   </code>
                 </p>
                 <p className="mt-1 flex flex-wrap gap-1" data-testid="api-key-item-scopes">

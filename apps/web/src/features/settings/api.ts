@@ -52,6 +52,8 @@ export interface ApiKeySummary {
   name: string;
   scopes: ApiKeyScope[];
   prefix: string;
+  /** The key's last characters, beside the prefix. */
+  last4?: string;
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
