@@ -314,7 +314,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     storage: createLocalStorage(path.join(config.dataDir, "files")),
   });
-  const workspace = createWorkspaceService({ db, clock, files, progression, log: app.log });
+  const workspace = createWorkspaceService({
+    db,
+    clock,
+    files,
+    progression,
+    log: app.log,
+    extraction: config.extraction,
+  });
   // Chat and commands find entities and knowledge through the workspace (404 for anyone else's).
   const ai = createAiService({
     db,

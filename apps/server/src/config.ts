@@ -58,6 +58,18 @@ const EnvSchema = z.object({
   AI_MODELS: optionalText,
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   ALERT_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"], "must be true or false").default("false"),
+  EXTRACT_MEMORY_MB: z.coerce
+    .number()
+    .int("must be a whole number of megabytes")
+    .min(32, "must be at least 32")
+    .max(8192, "must be at most 8192")
+    .default(512),
+  EXTRACT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1")
+    .max(600, "must be at most 600")
+    .default(60),
 });
 
 /** An OpenID Connect provider users may sign in with (OIDC_PROVIDERS and OIDC_<NAME>_*). */
@@ -102,6 +114,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** ALERT_WEBHOOK_ALLOW_PRIVATE: alert webhooks may target private, loopback and link-local addresses. */
   alertWebhookAllowPrivate: boolean;
+  /** EXTRACT_MEMORY_MB and EXTRACT_TIMEOUT_SECONDS: what one knowledge file's text extraction may use. */
+  extraction: { memoryMb: number; timeoutMs: number };
 }
 
 /** AI_BASE_URL, AI_API_KEY, AI_MODEL and AI_MODELS (docs/decisions/060-ai-features-and-plans.md). */
@@ -264,6 +278,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     ai: parseAi(values),
     metricsToken: values.METRICS_TOKEN,
     alertWebhookAllowPrivate: values.ALERT_WEBHOOK_ALLOW_PRIVATE === "true",
+    extraction: {
+      memoryMb: values.EXTRACT_MEMORY_MB,
+      timeoutMs: values.EXTRACT_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 

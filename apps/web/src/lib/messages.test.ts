@@ -1,5 +1,5 @@
 // Every domain message and SPEC.md §8 default reads word for word in English and has a Hebrew translation.
-import { MESSAGES } from "@aacos/domain/validation";
+import { MESSAGES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_ERRORS } from "./api-client";
 import { applyLanguage, i18n } from "./i18n";
@@ -20,6 +20,9 @@ const english = [
   "Invalid email or password",
   "Too many sign-in attempts. Try again in 42 seconds.",
   "Acme ID cannot be reached right now. Try again later.",
+  UPLOAD_MESSAGES.missingExtension,
+  UPLOAD_MESSAGES.unpackedTooLarge(32),
+  UPLOAD_MESSAGES.tooComplex,
 ];
 
 describe("translateMessage", () => {

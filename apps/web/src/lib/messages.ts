@@ -2,7 +2,7 @@
 import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_CONSOLE_MESSAGES } from "@aacos/domain/admin-console";
 import { FEATURE_LABELS, PLAN_MESSAGES, SUBSCRIPTION_TIERS } from "@aacos/domain/catalog";
 import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
-import { MESSAGES } from "@aacos/domain/validation";
+import { MESSAGES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
 import type { TFunction } from "i18next";
 import type he from "../locales/he.json";
 import { DEFAULT_ERRORS } from "./api-client";
@@ -20,6 +20,7 @@ const EXACT: Record<string, MessageKey> = {
   [MESSAGES.weakPassword]: "weakPassword",
   [MESSAGES.multipleExtensions]: "multipleExtensions",
   [MESSAGES.mimeMismatch]: "mimeMismatch",
+  [UPLOAD_MESSAGES.tooComplex]: "fileTooComplex",
   [PLAN_MESSAGES.alreadyOnTier]: "alreadyOnTier",
   [PLAN_MESSAGES.alreadyScheduled]: "alreadyScheduled",
   [PLAN_MESSAGES.worldsOnlyMoveUp]: "worldsOnlyMoveUp",
@@ -91,6 +92,7 @@ const PATTERNS: readonly { pattern: RegExp; key: MessageKey }[] = [
   { pattern: /^File size exceeds maximum of (\d+)MB$/, key: "fileTooLarge" },
   { pattern: /^File type \.(.*) is not allowed$/, key: "fileTypeNotAllowed" },
   { pattern: /^The file name has no extension; allowed: (.+)$/, key: "missingExtension" },
+  { pattern: /^Unpacked file size exceeds maximum of (\d+)MB$/, key: "unpackedTooLarge" },
   { pattern: /^Storage limit reached: (\d+) GB$/, key: "storageLimit" },
   { pattern: /^Maximum length is (\d+)$/, key: "maxLength" },
   { pattern: /^Too many sign-in attempts\. Try again in (\d+) seconds\.$/, key: "tooManySignIns" },

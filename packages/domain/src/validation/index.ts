@@ -32,6 +32,8 @@ export {
   contentMatchesExtension,
   gigabytesToBytes,
   megabytesToBytes,
+  UNPACKED_PART_MAX_MB,
+  UNPACKED_TOTAL_MAX_MB,
   UPLOAD_LIMIT_MESSAGES,
   UPLOAD_MAX_BYTES,
   UPLOAD_MESSAGES,

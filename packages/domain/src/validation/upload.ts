@@ -18,12 +18,22 @@ export const UPLOAD_MIME_TYPES = {
 } as const satisfies Record<string, readonly string[]>;
 export type UploadExtension = keyof typeof UPLOAD_MIME_TYPES;
 
+/**
+ * What a packed document (DOCX: a zip) may unpack to, per part and in all: a few hundred times its packed size is
+ * easy for deflate, so the upload limit alone bounds nothing (docs/decisions/145-hostile-documents.md).
+ */
+export const UNPACKED_PART_MAX_MB = 32;
+export const UNPACKED_TOTAL_MAX_MB = 64;
+
 /** Upload refusals beside SPEC.md §5's own (MESSAGES), in the same style. */
 export const UPLOAD_MESSAGES = {
   /** "File type . is not allowed" said nothing useful about a name without an extension. */
   missingExtension: `The file name has no extension; allowed: ${Object.keys(UPLOAD_MIME_TYPES)
     .map((extension) => `.${extension}`)
     .join(", ")}`,
+  unpackedTooLarge: (maxMb: number) => `Unpacked file size exceeds maximum of ${maxMb}MB`,
+  /** The text extraction ran out of its memory or time. */
+  tooComplex: "This file is too large or complex to read; split it into smaller files",
 } as const;
 
 export interface UploadCandidate {

@@ -4,3 +4,5 @@ export type { FileList, FileOwner, FileService, IncomingFile, StoredFile } from 
 export { createFileService } from "./service.js";
 export type { FileStorage } from "./storage.js";
 export { createLocalStorage } from "./storage.js";
+export type { ZipLimits, ZipVerdict } from "./zip-limits.js";
+export { checkZipInflation, ZIP_LIMITS } from "./zip-limits.js";

@@ -19,6 +19,7 @@ import type { Db } from "../../db/client.js";
 import { files, users } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import type { FileStorage } from "./storage.js";
+import { checkZipInflation } from "./zip-limits.js";
 
 export interface StoredFile {
   id: string;
@@ -127,6 +128,13 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
     }
   }
 
+  /** A stored object's bytes (uploads are at most 10 MB). */
+  async function bytesOf(key: string): Promise<Buffer> {
+    const stream = await storage.get(key);
+    if (stream === null) throw new Error(`stored bytes missing: ${key}`);
+    return Buffer.concat(await stream.toArray());
+  }
+
   async function findOwn(ownerId: string, id: string) {
     if (!UUID.test(id)) throw notFound("No such file");
     const [row] = await db
@@ -181,6 +189,15 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
         };
         if (!contentMatchesExtension(check.extension, content)) {
           throw refused(400, MESSAGES.mimeMismatch);
+        }
+        // A DOCX is a zip: what it unpacks to is bounded here, not only what it weighs packed.
+        if (check.extension === "docx") {
+          const unpacked = await checkZipInflation(await bytesOf(tempKey));
+          if (!unpacked.ok) {
+            throw unpacked.reason === "too-large"
+              ? refused(413, unpacked.message)
+              : refused(400, MESSAGES.mimeMismatch);
+          }
         }
 
         const limits = limitsOf(owner);

@@ -1,4 +1,7 @@
 // Text out of an uploaded file: plain text and Markdown as UTF-8, PDF with pdfjs-dist (legacy build), DOCX with mammoth.
+// The parsers run in a worker thread with a memory and a time limit (extract-worker.ts), so a hostile document can
+// fail only its own extraction (docs/decisions/145-hostile-documents.md).
+import { Worker } from "node:worker_threads";
 
 export type KnowledgeFormat = "text" | "pdf" | "docx";
 
@@ -64,8 +67,8 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   }
 }
 
-/** The file's text; throws when the bytes are not a readable document of that format. */
-export async function extractText(bytes: Uint8Array, format: KnowledgeFormat): Promise<string> {
+/** The file's text, in this thread; throws when the bytes are not a readable document of that format. */
+export async function extractTextHere(bytes: Uint8Array, format: KnowledgeFormat): Promise<string> {
   switch (format) {
     case "text":
       // A byte-order mark is not text.
@@ -77,5 +80,108 @@ export async function extractText(bytes: Uint8Array, format: KnowledgeFormat): P
       const mammoth = await import("mammoth");
       return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
     }
+  }
+}
+
+export interface ExtractionLimits {
+  /** The worker's V8 heap (old generation), in MB. */
+  memoryMb: number;
+  /** How long one extraction may run. */
+  timeoutMs: number;
+}
+
+export const EXTRACTION_LIMITS: ExtractionLimits = { memoryMb: 512, timeoutMs: 60_000 };
+/** Text longer than this (UTF-8 bytes) is refused as too large: more than any document within the upload limit holds. */
+export const MAX_EXTRACTED_BYTES = 64 * 1024 * 1024;
+/** Extractions running at once in this process; more wait their turn (each may take its whole heap). */
+const MAX_RUNNING = 2;
+
+/** Why a file gave no text: it is not a readable document, or reading it broke the worker's limits. */
+export class ExtractionFailed extends Error {
+  constructor(readonly reason: "unreadable" | "too-complex") {
+    super(reason);
+  }
+}
+
+export type WorkerRequest = { bytes: Uint8Array; format: KnowledgeFormat; maxBytes: number };
+export type WorkerReply =
+  | { ok: true; text: string }
+  | { ok: false; reason: "unreadable" | "too-complex" };
+
+let running = 0;
+const queue: (() => void)[] = [];
+
+async function turn(): Promise<() => void> {
+  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => queue.push(resolve));
+  running += 1;
+  return () => {
+    running -= 1;
+    queue.shift()?.();
+  };
+}
+
+/** Loads tsx in the worker, then extract-worker.ts (a worker does not inherit the parent's TypeScript loader). */
+const WORKER_URL = new URL("./extract-worker-boot.mjs", import.meta.url);
+
+function runWorker(request: WorkerRequest, limits: ExtractionLimits): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, {
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.memoryMb,
+        maxYoungGenerationSizeMb: Math.max(4, Math.min(32, Math.floor(limits.memoryMb / 8))),
+      },
+    });
+    let settled = false;
+    const finish = (outcome: { text: string } | { error: ExtractionFailed }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if ("text" in outcome) resolve(outcome.text);
+      else reject(outcome.error);
+    };
+    const timer = setTimeout(
+      () => finish({ error: new ExtractionFailed("too-complex") }),
+      limits.timeoutMs,
+    );
+    worker.on("message", (reply: WorkerReply) =>
+      finish(reply.ok ? { text: reply.text } : { error: new ExtractionFailed(reply.reason) }),
+    );
+    worker.on("error", (error: Error & { code?: string }) =>
+      finish({
+        error: new ExtractionFailed(
+          error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "too-complex" : "unreadable",
+        ),
+      }),
+    );
+    worker.on("exit", () => finish({ error: new ExtractionFailed("unreadable") }));
+    // The worker's own copy, moved rather than copied again.
+    const bytes = new Uint8Array(request.bytes);
+    worker.postMessage({ ...request, bytes } satisfies WorkerRequest, [bytes.buffer]);
+  });
+}
+
+/**
+ * The file's text, read in a worker thread under `limits`; throws ExtractionFailed when the bytes are not a
+ * readable document ("unreadable") or reading them needs more memory, time or text than allowed ("too-complex").
+ */
+export async function extractText(
+  bytes: Uint8Array,
+  format: KnowledgeFormat,
+  limits: ExtractionLimits = EXTRACTION_LIMITS,
+): Promise<string> {
+  if (format === "text") {
+    if (bytes.byteLength > MAX_EXTRACTED_BYTES) throw new ExtractionFailed("too-complex");
+    try {
+      return await extractTextHere(bytes, format);
+    } catch {
+      throw new ExtractionFailed("unreadable");
+    }
+  }
+  const done = await turn();
+  try {
+    return await runWorker({ bytes, format, maxBytes: MAX_EXTRACTED_BYTES }, limits);
+  } finally {
+    done();
   }
 }

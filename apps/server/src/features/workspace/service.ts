@@ -9,13 +9,14 @@ import {
   WORLDS,
 } from "@aacos/domain/catalog";
 import { effectiveLimits, worldByName } from "../../platform/live-catalog.js";
-import type {
-  CreateEntityBody,
-  CreateUniverseBody,
-  SaveTemplateBody,
-  UniverseListQuery,
-  UpdateEntityBody,
-  UpdateUniverseBody,
+import {
+  type CreateEntityBody,
+  type CreateUniverseBody,
+  type SaveTemplateBody,
+  type UniverseListQuery,
+  type UpdateEntityBody,
+  type UpdateUniverseBody,
+  UPLOAD_MESSAGES,
 } from "@aacos/domain/validation";
 import {
   checkNewEntity,
@@ -55,8 +56,14 @@ import {
 } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../platform/errors.js";
 import { featureLocked } from "../../platform/feature-gate.js";
-import type { FileService } from "../uploads/index.js";
-import { extractText, knowledgeFormatOf } from "./extract-text.js";
+import { checkZipInflation, type FileService } from "../uploads/index.js";
+import {
+  EXTRACTION_LIMITS,
+  ExtractionFailed,
+  type ExtractionLimits,
+  extractText,
+  knowledgeFormatOf,
+} from "./extract-text.js";
 import type {
   ActionRecorder,
   Entity,
@@ -79,6 +86,8 @@ export interface WorkspaceDeps {
   /** The provider check a sync runs for each entity; by default every entity passes. */
   checkEntity?: EntityCheck;
   log?: { warn(details: object, message: string): void };
+  /** The memory and time one document's text extraction may take (EXTRACT_MEMORY_MB, EXTRACT_TIMEOUT_SECONDS). */
+  extraction?: ExtractionLimits;
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -206,6 +215,11 @@ function realityForgeLocked(caller: WorkspaceCaller): AppError {
 
 function unreadable(message: string = WORKSPACE_MESSAGES.unreadableFile): AppError {
   return new AppError("unreadable_file", 400, message, { fileId: message });
+}
+
+/** A document bigger unpacked, or heavier to read, than the limits allow. */
+function tooLarge(message: string): AppError {
+  return new AppError("file_too_large", 413, message, { fileId: message });
 }
 
 /** Sum of the passages' UTF-8 bytes: what counts against maxTrainingDataSize. */
@@ -345,10 +359,19 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       throw unreadable("Only text, Markdown, PDF and DOCX files can become knowledge");
     }
     const bytes = Buffer.concat(await stream.toArray());
+    // Checked again here: files stored before the upload checked it, and the knowledge path must stand on its own.
+    if (format === "docx") {
+      const unpacked = await checkZipInflation(bytes);
+      if (!unpacked.ok)
+        throw unpacked.reason === "too-large" ? tooLarge(unpacked.message) : unreadable();
+    }
     let text: string;
     try {
-      text = await extractText(bytes, format);
-    } catch {
+      text = await extractText(bytes, format, deps.extraction ?? EXTRACTION_LIMITS);
+    } catch (error) {
+      if (error instanceof ExtractionFailed && error.reason === "too-complex") {
+        throw tooLarge(UPLOAD_MESSAGES.tooComplex);
+      }
       throw unreadable();
     }
     const found = splitPassages(text);
