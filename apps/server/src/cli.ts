@@ -1,5 +1,5 @@
 // `npm run user -- <command>`: create a user, set roles, reset a password — against the configured database.
-// On the embedded database, stop the server first: PGlite allows one process at a time.
+// On the embedded database it takes the same DATA_DIR lock as the server: while a server runs there, it refuses.
 import { parseArgs } from "node:util";
 import { ROLES, type Role } from "@aacos/domain/access";
 import { eq } from "drizzle-orm";

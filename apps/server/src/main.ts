@@ -11,6 +11,10 @@ import { connectRedis, RedisStartError } from "./platform/redis.js";
 import { createScheduler } from "./platform/scheduler.js";
 
 const HOUR_MS = 3_600_000;
+/** How long SIGTERM lets in-flight requests and streams finish before their connections are cut. */
+const DRAIN_MS = 10_000;
+/** A stop still hanging this long after the drain ends the process anyway (orchestrators kill at ~30 s). */
+const STOP_LIMIT_MS = DRAIN_MS + 12_000;
 
 async function main() {
   const config = loadConfig(process.env);
@@ -35,13 +39,30 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // Node closes the idle keep-alive connections once, when listening stops; those that fall idle as their
+    // request or stream finishes would otherwise stay open for Fastify's 72 s keep-alive timeout.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    // Past the drain time, what still streams is cut (a chat saves the part of the answer that arrived).
+    const cut = setTimeout(() => {
+      app.log.warn(`in-flight requests still open after ${DRAIN_MS / 1000} s: closing them`);
+      app.server.closeAllConnections();
+    }, DRAIN_MS);
+    const limit = setTimeout(() => {
+      app.log.error("shutdown did not finish in time; exiting");
+      process.exit(1);
+    }, STOP_LIMIT_MS);
     try {
       stopSampler();
       await scheduler.stop();
+      // Stops listening, answers new requests on kept-alive sockets with 503, waits for in-flight ones, then runs
+      // the features' close hooks: realtime sockets get 1001, the job runner, bus, mail and progression finish.
       await app.close();
+      clearInterval(sweep);
+      clearTimeout(cut);
       redis?.disconnect();
       await database.close();
       app.log.info("shutdown complete");
+      clearTimeout(limit);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");

@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { DataDirInUseError, type DataDirLock, lockDataDir } from "./data-dir-lock.js";
 import * as schema from "./schema.js";
 
 export const MIGRATIONS_FOLDER = path.resolve(
@@ -38,21 +39,42 @@ export async function openPglite(options: {
   /** A dump of an already migrated database (tests, first start). */
   loadDataDir?: Blob;
 }): Promise<Database> {
-  if (options.dataDir !== undefined) await ensureWritableDir(options.dataDir);
-  const client = await PGlite.create({
-    ...(options.dataDir !== undefined ? { dataDir: path.join(options.dataDir, "pglite") } : {}),
-    ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return {
-    db: db as unknown as Db,
-    kind: "pglite",
-    ping: async () => {
-      await client.query("select 1");
-    },
-    close: () => client.close(),
-  };
+  let lock: DataDirLock | null = null;
+  if (options.dataDir !== undefined) {
+    await ensureWritableDir(options.dataDir);
+    // PGlite has no guard of its own: a second process on one directory would lose what it writes.
+    try {
+      lock = await lockDataDir(options.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirInUseError) throw new DatabaseStartError(error.message);
+      throw error;
+    }
+  }
+  try {
+    const client = await PGlite.create({
+      ...(options.dataDir !== undefined ? { dataDir: path.join(options.dataDir, "pglite") } : {}),
+      ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          await lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
 }
 
 export async function openPostgres(url: string): Promise<Database> {
