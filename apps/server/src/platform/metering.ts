@@ -74,23 +74,33 @@ function createInFlight(redis: Redis | null, prefix: string) {
     async enter(key: string): Promise<number> {
       if (redis === null || redis.status !== "ready") return localAdd(key, 1);
       const name = `${prefix}:inflight:${key}`;
-      const [[, count]] = (await redis
-        .multi()
-        .incr(name)
-        .expire(name, IN_FLIGHT_TTL_SECONDS)
-        .exec()) as [[Error | null, number]];
-      return count;
+      try {
+        const [[, count]] = (await redis
+          .multi()
+          .incr(name)
+          .expire(name, IN_FLIGHT_TTL_SECONDS)
+          .exec()) as [[Error | null, number]];
+        return count;
+      } catch {
+        // Redis went away mid-call: counted here (leave() finds it here too).
+        return localAdd(key, 1);
+      }
     },
     async leave(key: string): Promise<void> {
       if (local.has(key) || redis === null || redis.status !== "ready") {
         localAdd(key, -1);
         return;
       }
-      await redis.decr(`${prefix}:inflight:${key}`);
+      // Not decremented when Redis is away: the key's TTL forgets it.
+      await redis.decr(`${prefix}:inflight:${key}`).catch(() => {});
     },
     async read(key: string): Promise<number> {
       if (redis === null || redis.status !== "ready") return local.get(key) ?? 0;
-      return Number((await redis.get(`${prefix}:inflight:${key}`)) ?? 0);
+      try {
+        return Number((await redis.get(`${prefix}:inflight:${key}`)) ?? 0);
+      } catch {
+        return local.get(key) ?? 0;
+      }
     },
   };
 }
@@ -105,8 +115,11 @@ function createLastSeen(redis: Redis | null, prefix: string) {
   return {
     async mark(userId: string, now: number): Promise<void> {
       if (redis !== null && redis.status === "ready") {
-        await redis.set(`${prefix}:seen:${userId}`, String(now), "PX", IDLE_MS);
-        return;
+        const stored = await redis.set(`${prefix}:seen:${userId}`, String(now), "PX", IDLE_MS).then(
+          () => true,
+          () => false,
+        );
+        if (stored) return;
       }
       local.set(userId, now);
       marks += 1;
@@ -116,8 +129,8 @@ function createLastSeen(redis: Redis | null, prefix: string) {
     },
     async read(userId: string, now: number): Promise<number | null> {
       if (redis !== null && redis.status === "ready") {
-        const value = await redis.get(`${prefix}:seen:${userId}`);
-        return value === null ? null : Number(value);
+        const value = await redis.get(`${prefix}:seen:${userId}`).catch(() => undefined);
+        if (value !== undefined) return value === null ? null : Number(value);
       }
       const at = local.get(userId);
       if (at === undefined || now - at > IDLE_MS) {

@@ -51,6 +51,8 @@ function buildLimiter(options: StoreOptions, name: string, points: number, secon
     ? new RateLimiterRedis({
         ...settings,
         storeClient: options.redis,
+        // Not connected: straight to the in-process limiter, not a wait for a timeout.
+        rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory(settings),
       })
     : new RateLimiterMemory(settings);

@@ -1,21 +1,29 @@
 // Connects to Redis when REDIS_URL is set (shared rate budgets and realtime fan-out across instances).
+// While Redis is away its commands fail at once (no offline queue, a short command timeout), so callers fall back to
+// in-process counters instead of waiting for the outage to end; the connection keeps retrying in the background.
 import { Redis } from "ioredis";
 
 export class RedisStartError extends Error {}
+
+/** A command Redis has not answered by then counts as failed (the caller falls back to this process). */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 export async function connectRedis(url: string | undefined): Promise<Redis | null> {
   if (url === undefined) return null;
   let starting = true;
   const redis = new Redis(url, {
     lazyConnect: true,
-    maxRetriesPerRequest: 2,
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
     connectTimeout: 5000,
     // Give up at start-up instead of retrying forever; later drops reconnect with backoff.
     retryStrategy: (attempt: number): number | null =>
-      starting && attempt > 2 ? null : Math.min(attempt * 200, 5000),
+      starting && attempt > 2 ? null : Math.min(attempt * 200, 2000),
   });
   redis.on("error", () => {});
   try {
+    // connect() itself does not need the offline queue; commands sent before "ready" would.
     await redis.connect();
     await redis.ping();
     starting = false;

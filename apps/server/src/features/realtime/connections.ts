@@ -42,20 +42,30 @@ export function createConnectionCounter(deps: {
 
   return {
     async open(userId) {
-      if (redis === null || redis.status !== "ready") {
-        const count = addLocal(userId, 1);
-        return { count, release: once(async () => void addLocal(userId, -1)) };
-      }
-      const key = keyOf(userId);
-      const result = await redis.multi().incr(key).expire(key, COUNT_TTL_SECONDS).exec();
-      const raw = result?.[0]?.[1];
-      return {
-        count: typeof raw === "number" ? raw : 1,
-        release: once(async () => {
-          const left = await redis.decr(key);
-          if (left <= 0) await redis.del(key);
-        }),
+      const counted = async () => {
+        if (redis === null || redis.status !== "ready") return null;
+        const key = keyOf(userId);
+        // Redis going away mid-call: this socket is counted in this process instead.
+        const result = await redis
+          .multi()
+          .incr(key)
+          .expire(key, COUNT_TTL_SECONDS)
+          .exec()
+          .catch(() => null);
+        if (result === null) return null;
+        const raw = result[0]?.[1];
+        return {
+          count: typeof raw === "number" ? raw : 1,
+          release: once(async () => {
+            const left = await redis.decr(key);
+            if (left <= 0) await redis.del(key);
+          }),
+        };
       };
+      const shared = await counted();
+      if (shared !== null) return shared;
+      const count = addLocal(userId, 1);
+      return { count, release: once(async () => void addLocal(userId, -1)) };
     },
     async renew(userIds) {
       if (redis === null || redis.status !== "ready") return;

@@ -62,8 +62,14 @@ export function createTicketStore(deps: {
       const now = clock();
       const stored: Stored = { ...holder, expiresAt: now.getTime() + TICKET_TTL_MS };
       if (redis !== null && useRedis()) {
-        await redis.set(keyOf(hashOf(ticket)), JSON.stringify(stored), "PX", TICKET_TTL_MS);
-        return ticket;
+        const kept = await redis
+          .set(keyOf(hashOf(ticket)), JSON.stringify(stored), "PX", TICKET_TTL_MS)
+          .then(
+            () => true,
+            // Redis away: the database keeps it (redeem looks there too).
+            () => false,
+          );
+        if (kept) return ticket;
       }
       // Expired tickets are swept as new ones are issued.
       await db
@@ -85,7 +91,7 @@ export function createTicketStore(deps: {
       const now = clock();
       if (redis !== null && useRedis()) {
         // GETDEL: of two sockets racing with one ticket, one gets it.
-        const text = await redis.getdel(keyOf(hash));
+        const text = await redis.getdel(keyOf(hash)).catch(() => null);
         if (text !== null) {
           try {
             return unexpired(JSON.parse(text), now.getTime());

@@ -1,0 +1,163 @@
+// A Redis outage against a real redis-server this test starts and kills: metered calls keep answering on the
+// in-process counters, realtime keeps working on this instance, and Redis is used again once it is back.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { buildApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import type { Database } from "../db/client.js";
+import { createUser, type SignedInUser } from "../test/factories.js";
+import { freePort } from "../test/free-port.js";
+import { openTestDatabase } from "../test/helper.js";
+import { connectRedis } from "./redis.js";
+
+let port: number;
+let server: ChildProcess | null = null;
+let redis: Redis | null = null;
+let probe: Redis;
+let app: FastifyInstance;
+let database: Database;
+let drop: () => Promise<void>;
+let user: SignedInUser;
+
+async function startRedis(): Promise<void> {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  server = child;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const client = new Redis({
+      port,
+      host: "127.0.0.1",
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
+    client.on("error", () => {});
+    const up = await client.connect().then(
+      () => client.ping().then(() => true),
+      () => false,
+    );
+    client.disconnect();
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("redis-server did not start");
+}
+
+async function stopRedis(): Promise<void> {
+  const child = server;
+  if (child === null || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
+  server = null;
+}
+
+/** The answer, or "stalled" when none came within a few seconds (far longer than a fallback needs). */
+async function within<T>(work: Promise<T>, ms = 5000): Promise<T | "stalled"> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<"stalled">((resolve) => {
+    timer = setTimeout(() => resolve("stalled"), ms);
+  });
+  try {
+    return await Promise.race([work, stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const metered = () =>
+  app
+    .inject({ method: "GET", url: "/api/aacos/universes", headers: user.auth })
+    .then((r) => r.statusCode);
+
+beforeAll(async () => {
+  port = await freePort();
+  await startRedis();
+  const url = `redis://127.0.0.1:${port}`;
+  probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 200 });
+  probe.on("error", () => {});
+  await probe.connect();
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    REDIS_URL: url,
+    WEB_DIST: "/nonexistent-web-dist",
+    DATA_DIR: `/tmp/aacos-test-${randomBytes(6).toString("hex")}`,
+  });
+  ({ database, drop } = await openTestDatabase());
+  redis = await connectRedis(config.redisUrl);
+  app = await buildApp({ config, database, redis });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  user = await createUser(app, { tier: "cosmic" });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  redis?.disconnect();
+  probe?.disconnect();
+  await database?.close().catch(() => {});
+  await drop?.();
+  await stopRedis();
+});
+
+describe("a Redis outage", () => {
+  it("falls back to in-process counters at once, keeps realtime local, and uses Redis again when it returns", {
+    timeout: 90_000,
+  }, async () => {
+    expect(await metered()).toBe(200);
+    // The counters live in Redis while it is up.
+    expect(await probe.dbsize()).toBeGreaterThan(0);
+
+    const address = app.server.address();
+    if (address === null || typeof address === "string") throw new Error("no port");
+    const ticket = await app.inject({
+      method: "POST",
+      url: "/api/realtime/ticket",
+      headers: user.auth,
+    });
+    const socket = new WebSocket(
+      `ws://127.0.0.1:${address.port}/api/realtime?token=${encodeURIComponent(ticket.json().ticket)}`,
+    );
+    const inbox: Array<{ type: string; [field: string]: unknown }> = [];
+    socket.on("message", (data) => inbox.push(JSON.parse(String(data)) as (typeof inbox)[number]));
+    await new Promise<void>((resolve) => socket.once("open", () => resolve()));
+    socket.send(JSON.stringify({ type: "subscribe", topics: ["signals"] }));
+    await expect
+      .poll(() => inbox.some((m) => m.type === "subscribed"), { timeout: 5000 })
+      .toBe(true);
+
+    await stopRedis();
+    // Requests while Redis is down answer, on this process's counters, instead of waiting for Redis.
+    for (let call = 0; call < 3; call++) expect(await within(metered())).toBe(200);
+    // A signal still reaches this instance's socket.
+    const emitted = await within(
+      app.services.signals.emit(user.id, {
+        kind: "run",
+        source: "outage",
+        severity: "info",
+        data: {},
+      }),
+    );
+    if (emitted === "stalled") throw new Error("signal emit stalled while Redis was down");
+    await expect
+      .poll(
+        () =>
+          inbox.some((m) => m.type === "signal" && (m.signal as { id: number }).id === emitted.id),
+        { timeout: 5000 },
+      )
+      .toBe(true);
+
+    await startRedis();
+    expect(await probe.dbsize().catch(() => -1)).not.toBeGreaterThan(0);
+    await expect.poll(() => redis?.status, { timeout: 20_000 }).toBe("ready");
+    expect(await metered()).toBe(200);
+    // Counting moved back to Redis.
+    await expect.poll(() => probe.dbsize().catch(() => 0), { timeout: 5000 }).toBeGreaterThan(0);
+    socket.close();
+  });
+});
