@@ -14,6 +14,7 @@ import { createDashboardService, dashboardRoutes } from "./features/dashboard/in
 import { analyticsRoutes, createAnalyticsService } from "./features/analytics/index.js";
 import { currentCatalog } from "./platform/live-catalog.js";
 import {
+  createAdminCheck,
   createConnectionCounter,
   createRealtimeHub,
   createTicketStore,
@@ -243,6 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Finish in-flight requests on close; new ones on kept-alive sockets get 503.
     return503OnClosing: true,
+    // Idle keep-alive connections end as close() starts (main.ts keeps sweeping those that fall idle later).
+    forceCloseConnections: "idle",
     requestIdHeader: "x-request-id",
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -425,7 +428,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services: Services = {
     accounts,
     sessions,
-    users: createUserService({ db, clock, audit, plans }),
+    users: createUserService({
+      db,
+      clock,
+      audit,
+      plans,
+      onAccessChanged: (userId) =>
+        realtimeBus.publish("access", { userId, message: { type: "access.changed" } }),
+    }),
     setup: createSetupService({ db, clock, accounts, audit }),
     audit,
     rateLimiters: createRateLimiterFactory({ redis: deps.redis, prefix: `aacos:${prefix}` }),
@@ -633,6 +643,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tickets,
       connections: createConnectionCounter({ redis: deps.redis, prefix: `aacos:${prefix}` }),
       signals,
+      currentAdmins: createAdminCheck(db),
       log: app.log,
     }),
   });

@@ -14,6 +14,8 @@ import type { Redis } from "ioredis";
  * - "jobs":    `{ type: "job-cancel", ids: string[] }` between instances only (the job runner); never sent to sockets.
  * - "autonomous": `{ type: "kill-switch", engaged }` between instances only (autonomous control); never sent to sockets.
  * - "settings": `{ type: "settings.changed" }` between instances only (admin settings reload); never sent to sockets.
+ * - "access":  `{ type: "access.changed" }` for `userId` when they were suspended, deleted, signed out everywhere or
+ *              their roles or plan changed; every instance closes that user's sockets (features/realtime). Never sent.
  */
 export type RealtimeBusTopic =
   | "signals"
@@ -22,7 +24,8 @@ export type RealtimeBusTopic =
   | "runs"
   | "jobs"
   | "autonomous"
-  | "settings";
+  | "settings"
+  | "access";
 
 export interface RealtimeEnvelope {
   userId: string | null;
@@ -82,8 +85,13 @@ export async function createRealtimeBus(deps: {
     };
   }
 
-  // A connection in subscriber mode can run no other command, hence its own.
-  const subscriber = redis.duplicate();
+  // A connection in subscriber mode can run no other command, hence its own. Unlike the command connection it
+  // queues while Redis is away: its subscriptions are made again when Redis returns.
+  const subscriber = redis.duplicate({
+    enableOfflineQueue: true,
+    commandTimeout: undefined,
+    maxRetriesPerRequest: null,
+  });
   subscriber.on("error", (error: Error) =>
     deps.log.debug({ err: error }, "realtime subscriber connection error"),
   );

@@ -18,6 +18,9 @@ export const HEARTBEAT_MS = 25_000;
 /** Close codes: the HTTP status they stand for, in the 4000 range the protocol leaves to applications. */
 export const CLOSE_INVALID_TICKET = 4401;
 export const CLOSE_TOO_MANY = 4429;
+/** The user's access changed (suspended, deleted, signed out everywhere, new roles or plan): ask for a new ticket. */
+export const CLOSE_ACCESS_CHANGED = 4401;
+export const ACCESS_CHANGED_REASON = "access changed";
 /** At most this many missed signals are replayed; the rest is in GET /api/signals. */
 const REPLAY_LIMIT = 1000;
 
@@ -45,6 +48,8 @@ export function createRealtimeHub(deps: {
   tickets: TicketStore;
   connections: ConnectionCounter;
   signals: Pick<SignalService, "replay">;
+  /** Of these users, those who are admins now (not suspended): admin-only messages are checked against it. */
+  currentAdmins(userIds: string[]): Promise<Set<string>>;
   log: FastifyBaseLogger;
   heartbeatMs?: number;
 }): RealtimeHub {
@@ -71,7 +76,28 @@ export function createRealtimeHub(deps: {
         (envelope.userId === null ? client.holder.admin : envelope.userId === client.holder.userId),
     );
 
+  /** Admin-only messages, one at a time in order: each is sent only to sockets whose user is an admin now. */
+  let adminQueue: Promise<void> = Promise.resolve();
   function route(topic: RealtimeTopic, envelope: RealtimeEnvelope) {
+    if (envelope.userId === null) {
+      adminQueue = adminQueue
+        .then(async () => {
+          const audience = audienceOf(envelope, topic);
+          if (audience.length === 0) return;
+          const admins = await deps.currentAdmins([
+            ...new Set(audience.map((client) => client.holder.userId)),
+          ]);
+          for (const client of audience) {
+            if (admins.has(client.holder.userId)) send(client, envelope.message);
+            else {
+              // Demoted or suspended since the ticket: the socket goes; a new ticket carries the new roles.
+              client.socket.close(CLOSE_ACCESS_CHANGED, ACCESS_CHANGED_REASON);
+            }
+          }
+        })
+        .catch((error: unknown) => log.warn({ err: error, topic }, "admin message not sent"));
+      return;
+    }
     for (const client of audienceOf(envelope, topic)) {
       const signal = topic === "signals" ? envelope.message.signal : undefined;
       if (topic === "signals" && isSignal(signal)) {
@@ -177,6 +203,16 @@ export function createRealtimeHub(deps: {
       for (const topic of REALTIME_TOPICS) {
         unsubscribers.push(await deps.bus.subscribe(topic, (envelope) => route(topic, envelope)));
       }
+      // On every instance: the sockets of a user whose access changed close; the client asks for a new ticket,
+      // which a suspended, deleted or signed-out user does not get, and which carries the new roles and plan.
+      unsubscribers.push(
+        await deps.bus.subscribe("access", (envelope) => {
+          for (const client of clients) {
+            if (client.holder.userId === envelope.userId)
+              client.socket.close(CLOSE_ACCESS_CHANGED, ACCESS_CHANGED_REASON);
+          }
+        }),
+      );
       heartbeat = setInterval(() => {
         for (const client of clients) {
           if (!client.alive) {

@@ -1,6 +1,9 @@
 // Public API of realtime: the ticket store, the connection counter, the socket hub and their route.
+export { createAdminCheck } from "./admins.js";
 export { type ConnectionCounter, createConnectionCounter } from "./connections.js";
 export {
+  ACCESS_CHANGED_REASON,
+  CLOSE_ACCESS_CHANGED,
   CLOSE_INVALID_TICKET,
   CLOSE_TOO_MANY,
   createRealtimeHub,

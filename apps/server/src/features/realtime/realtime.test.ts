@@ -10,7 +10,15 @@ import { openPostgres } from "../../db/client.js";
 import { connectRedis } from "../../platform/redis.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";
-import { CLOSE_INVALID_TICKET, CLOSE_TOO_MANY, TICKET_TTL_MS } from "./index.js";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema.js";
+import {
+  ACCESS_CHANGED_REASON,
+  CLOSE_ACCESS_CHANGED,
+  CLOSE_INVALID_TICKET,
+  CLOSE_TOO_MANY,
+  TICKET_TTL_MS,
+} from "./index.js";
 
 interface ServerMessage {
   type: string;
@@ -212,6 +220,62 @@ describe("connection cap", () => {
   });
 });
 
+const metricsMessage = (n: number) => ({
+  userId: null,
+  message: { type: "metrics", at: new Date(now).toISOString(), values: { probe: n } },
+});
+
+describe("access changes reach open sockets", () => {
+  it("stops admin-only messages to an admin demoted after the ticket was issued", async () => {
+    const admin = await createUser(test.app, { roles: ["user", "admin"], tier: "cosmic" });
+    const client = connect(base, await ticketFor(test.app, admin));
+    await client.send({ type: "subscribe", topics: ["metrics"] });
+    await client.next(isType("subscribed"));
+    await test.app.realtimeBus.publish("metrics", metricsMessage(1));
+    expect((await client.next(isType("metrics"))).values).toEqual({ probe: 1 });
+
+    // Changed behind the users API's back (no event): the roles are checked per admin-only message.
+    await test.app.database.db
+      .update(users)
+      .set({ roles: ["user"] })
+      .where(eq(users.id, admin.id));
+    await test.app.realtimeBus.publish("metrics", metricsMessage(2));
+    expect(await client.closed).toEqual({
+      code: CLOSE_ACCESS_CHANGED,
+      reason: ACCESS_CHANGED_REASON,
+    });
+    await expect(client.next(isType("metrics"), 200)).rejects.toThrow(/no matching message/);
+  });
+
+  it("closes the sockets of a user an admin suspends, demotes or signs out everywhere", async () => {
+    const boss = await createUser(test.app, { roles: ["user", "admin"], tier: "cosmic" });
+    for (const action of ["suspend", "demote", "sign-out"] as const) {
+      const target = await createUser(test.app, { roles: ["user", "admin"], tier: "cosmic" });
+      const client = connect(base, await ticketFor(test.app, target));
+      await client.send({ type: "subscribe", topics: ["metrics", "signals"] });
+      await client.next(isType("subscribed"));
+      const response =
+        action === "demote"
+          ? await test.app.inject({
+              method: "PUT",
+              url: `/api/users/${target.id}`,
+              headers: boss.auth,
+              payload: { roles: ["user"] },
+            })
+          : await test.app.inject({
+              method: "POST",
+              url: `/api/users/${target.id}/${action === "suspend" ? "suspend" : "sign-out-everywhere"}`,
+              headers: boss.auth,
+            });
+      expect(response.statusCode, `${action}: ${response.body}`).toBeLessThan(300);
+      expect(await client.closed, action).toEqual({
+        code: CLOSE_ACCESS_CHANGED,
+        reason: ACCESS_CHANGED_REASON,
+      });
+    }
+  });
+});
+
 const shared = Boolean(process.env.DATABASE_URL) && Boolean(process.env.REDIS_URL);
 
 describe.runIf(shared)("two instances on one database and Redis", () => {
@@ -253,6 +317,21 @@ describe.runIf(shared)("two instances on one database and Redis", () => {
       expect(pushed.signal).toEqual(emitted);
       client.socket.close();
       await client.closed;
+
+      // An admin suspends the member on A: the member's socket on B closes.
+      const boss = await createUser(a.app, { roles: ["user", "admin"] });
+      const again = connect(onB, await ticketFor(a.app, member));
+      await again.next(isType("welcome"));
+      const suspended = await a.app.inject({
+        method: "POST",
+        url: `/api/users/${member.id}/suspend`,
+        headers: boss.auth,
+      });
+      expect(suspended.statusCode).toBe(200);
+      expect(await again.closed).toEqual({
+        code: CLOSE_ACCESS_CHANGED,
+        reason: ACCESS_CHANGED_REASON,
+      });
     } finally {
       for (const instance of instances) {
         await instance.app.close();

@@ -18,8 +18,12 @@ export function createUserService(deps: {
   clock: () => Date;
   audit: AuditService;
   plans: Pick<PlanService, "setByAdmin">;
+  /** Told when a user's access changed (suspended, deleted, signed out everywhere, roles or plan): open realtime
+   *  sockets close on every instance. */
+  onAccessChanged?: (userId: string) => Promise<void>;
 }) {
   const { db, clock, audit, plans } = deps;
+  const accessChanged = (userId: string) => deps.onAccessChanged?.(userId) ?? Promise.resolve();
 
   /** Admins other than this user who can still sign in (a suspended admin does not count). */
   async function otherAdmins(userId: string): Promise<number> {
@@ -103,6 +107,7 @@ export function createUserService(deps: {
       if (updated === undefined) throw notFound("No such user");
       const sessions = await revokeUserSessions(db, id, now);
       await audit.record(context, "user.suspended", id, { email: user.email, sessions });
+      await accessChanged(id);
       return updated;
     },
 
@@ -128,6 +133,7 @@ export function createUserService(deps: {
         email: user.email,
         sessions,
       });
+      await accessChanged(id);
       return sessions;
     },
 
@@ -161,6 +167,9 @@ export function createUserService(deps: {
           world: body.world,
         });
       }
+      if (body.roles !== undefined || body.tier !== undefined || body.world !== undefined) {
+        await accessChanged(id);
+      }
       return updated;
     },
 
@@ -170,6 +179,7 @@ export function createUserService(deps: {
       if (user.roles.includes("admin") && (await otherAdmins(id)) === 0) throw conflict(LAST_ADMIN);
       await db.delete(users).where(eq(users.id, id));
       await audit.record(context, "user.deleted", id, { email: user.email });
+      await accessChanged(id);
     },
   };
 }
