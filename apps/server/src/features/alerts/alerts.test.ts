@@ -505,6 +505,11 @@ describe("webhook addresses", () => {
         "http://169.254.169.254/latest/meta-data",
         "http://[::1]/hook",
         "http://[fe80::1]/hook",
+        // The probe's forms: a trailing dot, a local name, IPv4 inside IPv6 (compatible, NAT64).
+        "http://localhost./hook",
+        "http://ip6-localhost/hook",
+        "http://[::127.0.0.1]/hook",
+        "http://[64:ff9b::7f00:1]/hook",
       ]) {
         const response = await strict.app.inject({
           method: "POST",

@@ -19,8 +19,14 @@ import type { Db } from "../../db/client.js";
 import { alertRules, alerts, runs, signals, users } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../platform/errors.js";
 import type { Mailer } from "../mail/index.js";
-import { deliverWebhook, webhookSecret } from "./webhook.js";
-import { PRIVATE_WEBHOOK_MESSAGE, targetsInternalNetwork } from "./webhook-target.js";
+import { deliverWebhook, type WebhookPost, webhookSecret } from "./webhook.js";
+import {
+  PRIVATE_WEBHOOK_MESSAGE,
+  type ResolveHost,
+  resolveWebhookTarget,
+  resolveWithDns,
+  targetsInternalNetwork,
+} from "./webhook-target.js";
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertRow = typeof alerts.$inferSelect;
@@ -117,7 +123,12 @@ export function createAlertService(deps: {
   publishAlert?: (userId: string | null, message: { type: "alert"; alert: AlertView }) => unknown;
   /** First webhook retry wait; doubles each time (tests shorten it). */
   webhookBackoffMs?: number;
-  fetch?: typeof fetch;
+  /** Sends one webhook POST (tests); by default node:http(s) pinned to the checked address. */
+  post?: WebhookPost;
+  /** Resolves webhook host names (tests); by default the system resolver. */
+  resolveHost?: ResolveHost;
+  /** How long one webhook attempt may take (5 s by default). */
+  webhookTimeoutMs?: number;
   /** ALERT_WEBHOOK_ALLOW_PRIVATE: webhooks may call private, loopback and link-local addresses (tests, intranets). */
   allowPrivateWebhooks?: boolean;
 }) {
@@ -154,7 +165,7 @@ export function createAlertService(deps: {
   /** 400 on the webhookUrl field when it points into an internal network (and that is not allowed). */
   async function checkWebhookTarget(url: string | null | undefined) {
     if (url === null || url === undefined || deps.allowPrivateWebhooks === true) return;
-    if (await targetsInternalNetwork(url)) {
+    if (await targetsInternalNetwork(url, deps.resolveHost ?? resolveWithDns)) {
       throw new AppError("validation_failed", 400, "Validation failed", {
         webhookUrl: PRIVATE_WEBHOOK_MESSAGE,
       });
@@ -210,21 +221,27 @@ export function createAlertService(deps: {
     }
     if (channels.includes("webhook") && rule !== null && rule.webhookUrl !== null) {
       const url = rule.webhookUrl;
-      const refused = async () =>
-        deps.allowPrivateWebhooks !== true && (await targetsInternalNetwork(url));
       track(
-        // Checked again at delivery: a name may have been pointed at an internal address since.
-        refused().then(async (internal) => {
-          if (internal) {
-            log.warn({ ruleId: rule.id, alertId: alert.id }, PRIVATE_WEBHOOK_MESSAGE);
+        // Resolved and checked at delivery (a name may have been pointed at an internal address since), once:
+        // the connection goes to the address checked here, never to a second answer of DNS.
+        resolveWebhookTarget(url, {
+          resolve: deps.resolveHost,
+          allowInternal: deps.allowPrivateWebhooks === true,
+        }).then(async (target) => {
+          if (!target.ok) {
+            log.warn(
+              { ruleId: rule.id, alertId: alert.id, reason: target.reason },
+              target.reason === "internal" ? PRIVATE_WEBHOOK_MESSAGE : "alert webhook not resolved",
+            );
             return { delivered: false, attempts: 0, lastStatus: null };
           }
           return deliverWebhook({
-            url,
+            target,
             secret: webhookSecret(deps.signingKey, rule.id),
             payload: { ...view, ruleId: rule.id },
             backoffMs: deps.webhookBackoffMs ?? 1_000,
-            fetch: deps.fetch,
+            timeoutMs: deps.webhookTimeoutMs,
+            post: deps.post,
           }).then((outcome) => {
             if (!outcome.delivered) {
               log.warn(
