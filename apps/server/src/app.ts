@@ -10,6 +10,11 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { accountRoutes, createAccountDataService } from "./features/account/index.js";
 import { adminRoutes } from "./features/admin/routes.js";
+import {
+  type ApiKeyService,
+  apiKeyRoutes,
+  createApiKeyService,
+} from "./features/api-keys/index.js";
 import { createDashboardService, dashboardRoutes } from "./features/dashboard/index.js";
 import { analyticsRoutes, createAnalyticsService } from "./features/analytics/index.js";
 import { currentCatalog } from "./platform/live-catalog.js";
@@ -149,7 +154,12 @@ import {
   type SecurityService,
   securityRoutes,
 } from "./features/security/index.js";
-import { authPlugin, createTokenSigner, loadSigningKey } from "./platform/auth.js";
+import {
+  apiKeyGatePlugin,
+  authPlugin,
+  createTokenSigner,
+  loadSigningKey,
+} from "./platform/auth.js";
 import { errorsPlugin } from "./platform/errors.js";
 import { featureGatePlugin } from "./platform/feature-gate.js";
 import { createRateLimiterFactory, type RateLimiterFactory } from "./platform/rate-limit.js";
@@ -233,6 +243,8 @@ export interface Services {
   /** Autonomous control: scheduled and signal-triggered commands with budgets and a kill switch. */
   autonomous: AutonomousService;
   teams: TeamService;
+  /** Personal API keys (docs/decisions/161-personal-api-keys.md). */
+  apiKeys: ApiKeyService;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -495,6 +507,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     backgroundRuns,
     autonomous,
+    apiKeys: createApiKeyService({ db, clock, audit }),
   };
   app.decorate("audit", audit);
   app.decorate("services", services);
@@ -535,7 +548,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestStatsPlugin, { stats: requestStats });
   await app.register(securityPlugin);
   await app.register(cookie);
-  await app.register(authPlugin, { signer, clock });
+  await app.register(authPlugin, { signer, clock, apiKeys: services.apiKeys });
   // Counts requests for the suspicious-activity check; after auth (knows the user), before metering (sees refusals).
   await app.register(requestBurstPlugin, { security: services.security });
   await app.register(featureGatePlugin);
@@ -547,6 +560,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     softPromptShare: config.upgradeHintShare,
     onRefused: createQuotaSignaller((userId, signal) => signals.notify(userId, signal)),
   });
+  // Refused API keys are answered here: counted above as any call, stopped before every route's own hooks.
+  await app.register(apiKeyGatePlugin);
   await app.register(apiCallProgressPlugin, { progression });
 
   await app.register(healthRoutes);
@@ -631,6 +646,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, {
     dashboard: createDashboardService({ db, clock, signals }),
   });
+  await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
   await app.register(accountRoutes, {
     account: createAccountDataService({ db, clock, audit, files }),
     clock,

@@ -2,14 +2,22 @@
 // `requireAccess` enforces the same role and permission rules as the browser guard.
 import { randomBytes } from "node:crypto";
 import {
-  type AccessRequirement,
   ACCESS_TOKEN_TTL_MS,
+  type AccessRequirement,
   checkAccess,
   type Permission,
   permissionsForRoles,
-  type Role,
   ROLES,
+  type Role,
 } from "@aacos/domain/access";
+import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
+import {
+  API_KEY_CODES,
+  API_KEY_MESSAGES,
+  API_KEY_PREFIX,
+  type ApiKeyScope,
+  requiredScope,
+} from "@aacos/domain/api-keys";
 import {
   type TierName,
   tierInForce,
@@ -17,7 +25,6 @@ import {
   toWorldName,
   type WorldName,
 } from "@aacos/domain/catalog";
-import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -35,8 +42,19 @@ export interface Principal {
   /** The tier in force now (a downgrade whose paid period ended counts before it is written back). */
   tier: TierName;
   world: WorldName;
-  /** The session (refresh-token family) the access token belongs to. */
+  /** The session (refresh-token family) the access token belongs to; "" for a personal API key. */
   sessionId: string;
+  /** Set when the call came with a personal API key instead of a session's access token. */
+  apiKey: { id: string; scopes: ApiKeyScope[] } | null;
+}
+
+/** What a presented personal API key turned out to be (the api-keys feature resolves it). */
+export type ApiKeyResolution =
+  | { kind: "valid"; id: string; userId: string; scopes: ApiKeyScope[] }
+  | { kind: "invalid" | "revoked" | "expired" };
+
+export interface ApiKeyResolver {
+  resolve(key: string): Promise<ApiKeyResolution>;
 }
 
 declare module "fastify" {
@@ -44,6 +62,11 @@ declare module "fastify" {
     principal: Principal | null;
     /** The token was valid but its user is suspended: protected routes answer 403 account_suspended. */
     accountSuspended: boolean;
+    /**
+     * Why a personal API key was refused (unknown, revoked, expired, wrong scope, account route); thrown by
+     * apiKeyGatePlugin after the visitor limit and burst detection have counted the call.
+     */
+    apiKeyRefusal: AppError | null;
   }
   interface FastifyInstance {
     tokens: TokenSigner;
@@ -132,6 +155,33 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const accountSuspended = () =>
   new AppError(ACCOUNT_SUSPENDED_CODE, 403, ACCOUNT_SUSPENDED_MESSAGE);
 
+/** The principal of a user row as of `now` (the tier in force counts a lapsed downgrade). */
+function principalOf(
+  user: UserRow,
+  now: Date,
+  sessionId: string,
+  apiKey: Principal["apiKey"],
+): Principal {
+  const roles = rolesOf(user);
+  const tier = tierInForce(
+    {
+      tier: toTierName(user.tier),
+      pendingTier: user.pendingTier === null ? null : toTierName(user.pendingTier),
+      periodEndsAt: user.periodEndsAt,
+    },
+    now,
+  );
+  return {
+    user,
+    roles,
+    permissions: permissionsForRoles(roles),
+    sessionId,
+    apiKey,
+    tier,
+    world: toWorldName(user.world),
+  };
+}
+
 /**
  * The user behind a token, if the user still exists and the session was not revoked; "suspended" when an admin
  * suspended the user (checked first, so even a revoked session's token hears why).
@@ -155,24 +205,12 @@ async function loadPrincipal(
   if (row === undefined) return null;
   if (row.user.suspendedAt !== null) return "suspended";
   if (!row.live) return null;
-  const user = row.user;
-  const roles = rolesOf(user);
-  const tier = tierInForce(
-    {
-      tier: toTierName(user.tier),
-      pendingTier: user.pendingTier === null ? null : toTierName(user.pendingTier),
-      periodEndsAt: user.periodEndsAt,
-    },
-    now,
-  );
-  return {
-    user,
-    roles,
-    permissions: permissionsForRoles(roles),
-    sessionId,
-    tier,
-    world: toWorldName(user.world),
-  };
+  return principalOf(row.user, now, sessionId, null);
+}
+
+/** 401 for a key that is unknown, revoked or expired: a script is told which, at once, on every route. */
+function keyRefused(kind: "invalid" | "revoked" | "expired"): AppError {
+  return new AppError(API_KEY_CODES[kind], 401, API_KEY_MESSAGES[kind]);
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -183,14 +221,22 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { signer: TokenSigner; clock: () => Date }) => {
+  async (
+    app: FastifyInstance,
+    options: { signer: TokenSigner; clock: () => Date; apiKeys: ApiKeyResolver },
+  ) => {
     app.decorate("tokens", options.signer);
     app.decorateRequest("principal", null);
     app.decorateRequest("accountSuspended", false);
+    app.decorateRequest("apiKeyRefusal", null);
 
     app.addHook("onRequest", async (request) => {
       const token = bearerToken(request);
       if (token === null) return;
+      if (token.startsWith(API_KEY_PREFIX)) {
+        await authenticateApiKey(request, token);
+        return;
+      }
       const claims = await options.signer.verifyAccess(token);
       if (claims === null) return;
       const loaded = await loadPrincipal(
@@ -202,6 +248,49 @@ export const authPlugin = fp(
       request.accountSuspended = loaded === "suspended";
       request.principal = loaded === "suspended" ? null : loaded;
     });
+
+    /**
+     * A personal API key (docs/decisions/161-personal-api-keys.md): refused outright on account and session routes
+     * and without the scope the matched route needs, decided on the matched route (never the raw URL).
+     */
+    async function authenticateApiKey(request: FastifyRequest, key: string) {
+      const resolved = await options.apiKeys.resolve(key);
+      if (resolved.kind !== "valid") throw keyRefused(resolved.kind);
+      const [user] = await app.database.db
+        .select()
+        .from(users)
+        .where(eq(users.id, resolved.userId));
+      if (user === undefined) throw keyRefused("invalid");
+      if (user.suspendedAt !== null) {
+        request.accountSuspended = true;
+        return;
+      }
+      request.principal = principalOf(user, options.clock(), "", {
+        id: resolved.id,
+        scopes: resolved.scopes,
+      });
+      const route = request.routeOptions.url;
+      if (route !== undefined) {
+        const needed = requiredScope(request.method, route);
+        if (needed === "refused") {
+          request.apiKeyRefusal = new AppError(
+            API_KEY_CODES.refusedRoute,
+            403,
+            API_KEY_MESSAGES.refusedRoute,
+          );
+        } else if (!resolved.scopes.includes(needed)) {
+          request.apiKeyRefusal = new AppError(
+            API_KEY_CODES.missingScope,
+            403,
+            API_KEY_MESSAGES.missingScope(needed),
+            undefined,
+            {
+              scope: needed,
+            },
+          );
+        }
+      }
+    }
 
     app.decorate("authenticate", async (request: FastifyRequest) => {
       if (request.accountSuspended) throw accountSuspended();
@@ -218,6 +307,17 @@ export const authPlugin = fp(
     });
   },
 );
+
+/**
+ * Throws a personal API key's refusal (401 unknown/revoked/expired, 403 scope or account route). Registered after
+ * burst detection and the visitor limit, so refused keys are counted like any other call, and before every route's
+ * own hooks.
+ */
+export const apiKeyGatePlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("onRequest", async (request) => {
+    if (request.apiKeyRefusal !== null) throw request.apiKeyRefusal;
+  });
+});
 
 /** Marks a whole session (refresh-token family) revoked; its access tokens stop working at once. */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

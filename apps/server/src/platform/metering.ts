@@ -1,6 +1,10 @@
-// Meters every API call against the caller's effective limits (per minute, hour, day and in flight), answers 429 with the
-// spec's message and the upgrade payload, and sends the IETF RateLimit fields on every metered response.
+// Meters API calls (docs/decisions/160-what-a-plans-api-calls-count.md): calls made with a personal API key and
+// metered actions from any client count against the plan's limits (per minute, hour, day and in flight), answered
+// with 429, the spec's message and the upgrade payload; every other signed-in call counts only against the general
+// per-user limit, visitors against the per-address one. Every metered response carries the IETF RateLimit fields.
+// Decisions are made on the matched route, never the raw URL (docs/decisions/162-decide-on-the-matched-route.md).
 import { GENERAL_RATE_LIMIT } from "@aacos/domain/access";
+import { isMeteredAction } from "@aacos/domain/api-keys";
 import {
   QUOTA_MESSAGES,
   RATE_WINDOWS,
@@ -14,14 +18,18 @@ import {
   type WindowState,
   type WorldName,
 } from "@aacos/domain/catalog";
-import { effectiveLimits } from "./live-catalog.js";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { AppError } from "./errors.js";
+import { effectiveLimits } from "./live-catalog.js";
 import { createWindowCounter, type WindowCounter } from "./rate-limit.js";
+import { apiRouteOf, isApiRequest } from "./route-list.js";
 
-/** Session plumbing has its own limits; health and the catalogue serve load balancers and visitors. */
+/**
+ * Routes (matched patterns) never metered. Session plumbing has its own limits; health and the catalogue serve load
+ * balancers and visitors.
+ */
 const UNMETERED = [
   /^\/api\/auth\//,
   /^\/api\/health$/,
@@ -34,6 +42,36 @@ const UNMETERED = [
   /^\/api\/errors$/,
   /^\/api\/security\//,
 ];
+
+/** Marks a call made by a batch (POST /api/batch): each item counts against the plan like a metered action. */
+export const BATCH_ITEM_HEADER = "x-aacos-batch";
+
+/** A batch itself only carries its items; they are metered one by one. */
+const BATCH_ROUTE = "/api/batch";
+
+/** How a call is metered: against the plan's windows, the general per-user limit, or not at all. */
+export type Metered = "plan" | "general" | null;
+
+/** The plan's windows or the general limit for a signed-in call, decided on the matched route. */
+export function meteringOf(request: FastifyRequest): Metered {
+  const principal = request.principal;
+  if (principal === null || !isApiRequest(request)) return null;
+  const route = apiRouteOf(request);
+  // An API path that matched no route (a 404) is counted like a read.
+  if (route === null) return "general";
+  if (UNMETERED.some((pattern) => pattern.test(route))) return null;
+  if (request.headers[BATCH_ITEM_HEADER] !== undefined) return "plan";
+  if (isMeteredAction(request.method, route)) return "plan";
+  if (principal.apiKey !== null && route !== BATCH_ROUTE) return "plan";
+  return "general";
+}
+
+/** Whether a visitor's request counts against the per-address limit. */
+function visitorMetered(request: FastifyRequest): boolean {
+  if (!isApiRequest(request)) return false;
+  const route = apiRouteOf(request);
+  return route === null || !UNMETERED.some((pattern) => pattern.test(route));
+}
 
 /** A crashed request must not hold a concurrency slot for ever. */
 const IN_FLIGHT_TTL_SECONDS = 300;
@@ -169,6 +207,12 @@ export const meteringPlugin = fp(
       "visitor",
       GENERAL_RATE_LIMIT.seconds,
     );
+    /** Signed-in calls that are not plan calls (the web app's own reads): the general per-user limit. */
+    const general: WindowCounter = createWindowCounter(
+      store,
+      "general",
+      GENERAL_RATE_LIMIT.seconds,
+    );
     const lastSeen = createLastSeen(options.redis, options.prefix);
     const inFlight = createInFlight(options.redis, options.prefix);
     app.decorateRequest("inFlightKey", null);
@@ -182,15 +226,9 @@ export const meteringPlugin = fp(
         .catch((error: unknown) => request.log.warn({ err: error }, "in-flight release failed"));
     }
 
-    const meteredPath = (url: string) => {
-      const path = url.split("?")[0] ?? url;
-      return path.startsWith("/api/") && !UNMETERED.some((pattern) => pattern.test(path));
-    };
-
-    // Visitors first, before anything else answers them (a 401 included).
-    app.addHook("onRequest", async (request, reply) => {
-      if (request.principal !== null || !meteredPath(request.url)) return;
-      const { count, resetMs } = await visitors.add(request.ip);
+    /** The general limit (100 a minute) on a counter: the RateLimit fields, and 429 past it. */
+    async function generalLimit(counter: WindowCounter, key: string, reply: FastifyReply) {
+      const { count, resetMs } = await counter.add(key);
       const retryAfter = Math.max(1, Math.ceil(resetMs / 1000));
       reply.header(
         "ratelimit-policy",
@@ -201,23 +239,33 @@ export const meteringPlugin = fp(
         `"minute";r=${Math.max(0, GENERAL_RATE_LIMIT.points - count)};t=${retryAfter}`,
       );
       if (count > GENERAL_RATE_LIMIT.points) {
+        await counter.subtract(key);
         throw new AppError(
           "rate_limited",
           429,
           `Too many requests: ${GENERAL_RATE_LIMIT.points} per minute`,
           undefined,
-          {
-            retryAfter,
-          },
+          { retryAfter, reason: "general" },
         );
       }
+    }
+
+    // Visitors first, before anything else answers them (a 401 included).
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.principal !== null || !visitorMetered(request)) return;
+      await generalLimit(visitors, request.ip, reply);
     });
 
     // Signed-in callers after the route's own access checks (onRequest), before the body is validated:
     // a call the user may not make is not metered.
     app.addHook("preValidation", async (request, reply) => {
       const principal = request.principal;
-      if (principal === null || !meteredPath(request.url)) return;
+      const metered = meteringOf(request);
+      if (principal === null || metered === null) return;
+      if (metered === "general") {
+        await generalLimit(general, principal.user.id, reply);
+        return;
+      }
       const { user, tier } = principal;
       const limits = effectiveLimits(tier, principal.world);
       reply.header("ratelimit-policy", rateLimitPolicyField(limits));

@@ -1,5 +1,5 @@
 // Records every API route as it is registered, so tests can walk all of them (the access matrix) without a hand-kept list.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
 
@@ -38,3 +38,44 @@ export const routeListPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 });
+
+/**
+ * The API route a request matched (its pattern, "/api/aacos/universes/:id"), or null. Every path-based rule —
+ * metering, burst detection, API-key scopes — decides on this, never on the raw URL, so "/%61pi/…", "//api/…" and
+ * the like are judged as the route they reach (docs/decisions/162-decide-on-the-matched-route.md).
+ */
+export function apiRouteOf(request: FastifyRequest): string | null {
+  const route = request.routeOptions.url;
+  return route?.startsWith("/api/") ? route : null;
+}
+
+/**
+ * Whether a raw URL names something under /api once percent-escapes are decoded, slashes collapsed, dot segments
+ * resolved and case folded: what a request that matched no API route (a 404, or the web app's catch-all) is
+ * judged by.
+ */
+export function isApiPath(url: string): boolean {
+  let path = url.split(/[?#;]/, 1)[0] ?? url;
+  // Repeated decoding undoes double escapes ("%2561pi"); bad escapes are kept as they are.
+  for (let round = 0; round < 3 && path.includes("%"); round++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+  }
+  const segments: string[] = [];
+  for (const segment of path.replaceAll("\\", "/").split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  return segments[0]?.trim().toLowerCase() === "api";
+}
+
+/** A request for the API: it matched an API route, or no route but its path names one (probes count too). */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route?.startsWith("/api/")) return true;
+  return isApiPath(request.url);
+}

@@ -5,6 +5,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { notFound } from "./errors.js";
+import { isApiPath } from "./route-list.js";
 
 export async function webAppPlugin(app: FastifyInstance, options: { webDist: string }) {
   const indexPath = path.join(options.webDist, "index.html");
@@ -26,7 +27,8 @@ export async function webAppPlugin(app: FastifyInstance, options: { webDist: str
   const indexHtml = built ? await readFile(indexPath, "utf8") : null;
 
   app.get("/*", async (request, reply) => {
-    if (request.url.startsWith("/api/") || request.url === "/api") throw notFound();
+    // Judged on the decoded, normalised path: "/%61pi/x", "//api/x" and "/API/x" are API misses, not pages.
+    if (isApiPath(request.url)) throw notFound();
     if (indexHtml === null) {
       return reply
         .status(503)

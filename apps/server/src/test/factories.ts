@@ -59,3 +59,24 @@ export async function createUser(
 export function someAddress(): string {
   return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 }
+
+/** A personal API key of the user, made through the real API; `auth` is its Authorization header for inject(). */
+export async function createApiKey(
+  app: FastifyInstance,
+  user: SignedInUser,
+  options: { scopes?: ("read" | "write" | "ai")[]; name?: string; expiresAt?: string } = {},
+): Promise<{ id: string; key: string; auth: { authorization: string } }> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/me/api-keys",
+    headers: user.auth,
+    payload: {
+      name: options.name ?? "script",
+      scopes: options.scopes ?? ["read", "write", "ai"],
+      ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}),
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`API key not created: ${response.body}`);
+  const { id, key } = response.json() as { id: string; key: string };
+  return { id, key, auth: { authorization: `Bearer ${key}` } };
+}

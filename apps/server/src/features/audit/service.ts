@@ -28,6 +28,8 @@ export type AuditAction =
   | "user.reactivated"
   | "user.signed_out_everywhere"
   | "admin.audit_exported"
+  | "api_key.created"
+  | "api_key.revoked"
   | "admin.error_resolved"
   | "admin.incident_resolved"
   | "autonomous.rule_created"

@@ -1,15 +1,16 @@
 // Batches (SPEC.md §7 POST /batch): several calls of this same API in one request, each answered with its own status.
 import { type TierName, UNLIMITED, type WorldName } from "@aacos/domain/catalog";
-import { effectiveLimits } from "../../platform/live-catalog.js";
 import { MESSAGES } from "@aacos/domain/validation";
 import { z } from "zod";
 import { validationFailed } from "../../platform/errors.js";
+import { effectiveLimits } from "../../platform/live-catalog.js";
+import { BATCH_ITEM_HEADER } from "../../platform/metering.js";
 
 export const BATCH_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type BatchMethod = (typeof BATCH_METHODS)[number];
 
-/** Marks a call made by a batch, so a batch can never start another one. */
-export const BATCH_HEADER = "x-aacos-batch";
+/** Marks a call made by a batch, so a batch can never start another one (and metering counts it as a plan call). */
+export const BATCH_HEADER = BATCH_ITEM_HEADER;
 
 const BATCH_PATH = "/api/batch";
 const ORIGIN = "http://batch.invalid";

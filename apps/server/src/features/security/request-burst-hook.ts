@@ -5,10 +5,11 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { createWindowCounter, type WindowCounter } from "../../platform/rate-limit.js";
+import { apiRouteOf, isApiRequest } from "../../platform/route-list.js";
 import type { SecurityService } from "./service.js";
 
 /** Load balancers poll health from one address; that is not a burst. */
-const UNCOUNTED = /^\/api\/health$/;
+const UNCOUNTED_ROUTE = "/api/health";
 
 /** The per-client request counter of the check: the 30 s window, in Redis when configured. */
 export function createRequestCounter(store: {
@@ -21,8 +22,8 @@ export function createRequestCounter(store: {
 export const requestBurstPlugin = fp(
   async (app: FastifyInstance, options: { security: SecurityService }) => {
     app.addHook("onRequest", async (request) => {
-      const path = request.url.split("?")[0] ?? request.url;
-      if (!path.startsWith("/api/") || UNCOUNTED.test(path)) return;
+      // Decided on the matched route (docs/decisions/162-decide-on-the-matched-route.md): "/%61pi/…" counts.
+      if (!isApiRequest(request) || apiRouteOf(request) === UNCOUNTED_ROUTE) return;
       // Counting never fails a request.
       await options.security
         .observeRequest({ ip: request.ip, userId: request.principal?.user.id ?? null })

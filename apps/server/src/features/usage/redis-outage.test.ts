@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../test/factories.js";
+import { createApiKey, createUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { freePort } from "../../test/free-port.js";
 
@@ -57,8 +57,10 @@ describe.skipIf(!hasRedis)("a Redis outage", () => {
     if (test === undefined) throw new Error("setup");
     const { app } = test;
     const user = await createUser(app, { tier: "quantum" });
+    // A script's calls: metered against the plan's windows.
+    const apiKey = await createApiKey(app, user, { scopes: ["read"] });
     const profile = () =>
-      app.inject({ method: "GET", url: "/api/users/profile", headers: user.auth });
+      app.inject({ method: "GET", url: "/api/users/profile", headers: apiKey.auth });
     expect((await profile()).statusCode).toBe(200);
 
     await stopRedis();

@@ -5,7 +5,8 @@ import { unauthorized } from "../../platform/errors.js";
 export async function usageRoutes(app: FastifyInstance) {
   app.get("/api/usage/me", { onRequest: app.authenticate }, async (request) => {
     if (request.principal === null) throw unauthorized();
-    const { user } = request.principal;
-    return app.metering.usageOf(user.id, user.tier, user.world);
+    // The tier in force, as the metering hook enforces it (a lapsed downgrade counts before it is written back).
+    const { user, tier, world } = request.principal;
+    return app.metering.usageOf(user.id, tier, world);
   });
 }

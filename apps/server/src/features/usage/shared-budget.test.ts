@@ -68,11 +68,19 @@ describe.skipIf(!scaleOut)("two instances", () => {
     });
     expect(registered.status).toBe(201);
     const { token } = (await registered.json()) as { token: string };
+    // A script with a personal API key: its calls count against the plan's windows.
+    const created = await fetch(`${a.base}/api/me/api-keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: "shared", scopes: ["read"] }),
+    });
+    expect(created.status).toBe(201);
+    const { key } = (await created.json()) as { key: string };
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const target = i % 2 === 0 ? a : b;
       const response = await fetch(`${target.base}/api/users/profile`, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${key}` },
       });
       statuses.push(response.status);
       if (response.status === 429) {

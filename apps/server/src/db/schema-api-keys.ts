@@ -1,0 +1,30 @@
+// Personal API keys (docs/decisions/161-personal-api-keys.md); re-exported by schema.ts so Drizzle and drizzle-kit
+// see one schema. Only a SHA-256 of the key is kept: keys are 32 random bytes, so a slow hash adds nothing.
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./schema.js";
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** "read", "write", "ai" (API_KEY_SCOPES in @aacos/domain/api-keys). */
+    scopes: text("scopes").array().notNull(),
+    keyHash: text("key_hash").notNull(),
+    /** The key's first characters ("aacos_AbCd") and last four, to tell keys apart in the list. */
+    prefix: text("prefix").notNull(),
+    last4: text("last4").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Kept to the minute: written at most once a minute per key, not on every call. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("api_keys_hash_unique").on(table.keyHash),
+    index("api_keys_user").on(table.userId),
+  ],
+);
