@@ -30,8 +30,8 @@ data/<table>.json       one file per kind of record, as JSON arrays; the names f
   consciousness_history   your consciousness values over time
   audit_log               security-relevant entries where you are the actor or the subject
   user_layouts            your /desktop workspace layout
-  refresh_tokens, webauthn_credentials, oauth_accounts, mfa_*
-                          sessions, passkeys and linked sign-ins (secrets and hashes left out)
+  refresh_tokens, webauthn_credentials, oauth_accounts, mfa_*, api_keys
+                          sessions, passkeys, linked sign-ins and API keys (secrets and hashes left out)
 data/tables.json        the list of tables included
 files/<id>/<name>       the bytes of each file you uploaded
 

@@ -32,6 +32,7 @@ const SECRET_FIELDS: Record<string, readonly string[]> = {
   auth_challenges: ["data"],
   email_tokens: ["tokenHash"],
   files: ["storageKey"],
+  api_keys: ["keyHash"],
 };
 
 function withoutSecrets(table: string, row: Record<string, unknown>): Record<string, unknown> {

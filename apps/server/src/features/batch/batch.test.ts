@@ -55,15 +55,19 @@ describe("POST /api/batch", () => {
     });
   });
 
-  it("meters every sub-request like a normal call", async () => {
+  it("meters every sub-request against the plan, even a read", async () => {
     const user = await createUser(test.app);
-    // The batch itself is the first of genesis' 10 calls a minute, so the tenth sub-request is the eleventh call.
+    // Each item is one of genesis' 10 plan calls a minute (the batch itself only carries them).
     const ten = Array.from({ length: 10 }, () => ({ method: "GET", url: "/api/files" }));
     const response = await batch(user.auth, ten);
     expect(response.statusCode).toBe(200);
     const statuses = response.json().responses.map((r: { status: number }) => r.status);
-    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(200));
-    expect(statuses[9]).toBe(429);
+    expect(statuses).toEqual(Array(10).fill(200));
+    const eleventh = await batch(user.auth, [{ method: "GET", url: "/api/files" }]);
+    expect(eleventh.json().responses[0].status).toBe(429);
+    // The same read outside a batch is the web app's own and goes on.
+    const direct = await test.app.inject({ method: "GET", url: "/api/files", headers: user.auth });
+    expect(direct.statusCode).toBe(200);
   });
 
   it("refuses URLs outside the API, nested batches and unknown methods", async () => {

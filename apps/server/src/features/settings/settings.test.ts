@@ -2,7 +2,13 @@
 // history and reset, registration closed, the maintenance banner, the SMTP and AI checks, and who may do it.
 import { REGISTRATION_CLOSED_MESSAGE, SETTING_MESSAGES } from "@aacos/domain/catalog-overrides";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, PASSWORD, type SignedInUser, someAddress } from "../../test/factories.js";
+import {
+  createApiKey,
+  createUser,
+  PASSWORD,
+  type SignedInUser,
+  someAddress,
+} from "../../test/factories.js";
 import { startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { startSmtpCatcher } from "../../test/smtp-catcher.js";
@@ -135,10 +141,12 @@ describe("catalogue overrides", () => {
     const usage = await send("GET", "/api/usage/me", undefined, user.auth);
     expect(usage.json().limits.apiCallsPerMinute).toBe(3);
 
+    // A script's calls count against the plan (the web app's own reads do not).
+    const script = (await createApiKey(test.app, user, { scopes: ["read"] })).auth;
     for (let call = 0; call < 3; call++) {
-      expect((await send("GET", "/api/users/profile", undefined, user.auth)).statusCode).toBe(200);
+      expect((await send("GET", "/api/users/profile", undefined, script)).statusCode).toBe(200);
     }
-    const refused = await send("GET", "/api/users/profile", undefined, user.auth);
+    const refused = await send("GET", "/api/users/profile", undefined, script);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe("Rate limit exceeded: 3 calls per minute");
 

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signals } from "../../db/schema.js";
-import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
+import { createApiKey, createUser, type SignedInUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import type { SignalPage } from "./index.js";
 
@@ -122,13 +122,15 @@ describe("retention", () => {
 describe("hooks", () => {
   it("records a quota refusal as a quota signal", async () => {
     const user = await createUser(test.app, { tier: "genesis" });
+    // A script's calls count against the plan (the web app's own reads do not).
+    const script = (await createApiKey(test.app, user, { scopes: ["read"] })).auth;
     const address = someAddress();
     let refused = false;
     for (let call = 0; call < 12 && !refused; call += 1) {
       const response = await test.app.inject({
         method: "GET",
         url: "/api/dashboard/stats",
-        headers: user.auth,
+        headers: script,
         remoteAddress: address,
       });
       refused = response.statusCode === 429;
@@ -139,7 +141,7 @@ describe("hooks", () => {
       await test.app.inject({
         method: "GET",
         url: "/api/dashboard/stats",
-        headers: user.auth,
+        headers: script,
         remoteAddress: address,
       });
     }
