@@ -261,6 +261,56 @@ describe("the web app's own calls", () => {
   });
 });
 
+describe("staff on staff screens", () => {
+  it("are never stopped by their own genesis plan (docs/decisions/160-what-a-plans-api-calls-count.md)", async () => {
+    // A first admin as bootstrap creates one: on genesis.
+    const admin = await createUser(test.app, { roles: ["user", "admin"] });
+    const target = await createUser(test.app);
+    const staffCalls: [method: "GET" | "PUT" | "POST", url: string, payload?: object][] = [
+      ["GET", "/api/users?page=1&pageSize=20"],
+      ["GET", `/api/users/${target.id}`],
+      ["GET", "/api/admin/audit"],
+      ["GET", "/api/admin/settings"],
+      ["GET", "/api/admin/settings/history"],
+      ["GET", "/api/admin/security"],
+      ["GET", "/api/admin/errors"],
+      ["GET", "/api/admin/outbox"],
+      ["GET", "/api/admin/teams"],
+      ["GET", "/api/orchestration/entities"],
+      ["GET", "/api/orchestration/models"],
+      ["GET", "/api/autonomous/rules"],
+      ["GET", "/api/autonomous/kill-switch"],
+      ["GET", "/api/admin/analytics/signups"],
+      ["GET", "/api/metrics/system"],
+      ["PUT", "/api/admin/settings/maintenance", { enabled: false, message: "" }],
+      ["PUT", `/api/users/${target.id}`, { tier: "quantum" }],
+    ];
+    const statuses: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const [method, url, payload] of staffCalls) {
+        const response = await test.app.inject({
+          method,
+          url,
+          headers: admin.auth,
+          remoteAddress: someAddress(),
+          ...(payload ? { payload } : {}),
+        });
+        if (response.statusCode === 429) statuses.push(`${method} ${url}`);
+      }
+    }
+    expect(statuses).toEqual([]);
+    // …and may raise its own plan.
+    const raised = await test.app.inject({
+      method: "PUT",
+      url: `/api/users/${admin.id}`,
+      headers: admin.auth,
+      payload: { tier: "infinity" },
+    });
+    expect(raised.statusCode).toBe(200);
+    expect((await call(admin.auth, "/api/usage/me")).json().counts.minute).toBe(0);
+  });
+});
+
 describe("visitors", () => {
   it("are held to 100 requests per minute per address", async () => {
     const address = someAddress();
