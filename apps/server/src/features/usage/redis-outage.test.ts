@@ -3,8 +3,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, createUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { freePort } from "../../test/free-port.js";
+import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 let port = 0;

@@ -4,8 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD } from "../../test/factories.js";
-import { openTestDatabase } from "../../test/helper.js";
 import { freePort } from "../../test/free-port.js";
+import { openTestDatabase } from "../../test/helper.js";
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../main.ts");
 const scaleOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
