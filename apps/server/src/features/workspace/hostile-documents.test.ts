@@ -285,3 +285,33 @@ describe("normal documents", () => {
     expect(garbage).toMatchObject({ reason: "unreadable" });
   });
 });
+
+describe("the training-data budget", () => {
+  it("counts the extracted text, not the packed size", async () => {
+    // A 1 MB budget on this user's plan; the document packs to a few KB and holds well over 1 MB of text.
+    const admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
+    const lowered = await test.app.inject({
+      method: "PUT",
+      url: "/api/admin/settings/tiers/infinity",
+      headers: admin.auth,
+      payload: { limits: { maxTrainingDataSize: 1 } },
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const wordy = docx(
+      paragraph("Every comet leaves a trail of dust and ice behind it.").repeat(1_000),
+      28,
+    );
+    expect(wordy.length).toBeLessThan(100 * 1024);
+    const uploaded = await upload("comets.docx", DOCX_MIME, wordy);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const response = await addKnowledge(uploaded.json().file.id);
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toMatchObject({
+      error: {
+        code: "limit_reached",
+        message: "Training data limit reached: 1 MB of knowledge per entity",
+      },
+      reason: "maxTrainingDataSize",
+    });
+  });
+});
