@@ -1,4 +1,5 @@
-// Measures what metering adds to an API call: the same signed-in request, metered and unmetered, in process and on Redis.
+// Measures what plan metering adds to an API call: the same call with a personal API key (every key call is a plan
+// call, docs/decisions/160-what-a-plans-api-calls-count.md), metered and unmetered, in process and on Redis.
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,8 +23,9 @@ async function measure(redisUrl: string | undefined) {
   const database = await openPglite({});
   const redis = await connectRedis(config.redisUrl);
   const app = await buildApp({ config, database, redis });
-  // Two identical routes; only the path decides metering (/api/auth/* is session plumbing, not metered).
-  for (const url of ["/api/auth/bench", "/api/bench"]) {
+  // Two identical routes; only the matched route decides metering (/api/plan/* is never metered, so a user out of
+  // calls can upgrade; a key may read it).
+  for (const url of ["/api/plan/bench", "/api/bench"]) {
     app.get(url, { onRequest: app.authenticate }, async () => ({ ok: true }));
   }
   await app.ready();
@@ -36,11 +38,11 @@ async function measure(redisUrl: string | undefined) {
     .update(users)
     .set({ tier: "cosmic", world: "cosmic" })
     .where(eq(users.id, user.id));
-  const { token } = await app.services.accounts.issueSession(user, false, {
-    ip: null,
-    userAgent: null,
-  });
-  const headers = { authorization: `Bearer ${token}` };
+  const { key } = await app.services.apiKeys.create(
+    { actorId: user.id },
+    { name: "bench", scopes: ["read"] },
+  );
+  const headers = { authorization: `Bearer ${key}` };
 
   const time = async (url: string) => {
     for (let i = 0; i < 20; i++) await app.inject({ method: "GET", url, headers });
@@ -51,7 +53,7 @@ async function measure(redisUrl: string | undefined) {
     }
     return Number(process.hrtime.bigint() - start) / 1000 / CALLS;
   };
-  const unmetered = await time("/api/auth/bench");
+  const unmetered = await time("/api/plan/bench");
   const metered = await time("/api/bench");
   await app.close();
   redis?.disconnect();
