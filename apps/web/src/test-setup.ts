@@ -1,7 +1,10 @@
 // Vitest set-up for the web project: jest-dom matchers and a clean DOM and storage between tests.
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy… and waitFor wait for an outcome; on a loaded two-core CI machine a second is not always enough to render it.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

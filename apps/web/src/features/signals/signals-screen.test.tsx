@@ -69,11 +69,15 @@ describe("SignalsScreen", () => {
     );
     for (let id = 4; id < 1004; id += 1)
       sockets[0]?.send(JSON.stringify({ type: "signal", signal: signal(id) }));
-    await waitFor(() => {
-      const rows = screen.getAllByTestId("signal-row");
-      expect(rows).toHaveLength(500);
-      expect(rows[0]).toHaveAttribute("data-signal-id", "1003");
-    });
+    // A thousand messages take a while on a busy two-core machine: wait for the outcome, not for a deadline.
+    await waitFor(
+      () => {
+        const rows = screen.getAllByTestId("signal-row");
+        expect(rows).toHaveLength(500);
+        expect(rows[0]).toHaveAttribute("data-signal-id", "1003");
+      },
+      { timeout: 15_000 },
+    );
     expect(screen.getByTestId("signals-load-older")).toBeEnabled();
 
     // Client-side filters.
@@ -89,7 +93,7 @@ describe("SignalsScreen", () => {
     expect(within(drawer).getByTestId("signal-drawer-data")).toHaveTextContent("1003");
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-  });
+  }, 30_000);
 
   it("holds live signals while paused and shows them on resume", async () => {
     renderAt("/signals", { "/signals": <SignalsScreen /> });
