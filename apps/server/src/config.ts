@@ -70,6 +70,18 @@ const EnvSchema = z.object({
     .min(1, "must be at least 1")
     .max(600, "must be at most 600")
     .default(60),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^/\s]+\/?$/,
+        "must be an http:// or https:// origin such as https://api.stripe.com",
+      )
+      .optional(),
+  ),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
 });
 
 /** An OpenID Connect provider users may sign in with (OIDC_PROVIDERS and OIDC_<NAME>_*). */
@@ -116,6 +128,43 @@ export interface Config {
   alertWebhookAllowPrivate: boolean;
   /** EXTRACT_MEMORY_MB and EXTRACT_TIMEOUT_SECONDS: what one knowledge file's text extraction may use. */
   extraction: { memoryMb: number; timeoutMs: number };
+  /** STRIPE_*: the Stripe provider takes payment; null → the free provider (test mode). */
+  stripe: StripeConfig | null;
+  /** BILLING_GRACE_DAYS: days a failed payment leaves the paid plan in place before it falls back to genesis. */
+  billingGraceDays: number;
+}
+
+/** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE (docs/decisions/175-stripe-billing.md). */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its calls: Stripe's API, or a loopback server in tests. */
+  apiBase: { protocol: "http" | "https"; host: string; port: number };
+}
+
+function parseStripe(values: z.infer<typeof EnvSchema>): StripeConfig | null {
+  if (values.STRIPE_SECRET_KEY === undefined) {
+    if (values.STRIPE_WEBHOOK_SECRET !== undefined || values.STRIPE_API_BASE !== undefined) {
+      throw new ConfigError(
+        "invalid STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET or STRIPE_API_BASE is set",
+      );
+    }
+    return null;
+  }
+  if (values.STRIPE_WEBHOOK_SECRET === undefined) {
+    throw new ConfigError("invalid STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
+  }
+  const url = new URL(values.STRIPE_API_BASE ?? "https://api.stripe.com");
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    secretKey: values.STRIPE_SECRET_KEY,
+    webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+    apiBase: {
+      protocol,
+      host: url.hostname.replace(/^\[|\]$/g, ""),
+      port: url.port === "" ? (protocol === "http" ? 80 : 443) : Number(url.port),
+    },
+  };
 }
 
 /** AI_BASE_URL, AI_API_KEY, AI_MODEL and AI_MODELS (docs/decisions/060-ai-features-and-plans.md). */
@@ -282,6 +331,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       memoryMb: values.EXTRACT_MEMORY_MB,
       timeoutMs: values.EXTRACT_TIMEOUT_SECONDS * 1000,
     },
+    stripe: parseStripe(values),
+    billingGraceDays: values.BILLING_GRACE_DAYS,
   };
 }
 

@@ -218,6 +218,8 @@ export type MaintenanceBody = z.input<typeof MaintenanceBody>;
 export interface PublicSettings {
   registrationOpen: boolean;
   maintenanceMessage: string | null;
+  /** Without a payment provider (test mode): users change their own plan; off → they ask an admin. */
+  selfServicePlans: boolean;
 }
 
 /** The message POST /api/auth/register answers (403) while an admin has closed registration. */

@@ -652,6 +652,7 @@ export * from "./schema-account.js";
 export * from "./schema-admin-settings.js";
 export * from "./schema-api-keys.js";
 export * from "./schema-autonomous.js";
+export * from "./schema-billing.js";
 export * from "./schema-jobs.js";
 export * from "./schema-orchestration.js";
 export * from "./schema-teams.js";

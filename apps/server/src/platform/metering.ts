@@ -38,6 +38,8 @@ const UNMETERED = [
   /^\/api\/usage\/me$/,
   // A user out of calls must still be able to upgrade.
   /^\/api\/plan\//,
+  // Stripe's webhooks (signed; a refused one would leave a payment unapplied) and the billing status and portal.
+  /^\/api\/billing\//,
   // Crash and security reports have their own per-address limits; they must get through when the budget is spent.
   /^\/api\/errors$/,
   /^\/api\/security\//,

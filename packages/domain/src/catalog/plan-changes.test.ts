@@ -67,9 +67,14 @@ describe("plan changes", () => {
   });
 
   it("validates plan bodies against the catalogue's names", () => {
-    expect(ChangeTierBody.parse({ tier: "cosmic" })).toEqual({ tier: "cosmic" });
+    expect(ChangeTierBody.parse({ tier: "cosmic" })).toEqual({ tier: "cosmic", interval: "monthly" });
+    expect(ChangeTierBody.parse({ tier: "cosmic", interval: "yearly" }).interval).toBe("yearly");
+    expect(ChangeTierBody.safeParse({ tier: "cosmic", interval: "weekly" }).success).toBe(false);
     expect(ChangeTierBody.safeParse({ tier: "awakening" }).success).toBe(false);
-    expect(ChangeWorldBody.parse({ world: "awakening" })).toEqual({ world: "awakening" });
+    expect(ChangeWorldBody.parse({ world: "awakening" })).toEqual({
+      world: "awakening",
+      interval: "monthly",
+    });
     const bad = ChangeWorldBody.safeParse({ world: "mars" });
     expect(bad.success ? null : bad.error.issues[0]?.message).toBe("Invalid format");
   });

@@ -3,12 +3,17 @@ import { z } from "zod";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
 import { MESSAGES } from "./messages.js";
 
+/** Monthly or yearly billing (the Stripe Price of that interval); the free provider ignores it. */
+const interval = z.enum(["monthly", "yearly"], { error: MESSAGES.invalidFormat }).default("monthly");
+
 export const ChangeTierBody = z.object({
   tier: z.enum(TIER_NAMES, { error: MESSAGES.invalidFormat }),
+  interval,
 });
-export type ChangeTierBody = z.infer<typeof ChangeTierBody>;
+export type ChangeTierBody = z.input<typeof ChangeTierBody>;
 
 export const ChangeWorldBody = z.object({
   world: z.enum(WORLD_NAMES, { error: MESSAGES.invalidFormat }),
+  interval,
 });
-export type ChangeWorldBody = z.infer<typeof ChangeWorldBody>;
+export type ChangeWorldBody = z.input<typeof ChangeWorldBody>;

@@ -12,6 +12,7 @@ import {
   toWorldName,
   type WorldName,
 } from "@aacos/domain/catalog";
+import type { BillingInterval } from "@aacos/domain/billing";
 import { isPaidTier, trialEndFor } from "../../platform/live-catalog.js";
 import { worldUpgradeBonus } from "@aacos/domain/progression";
 import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
@@ -23,6 +24,8 @@ import { conflict } from "../../platform/errors.js";
 export interface PlanChangeOptions {
   /** The admin making the change, or null when users change their own plan. An admin's change applies at once. */
   actorId: string | null;
+  /** Monthly or yearly billing for a paid change (the Stripe provider's Price); the free provider ignores it. */
+  interval?: BillingInterval;
 }
 
 export interface PlanChangeResult {
@@ -33,6 +36,8 @@ export interface PlanChangeResult {
   pending: boolean;
   /** The world-upgrade bonus, kept in plan_changes.bonusTokens for the progression ledger to credit. */
   bonusTokens: number;
+  /** With a card provider: where the user pays; the plan changes when the payment is confirmed. */
+  checkoutUrl?: string;
 }
 
 export interface BillingProvider {
@@ -60,6 +65,23 @@ function unchangedSince(user: UserRow): SQL | undefined {
   );
 }
 
+/** One trial per tier and user: choosing a tier again after leaving it starts no second trial. */
+export async function hadTrialOn(db: Db, userId: string, tier: TierName): Promise<boolean> {
+  const [row] = await db
+    .select({ id: planChanges.id })
+    .from(planChanges)
+    .where(
+      and(
+        eq(planChanges.userId, userId),
+        eq(planChanges.kind, "tier"),
+        eq(planChanges.toPlan, tier),
+        isNotNull(planChanges.trialEndsAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export function createImmediateBillingProvider(deps: {
   db: Db;
   clock: () => Date;
@@ -84,22 +106,7 @@ export function createImmediateBillingProvider(deps: {
     return updated;
   }
 
-  /** One trial per tier and user: choosing a tier again after leaving it starts no second trial. */
-  async function hadTrial(userId: string, tier: TierName): Promise<boolean> {
-    const [row] = await db
-      .select({ id: planChanges.id })
-      .from(planChanges)
-      .where(
-        and(
-          eq(planChanges.userId, userId),
-          eq(planChanges.kind, "tier"),
-          eq(planChanges.toPlan, tier),
-          isNotNull(planChanges.trialEndsAt),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  }
+  const hadTrial = (userId: string, tier: TierName) => hadTrialOn(db, userId, tier);
 
   return {
     name,

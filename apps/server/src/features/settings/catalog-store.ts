@@ -27,11 +27,13 @@ import type { RealtimeBus } from "../../platform/realtime-bus.js";
 export const SITE_KEYS = {
   registrationOpen: "registration_open",
   maintenanceMessage: "maintenance_message",
+  selfServicePlans: "self_service_plans",
 } as const;
 
 export const DEFAULT_SITE_SETTINGS: PublicSettings = {
   registrationOpen: true,
   maintenanceMessage: null,
+  selfServicePlans: true,
 };
 
 /** How often an instance checks the database for changes it was not told about. */
@@ -86,6 +88,8 @@ function siteFromRows(rows: readonly { key: string; value: unknown }[]): PublicS
   for (const row of rows) {
     if (row.key === SITE_KEYS.registrationOpen && typeof row.value === "boolean") {
       site.registrationOpen = row.value;
+    } else if (row.key === SITE_KEYS.selfServicePlans && typeof row.value === "boolean") {
+      site.selfServicePlans = row.value;
     } else if (row.key === SITE_KEYS.maintenanceMessage) {
       site.maintenanceMessage =
         typeof row.value === "string" && row.value !== "" ? row.value : null;

@@ -10,6 +10,7 @@ import {
   WorldOverrideBody,
   WorldParams,
 } from "@aacos/domain/catalog-overrides";
+import { SelfServiceBody } from "@aacos/domain/billing";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -126,6 +127,17 @@ export async function settingsRoutes(
     { ...admin, schema: { body: MaintenanceBody } },
     async (request) => {
       const changes = await settings.setMaintenance(actorOf(request), request.body.message);
+      await audited(request, { kind: "site" }, changes);
+      return { changes, settings: fullView() };
+    },
+  );
+
+  // Test mode only (no payment provider): whether users change their own plan (docs/decisions/176-test-mode-plans.md).
+  api.put(
+    "/api/admin/settings/self-service",
+    { ...admin, schema: { body: SelfServiceBody } },
+    async (request) => {
+      const changes = await settings.setSelfServicePlans(actorOf(request), request.body.enabled);
       await audited(request, { kind: "site" }, changes);
       return { changes, settings: fullView() };
     },

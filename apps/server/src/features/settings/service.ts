@@ -77,6 +77,7 @@ export interface SettingsService {
   history(page: number, pageSize: number): Promise<{ items: SettingsChange[]; total: number }>;
   setRegistration(actor: SettingsActor, open: boolean): Promise<FieldChange[]>;
   setMaintenance(actor: SettingsActor, message: string | null): Promise<FieldChange[]>;
+  setSelfServicePlans(actor: SettingsActor, enabled: boolean): Promise<FieldChange[]>;
 }
 
 type Values = { limits: object; price: object };
@@ -280,6 +281,10 @@ export function createSettingsService(deps: {
 
     async setMaintenance(actor, message) {
       return setSite(actor, SITE_KEYS.maintenanceMessage, store.site().maintenanceMessage, message);
+    },
+
+    async setSelfServicePlans(actor, enabled) {
+      return setSite(actor, SITE_KEYS.selfServicePlans, store.site().selfServicePlans, enabled);
     },
   };
 }

@@ -227,6 +227,7 @@ describe("site settings", () => {
     expect((await send("GET", "/api/settings/public", undefined, {})).json()).toEqual({
       registrationOpen: false,
       maintenanceMessage: null,
+      selfServicePlans: true,
     });
     const account = { email: "closed@example.com", username: "closed_door", password: PASSWORD };
     const refused = await send("POST", "/api/auth/register", account, {});

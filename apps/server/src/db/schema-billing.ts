@@ -1,0 +1,72 @@
+// Tables of billing (features/plans, Stripe provider and plan requests); re-exported by schema.ts.
+import { bigint, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./schema.js";
+
+/** One Stripe customer per user, created on the first checkout. */
+export const billingCustomers = pgTable("billing_customers", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  customerId: text("customer_id").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Stripe subscriptions as the webhooks last told them. kind: "tier" | "world". `eventCreated` is the Stripe time
+ * (seconds) of the newest event applied, so an older event arriving late changes nothing. `current`: the
+ * subscription that pays for the user's plan of this kind (an upgrade's new one replaces the old one).
+ */
+export const billingSubscriptions = pgTable(
+  "billing_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    plan: text("plan").notNull(),
+    interval: text("interval").notNull(),
+    status: text("status").notNull(),
+    current: boolean("current").notNull().default(false),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** After a failed payment: the plan falls back to genesis at this time unless a payment succeeds. */
+    graceEndsAt: timestamp("grace_ends_at", { withTimezone: true }),
+    eventCreated: bigint("event_created", { mode: "number" }).notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("billing_subscriptions_user").on(table.userId),
+    index("billing_subscriptions_grace").on(table.graceEndsAt),
+  ],
+);
+
+/** Every webhook event applied, by Stripe's id: a second delivery of the same event changes nothing. */
+export const billingEvents = pgTable("billing_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Users' requests for a plan an admin grants: custom-priced plans ("contact") and, with self-service plan changes
+ * off, any plan ("ask"). status: "open" | "granted" | "declined".
+ */
+export const planRequests = pgTable(
+  "plan_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    plan: text("plan").notNull(),
+    reason: text("reason").notNull(),
+    message: text("message"),
+    status: text("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [index("plan_requests_status").on(table.status, table.createdAt)],
+);
