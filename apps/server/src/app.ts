@@ -106,7 +106,14 @@ import { createMailer, type Mailer, mailRoutes } from "./features/mail/index.js"
 import { createMfaService, type MfaService, mfaRoutes } from "./features/mfa/index.js";
 import {
   type BillingProvider,
+  billingRoutes,
   createImmediateBillingProvider,
+  createPlanRequestService,
+  createStripeBilling,
+  createStripeGateway,
+  type PlanRequestService,
+  type StripeBilling,
+  type StripeGateway,
   createPlanService,
   type PlanService,
   planRoutes,
@@ -204,6 +211,8 @@ export interface AppDeps {
     | "maintenanceIntervalSeconds"
     | "shutdownGraceMs"
   >;
+  /** Replaces the SDK-backed Stripe gateway (tests that make Stripe fail in ways a server cannot). */
+  stripeGateway?: StripeGateway;
   /** How often autonomous control looks for due schedule rules (10 s by default); null: no timer (tests tick). */
   autonomousTickMs?: number | null;
 }
@@ -220,7 +229,10 @@ export interface Services {
   mfa: MfaService;
   passkeys: PasskeyService;
   billing: BillingProvider;
+  /** The Stripe provider's webhooks, grace periods and portal; null without STRIPE_SECRET_KEY (test mode). */
+  stripe: StripeBilling | null;
   plans: PlanService;
+  planRequests: PlanRequestService;
   progression: ProgressionService;
   files: FileService;
   workspace: WorkspaceService;
@@ -313,16 +325,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
-  const billing = createImmediateBillingProvider({ db, clock });
+  // A failed credit is retried by the hourly check (the ledger key makes it pay once).
+  const onWorldChanged = (userId: string) =>
+    progression
+      .creditWorldUpgrades(userId)
+      .catch((error: unknown) => app.log.warn({ err: error, userId }, "upgrade bonus deferred"));
+  // With STRIPE_SECRET_KEY the Stripe provider takes payment; without it, the free one (decision 175).
+  const stripe =
+    config.stripe === null
+      ? null
+      : createStripeBilling({
+          db,
+          clock,
+          gateway: deps.stripeGateway ?? createStripeGateway(config.stripe),
+          mailer,
+          log: app.log,
+          publicUrl: config.publicUrl,
+          graceDays: config.billingGraceDays,
+          onWorldChanged,
+        });
+  const billing = stripe?.provider ?? createImmediateBillingProvider({ db, clock });
   const plans = createPlanService({
     db,
     audit,
     billing,
-    // A failed credit is retried by the hourly check (the ledger key makes it pay once).
-    onWorldChanged: (userId) =>
-      progression
-        .creditWorldUpgrades(userId)
-        .catch((error: unknown) => app.log.warn({ err: error, userId }, "upgrade bonus deferred")),
+    onWorldChanged,
+    selfService: () => catalog.site().selfServicePlans,
+  });
+  const planRequests = createPlanRequestService({
+    db,
+    clock,
+    audit,
+    mailer,
+    plans,
+    publicUrl: config.publicUrl,
+    log: app.log,
   });
   // Local disk under DATA_DIR/files, per instance (docs/decisions/020-file-storage.md).
   const files = createFileService({
@@ -463,7 +500,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mfa: createMfaService({ db, clock, audit }),
     passkeys: createPasskeyService({ db, clock, audit, rp: relyingPartyFor(config.publicUrl) }),
     billing,
+    stripe,
     plans,
+    planRequests,
     progression,
     files,
     workspace,
@@ -610,6 +649,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passkeyRoutes, { passkeys: services.passkeys, accounts, secureCookies });
   await app.register(userRoutes, { users: services.users });
   await app.register(planRoutes, { plans });
+  await app.register(billingRoutes, {
+    stripe,
+    requests: planRequests,
+    selfService: () => catalog.site().selfServicePlans,
+  });
   await app.register(progressionRoutes, { progression });
   await app.register(adminRoutes);
   await app.register(mailRoutes, { mailer });

@@ -87,6 +87,16 @@ async function main() {
     `AACOS is running at http://localhost:${config.port}`,
   );
   scheduler.every(HOUR_MS, "progression-hourly", () => app.services.progression.hourlyCheck());
+  // Stripe: paid plans whose grace period after a failed payment has ended fall back to genesis (every 15 min).
+  const stripe = app.services.stripe;
+  if (stripe !== null) {
+    scheduler.every(15 * 60_000, "billing-grace", () => stripe.expireGraces());
+    // The catalogue's Prices, looked up or created once at start; a failure is retried at each checkout.
+    stripe
+      .syncPrices()
+      .then((count) => app.log.info({ prices: count }, "Stripe prices ready"))
+      .catch((error: unknown) => app.log.error({ err: error }, "Stripe prices not synced"));
+  }
   // SPEC.md §9: the suspicious-activity check every 30 s (one instance per slot; the flags live in the database).
   scheduler.every(30_000, "security-burst-check", () => app.services.security.checkBursts());
   // Signals past their tier's retention (docs/decisions/070-signals.md), once an hour across instances.

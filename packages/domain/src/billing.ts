@@ -15,7 +15,10 @@ export function isCustomPrice(pricing: { monthly: number; yearly: number }): boo
 }
 
 /** The amount of one interval in the smallest currency unit (cents), as Stripe wants it. */
-export function amountInCents(pricing: { monthly: number; yearly: number }, interval: BillingInterval) {
+export function amountInCents(
+  pricing: { monthly: number; yearly: number },
+  interval: BillingInterval,
+) {
   return Math.round((interval === "yearly" ? pricing.yearly : pricing.monthly) * 100);
 }
 
@@ -49,25 +52,28 @@ export interface PendingCheckout {
 export const BILLING_MESSAGES = {
   customPrice: "This plan has a custom price: contact us and an admin will set it up",
   selfServiceOff: "Plan changes go through your admin: send them a request",
-  unavailable: "Payments are unavailable right now; your plan has not changed. Please try again later",
+  unavailable:
+    "Payments are unavailable right now; your plan has not changed. Please try again later",
   noSubscription: "You have no paid subscription to manage",
   requestExists: "You already asked for this plan; an admin will answer soon",
   requestClosed: "This request has already been answered",
   signatureInvalid: "Webhook signature missing or invalid",
 } as const;
 
-export const PlanRequestBody = z.strictObject({
-  kind: z.enum(["tier", "world"], { error: MESSAGES.invalidFormat }),
-  plan: z.string().trim().min(1, { error: MESSAGES.required }),
-  message: z.string().trim().max(1000, { error: "At most 1000 characters" }).optional(),
-  /** "contact": a custom-priced plan; "ask": self-service plan changes are off. */
-  reason: z.enum(["contact", "ask"]).default("contact"),
-}).superRefine((body, context) => {
-  const names: readonly string[] = body.kind === "tier" ? TIER_NAMES : WORLD_NAMES;
-  if (!names.includes(body.plan)) {
-    context.addIssue({ code: "custom", path: ["plan"], message: MESSAGES.invalidFormat });
-  }
-});
+export const PlanRequestBody = z
+  .strictObject({
+    kind: z.enum(["tier", "world"], { error: MESSAGES.invalidFormat }),
+    plan: z.string().trim().min(1, { error: MESSAGES.required }),
+    message: z.string().trim().max(1000, { error: "At most 1000 characters" }).optional(),
+    /** "contact": a custom-priced plan; "ask": self-service plan changes are off. */
+    reason: z.enum(["contact", "ask"]).default("contact"),
+  })
+  .superRefine((body, context) => {
+    const names: readonly string[] = body.kind === "tier" ? TIER_NAMES : WORLD_NAMES;
+    if (!names.includes(body.plan)) {
+      context.addIssue({ code: "custom", path: ["plan"], message: MESSAGES.invalidFormat });
+    }
+  });
 export type PlanRequestBody = z.input<typeof PlanRequestBody>;
 
 export type PlanRequestStatus = "open" | "granted" | "declined";

@@ -67,7 +67,10 @@ describe("plan changes", () => {
   });
 
   it("validates plan bodies against the catalogue's names", () => {
-    expect(ChangeTierBody.parse({ tier: "cosmic" })).toEqual({ tier: "cosmic", interval: "monthly" });
+    expect(ChangeTierBody.parse({ tier: "cosmic" })).toEqual({
+      tier: "cosmic",
+      interval: "monthly",
+    });
     expect(ChangeTierBody.parse({ tier: "cosmic", interval: "yearly" }).interval).toBe("yearly");
     expect(ChangeTierBody.safeParse({ tier: "cosmic", interval: "weekly" }).success).toBe(false);
     expect(ChangeTierBody.safeParse({ tier: "awakening" }).success).toBe(false);

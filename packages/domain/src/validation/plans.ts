@@ -4,7 +4,9 @@ import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
 import { MESSAGES } from "./messages.js";
 
 /** Monthly or yearly billing (the Stripe Price of that interval); the free provider ignores it. */
-const interval = z.enum(["monthly", "yearly"], { error: MESSAGES.invalidFormat }).default("monthly");
+const interval = z
+  .enum(["monthly", "yearly"], { error: MESSAGES.invalidFormat })
+  .default("monthly");
 
 export const ChangeTierBody = z.object({
   tier: z.enum(TIER_NAMES, { error: MESSAGES.invalidFormat }),

@@ -1,5 +1,7 @@
 // The billing-provider interface every plan change goes through, and its default "immediate" provider (no payment):
 // upgrades apply at once with the tier's trial, a user's own downgrade waits for the end of the paid period.
+
+import type { BillingInterval } from "@aacos/domain/billing";
 import {
   addDays,
   currentPeriodEnd,
@@ -12,14 +14,13 @@ import {
   toWorldName,
   type WorldName,
 } from "@aacos/domain/catalog";
-import type { BillingInterval } from "@aacos/domain/billing";
-import { isPaidTier, trialEndFor } from "../../platform/live-catalog.js";
 import { worldUpgradeBonus } from "@aacos/domain/progression";
 import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { planChanges, users } from "../../db/schema.js";
 import type { UserRow } from "../../platform/auth.js";
 import { conflict } from "../../platform/errors.js";
+import { isPaidTier, trialEndFor } from "../../platform/live-catalog.js";
 
 export interface PlanChangeOptions {
   /** The admin making the change, or null when users change their own plan. An admin's change applies at once. */

@@ -20,6 +20,8 @@ export interface PaidTierState {
   trialEndsAt: Date | null;
   /** The subscription ends with this period: genesis is scheduled for periodEndsAt. */
   cancelAtPeriodEnd: boolean;
+  /** The subscription ended (deleted, unpaid, grace over): the tier applies now, even a lower one. */
+  ended: boolean;
 }
 
 export function createPaidPlanWriter(deps: { db: Db; clock: () => Date; provider: string }) {
@@ -37,6 +39,7 @@ export function createPaidPlanWriter(deps: { db: Db; clock: () => Date; provider
         if (user === undefined) return false;
         const from = toTierName(user.tier);
         const scheduleDown =
+          !state.ended &&
           tierDirection(from, state.tier) === "down" &&
           user.periodEndsAt !== null &&
           user.periodEndsAt > now;

@@ -18,11 +18,36 @@ export async function planRoutes(app: FastifyInstance, deps: { plans: PlanServic
 
   api.get("/api/plan/me", signedIn, async (request) => deps.plans.read(caller(request).id));
 
-  api.post("/api/plan/tier", { ...signedIn, schema: { body: ChangeTierBody } }, async (request) =>
-    deps.plans.changeTier(caller(request).id, request.body.tier, clientOf(request)),
+  // 200 with the new plan; with Stripe, an upgrade answers 202 {pending, checkoutUrl} and the webhook changes it.
+  api.post(
+    "/api/plan/tier",
+    { ...signedIn, schema: { body: ChangeTierBody } },
+    async (request, reply) => {
+      const { tier, interval } = request.body;
+      const result = await deps.plans.changeTier(
+        caller(request).id,
+        tier,
+        clientOf(request),
+        interval,
+      );
+      if ("pending" in result) reply.status(202);
+      return result;
+    },
   );
 
-  api.post("/api/plan/world", { ...signedIn, schema: { body: ChangeWorldBody } }, async (request) =>
-    deps.plans.changeWorld(caller(request).id, request.body.world, clientOf(request)),
+  api.post(
+    "/api/plan/world",
+    { ...signedIn, schema: { body: ChangeWorldBody } },
+    async (request, reply) => {
+      const { world, interval } = request.body;
+      const result = await deps.plans.changeWorld(
+        caller(request).id,
+        world,
+        clientOf(request),
+        interval,
+      );
+      if ("pending" in result) reply.status(202);
+      return result;
+    },
   );
 }

@@ -1,6 +1,12 @@
 // The plan of a user (tier, world, trial, scheduled downgrade, effective limits, history) and the changes users and
 // admins make to it; every change goes through the billing provider, which settles what has come due first.
 import {
+  BILLING_MESSAGES,
+  type BillingInterval,
+  isCustomPrice,
+  type PendingCheckout,
+} from "@aacos/domain/billing";
+import {
   canUpgradeWorld,
   PLAN_MESSAGES,
   type TierName,
@@ -8,12 +14,12 @@ import {
   toWorldName,
   type WorldName,
 } from "@aacos/domain/catalog";
-import { effectiveLimits, tierByName } from "../../platform/live-catalog.js";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { planChanges, users } from "../../db/schema.js";
 import type { UserRow } from "../../platform/auth.js";
-import { notFound, validationFailed } from "../../platform/errors.js";
+import { AppError, notFound, validationFailed } from "../../platform/errors.js";
+import { effectiveLimits, tierByName, worldByName } from "../../platform/live-catalog.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import type { BillingProvider } from "./billing-provider.js";
 
@@ -21,6 +27,7 @@ import type { BillingProvider } from "./billing-provider.js";
 const HISTORY_SIZE = 50;
 
 import type { Plan } from "@aacos/domain/catalog";
+
 export type { Plan, PlanHistoryItem } from "@aacos/domain/catalog";
 
 export interface AdminPlanChange {
@@ -34,6 +41,8 @@ export function createPlanService(deps: {
   billing: BillingProvider;
   /** Told right after a world change is recorded: the progression ledger credits its upgrade bonus. */
   onWorldChanged?: (userId: string) => Promise<unknown>;
+  /** Without a payment provider (test mode), whether users may change their own plan (the admins' switch). */
+  selfService?: () => boolean;
 }) {
   const { db, audit, billing } = deps;
 
@@ -71,13 +80,26 @@ export function createPlanService(deps: {
     };
   }
 
+  /** Test mode with self-service off: users ask an admin instead. Custom prices are never self-service. */
+  function mayChange(kind: "tier" | "world", pricing: { monthly: number; yearly: number }) {
+    if (billing.name !== "stripe" && deps.selfService?.() === false) {
+      throw new AppError("self_service_off", 403, BILLING_MESSAGES.selfServiceOff);
+    }
+    if (isCustomPrice(pricing)) throw validationFailed({ [kind]: BILLING_MESSAGES.customPrice });
+  }
+
   return {
     async read(userId: string): Promise<Plan> {
       return planOf(await settled(userId));
     },
 
     /** A user's own tier change: upgrades at once, downgrades at the end of the paid period. */
-    async changeTier(userId: string, to: TierName, context: AuditContext): Promise<Plan> {
+    async changeTier(
+      userId: string,
+      to: TierName,
+      context: AuditContext,
+      interval: BillingInterval = "monthly",
+    ): Promise<Plan | PendingCheckout> {
       const user = await settled(userId);
       const from = toTierName(user.tier);
       // Choosing the current tier again is only meaningful to call off a scheduled downgrade.
@@ -85,7 +107,9 @@ export function createPlanService(deps: {
         throw validationFailed({ tier: PLAN_MESSAGES.alreadyOnTier });
       }
       if (to === user.pendingTier) throw validationFailed({ tier: PLAN_MESSAGES.alreadyScheduled });
-      const result = await billing.changeTier(user, to, { actorId: null });
+      // Calling off a scheduled downgrade is always allowed; a move to a custom-priced tier never is.
+      if (to !== from) mayChange("tier", tierByName(to).pricing);
+      const result = await billing.changeTier(user, to, { actorId: null, interval });
       await audit.record(context, "user.plan_changed", userId, {
         kind: "tier",
         from,
@@ -94,16 +118,34 @@ export function createPlanService(deps: {
         effectiveAt: result.effectiveAt.toISOString(),
         provider: billing.name,
       });
+      if (result.checkoutUrl !== undefined)
+        return { pending: true, checkoutUrl: result.checkoutUrl };
       return planOf(await settled(userId));
     },
 
     /** A user's own world change: up only, paying the upgrade bonus. */
-    async changeWorld(userId: string, to: WorldName, context: AuditContext): Promise<Plan> {
+    async changeWorld(
+      userId: string,
+      to: WorldName,
+      context: AuditContext,
+      interval: BillingInterval = "monthly",
+    ): Promise<Plan | PendingCheckout> {
       const user = await settled(userId);
       const from = toWorldName(user.world);
       if (!canUpgradeWorld(from, to))
         throw validationFailed({ world: PLAN_MESSAGES.worldsOnlyMoveUp });
-      const result = await billing.changeWorld(user, to, { actorId: null });
+      mayChange("world", worldByName(to).pricing);
+      const result = await billing.changeWorld(user, to, { actorId: null, interval });
+      if (result.checkoutUrl !== undefined) {
+        await audit.record(context, "user.plan_changed", userId, {
+          kind: "world",
+          from,
+          to,
+          pending: true,
+          provider: billing.name,
+        });
+        return { pending: true, checkoutUrl: result.checkoutUrl };
+      }
       await deps.onWorldChanged?.(userId);
       await audit.record(context, "user.plan_changed", userId, {
         kind: "world",

@@ -9,11 +9,11 @@ import {
 } from "@aacos/domain/billing";
 import {
   addDays,
+  TIER_NAMES,
   type TierName,
   tierDirection,
   toTierName,
   toWorldName,
-  TIER_NAMES,
   WORLD_NAMES,
 } from "@aacos/domain/catalog";
 import { and, eq, isNotNull, lte, ne } from "drizzle-orm";
@@ -54,7 +54,11 @@ interface SubscriptionState {
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null;
 const text = (value: unknown): string | null =>
-  typeof value === "string" ? value : isObject(value) && typeof value.id === "string" ? value.id : null;
+  typeof value === "string"
+    ? value
+    : isObject(value) && typeof value.id === "string"
+      ? value.id
+      : null;
 const seconds = (value: unknown): Date | null =>
   typeof value === "number" && value > 0 ? new Date(value * 1000) : null;
 
@@ -228,7 +232,9 @@ export function createStripeBilling(deps: {
       const direction = tierDirection(from, to);
       const subscription = await currentSubscription(user.id, "tier");
       if (direction === "up") {
-        const trialDays = (await hadTrialOn(db, user.id, to)) ? 0 : tierByName(to).pricing.trialDays;
+        const trialDays = (await hadTrialOn(db, user.id, to))
+          ? 0
+          : tierByName(to).pricing.trialDays;
         return checkout(user, "tier", to, options.interval ?? "monthly", trialDays);
       }
       if (subscription !== null) {
@@ -297,6 +303,7 @@ export function createStripeBilling(deps: {
       periodEndsAt: row.currentPeriodEnd,
       trialEndsAt: row.status === "trialing" ? (state?.trialEnd ?? null) : null,
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      ended: !paying,
     });
   }
 
@@ -389,7 +396,10 @@ export function createStripeBilling(deps: {
     if (customerId === null) return;
     const userId = await userOfCustomer(customerId);
     if (userId === null) {
-      log.warn({ event: event.id, type: event.type, customerId }, "Stripe event for an unknown customer");
+      log.warn(
+        { event: event.id, type: event.type, customerId },
+        "Stripe event for an unknown customer",
+      );
       return;
     }
     switch (event.type) {
@@ -468,7 +478,10 @@ export function createStripeBilling(deps: {
           .update(billingSubscriptions)
           .set({ graceEndsAt: null, updatedAt: clock() })
           .where(
-            and(eq(billingSubscriptions.id, subscriptionId), eq(billingSubscriptions.userId, userId)),
+            and(
+              eq(billingSubscriptions.id, subscriptionId),
+              eq(billingSubscriptions.userId, userId),
+            ),
           );
         return;
       }
@@ -501,7 +514,9 @@ export function createStripeBilling(deps: {
       const [ended] = await db
         .update(billingSubscriptions)
         .set({ status: "canceled", current: false, graceEndsAt: null, updatedAt: now })
-        .where(and(eq(billingSubscriptions.id, row.id), isNotNull(billingSubscriptions.graceEndsAt)))
+        .where(
+          and(eq(billingSubscriptions.id, row.id), isNotNull(billingSubscriptions.graceEndsAt)),
+        )
         .returning();
       // Another instance ended it first.
       if (ended === undefined) continue;
@@ -511,7 +526,10 @@ export function createStripeBilling(deps: {
         .catch((error: unknown) =>
           log.error({ err: error, subscription: row.id }, "unpaid subscription not cancelled"),
         );
-      log.info({ userId: row.userId, subscription: row.id }, "grace period over: plan back to genesis");
+      log.info(
+        { userId: row.userId, subscription: row.id },
+        "grace period over: plan back to genesis",
+      );
     }
     return due.length;
   }
@@ -522,8 +540,9 @@ export function createStripeBilling(deps: {
     async handleWebhook(payload, signature) {
       let event: StripeEvent;
       try {
-        if (signature === undefined || signature === "") throw new Error("no Stripe-Signature header");
-        event = gateway.constructEvent(payload, signature, Math.floor(clock().getTime() / 1000));
+        if (signature === undefined || signature === "")
+          throw new Error("no Stripe-Signature header");
+        event = gateway.constructEvent(payload, signature, clock().getTime());
       } catch (error) {
         log.warn({ err: error }, "Stripe webhook refused: bad signature");
         throw new AppError("signature_invalid", 400, BILLING_MESSAGES.signatureInvalid);
@@ -550,7 +569,9 @@ export function createStripeBilling(deps: {
       const rows = await db
         .select()
         .from(billingSubscriptions)
-        .where(and(eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.current, true)));
+        .where(
+          and(eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.current, true)),
+        );
       const customerId = await customerOf(userId);
       let invoices: BillingOverview["invoices"] = [];
       if (customerId !== null) {

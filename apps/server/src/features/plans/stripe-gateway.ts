@@ -40,12 +40,18 @@ export interface StripeGateway {
   createPortal(customerId: string, returnUrl: string): Promise<string>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** A cheaper plan from the next renewal on: the price changes without proration, the metadata names the plan. */
-  changePrice(subscriptionId: string, priceId: string, metadata: SubscriptionMetadata): Promise<void>;
+  changePrice(
+    subscriptionId: string,
+    priceId: string,
+    metadata: SubscriptionMetadata,
+  ): Promise<void>;
   cancel(subscriptionId: string): Promise<void>;
   invoices(customerId: string): Promise<BillingInvoice[]>;
-  /** Throws when the signature is missing, wrong or too old; `receivedAt` is the server clock (seconds). */
+  /** Throws when the signature is missing, wrong or too old; `receivedAt` is the server clock (milliseconds). */
   constructEvent(payload: Buffer, signature: string, receivedAt: number): Stripe.Event;
 }
+
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 function pricingOf(kind: PlanKind, plan: string) {
   return kind === "tier"
@@ -189,7 +195,8 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
         payload,
         signature,
         config.webhookSecret,
-        undefined,
+        // Stripe's five minutes: an older signature is a replay.
+        WEBHOOK_TOLERANCE_SECONDS,
         undefined,
         receivedAt,
       );

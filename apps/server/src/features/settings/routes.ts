@@ -1,6 +1,7 @@
 // HTTP of admin settings (/admin/settings, settings.manage): catalogue overrides and their history, registration,
 // the maintenance banner, SMTP and AI checks; and the public GET /api/settings/public every visitor's shell reads.
 import { ROUTE_ACCESS } from "@aacos/domain/access";
+import { SelfServiceBody } from "@aacos/domain/billing";
 import {
   MaintenanceBody,
   RegistrationBody,
@@ -10,7 +11,6 @@ import {
   WorldOverrideBody,
   WorldParams,
 } from "@aacos/domain/catalog-overrides";
-import { SelfServiceBody } from "@aacos/domain/billing";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
