@@ -1,5 +1,6 @@
 // The signed-in user's plan, usage and files (GET /api/plan/me, /api/usage/me, /api/files), the plan changes and the
 // refresh of the session user after one, shared by the tier chooser, settings, the dashboard and the files screen.
+import type { BillingInterval, PendingCheckout } from "@aacos/domain/billing";
 import type { Plan, TierLimits, TierName, WorldName } from "@aacos/domain/catalog";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet, apiPost } from "./api-client";
@@ -72,10 +73,19 @@ export function useFiles() {
   return useQuery(filesQuery);
 }
 
+/** 200 with the new plan; with Stripe, 202 with where to pay (the plan changes when the payment is confirmed). */
+export type PlanChangeReply = Plan | PendingCheckout;
+
 export const planApi = {
-  changeTier: (tier: TierName) => apiPost<Plan>("/plan/tier", { tier }),
-  changeWorld: (world: WorldName) => apiPost<Plan>("/plan/world", { world }),
+  changeTier: (tier: TierName, interval: BillingInterval = "monthly") =>
+    apiPost<PlanChangeReply>("/plan/tier", { tier, interval }),
+  changeWorld: (world: WorldName, interval: BillingInterval = "monthly") =>
+    apiPost<PlanChangeReply>("/plan/world", { world, interval }),
 };
+
+export function isPendingCheckout(reply: PlanChangeReply): reply is PendingCheckout {
+  return "pending" in reply && reply.pending === true;
+}
 
 /**
  * After a plan change: the session user (tier and world show everywhere) comes again from GET /api/auth/me, and

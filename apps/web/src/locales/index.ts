@@ -5,6 +5,7 @@ import enAdminSettings from "./en/adminSettings.json";
 import enAnalytics from "./en/analytics.json";
 import enApiKeys from "./en/apiKeys.json";
 import enAutonomous from "./en/autonomous.json";
+import enBilling from "./en/billing.json";
 import enHome from "./en/home.json";
 import enOrchestration from "./en/orchestration.json";
 import enTeams from "./en/teams.json";
@@ -14,6 +15,7 @@ import heAdminSettings from "./he/adminSettings.json";
 import heAnalytics from "./he/analytics.json";
 import heApiKeys from "./he/apiKeys.json";
 import heAutonomous from "./he/autonomous.json";
+import heBilling from "./he/billing.json";
 import heHome from "./he/home.json";
 import heOrchestration from "./he/orchestration.json";
 import heTeams from "./he/teams.json";
@@ -27,6 +29,7 @@ export const he = {
   apiKeys: heApiKeys,
   analytics: heAnalytics,
   autonomous: heAutonomous,
+  billing: heBilling,
   home: heHome,
   orchestration: heOrchestration,
   teams: heTeams,
@@ -39,6 +42,7 @@ export const en = {
   apiKeys: enApiKeys,
   analytics: enAnalytics,
   autonomous: enAutonomous,
+  billing: enBilling,
   home: enHome,
   orchestration: enOrchestration,
   teams: enTeams,

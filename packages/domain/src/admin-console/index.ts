@@ -5,7 +5,15 @@ import { z } from "zod";
 import { MESSAGES } from "../validation/messages.js";
 
 /** The console's tabs, in order; the tab lives in the URL (`/admin?tab=audit`). */
-export const ADMIN_TABS = ["users", "teams", "outbox", "errors", "incidents", "audit"] as const;
+export const ADMIN_TABS = [
+  "users",
+  "teams",
+  "outbox",
+  "errors",
+  "incidents",
+  "audit",
+  "billing",
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The tab a `?tab=` value names; anything else is the first tab. */

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeading } from "../../ui/page-heading";
 import { AuditTab } from "./audit-tab";
+import { AdminTestModeNotice, BillingTab } from "./billing-tab";
 import { ErrorsTab } from "./errors-tab";
 import { IncidentsTab } from "./incidents-tab";
 import { OutboxTab } from "./outbox-tab";
@@ -15,6 +16,7 @@ import { UsersTable } from "./users-table";
 const PANELS: Record<AdminTab, () => ReactNode> = {
   users: () => <UsersTable />,
   teams: () => <TeamsTab />,
+  billing: () => <BillingTab />,
   outbox: () => <OutboxTab />,
   errors: () => <ErrorsTab />,
   incidents: () => <IncidentsTab />,
@@ -53,6 +55,7 @@ export function AdminScreen() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10" data-testid="admin">
       <PageHeading title={t("adminConsole.title")} lead={t("adminConsole.lead")} />
+      <AdminTestModeNotice />
       <div
         role="tablist"
         aria-label={t("adminConsole.tabsLabel")}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
 import { PageHeading } from "../../ui/page-heading";
 import { ApiKeysSection } from "./api-keys-section";
+import { BillingSection } from "./billing-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { PlanUsageSection } from "./plan-usage-section";
@@ -23,6 +24,7 @@ export function SettingsScreen() {
       <div className="flex flex-col gap-6">
         <ProfileSection key={user.id} user={user} />
         <PlanUsageSection />
+        <BillingSection />
         <PasswordSection />
         <TwoFactorSection />
         <PasskeysSection />

@@ -1,5 +1,6 @@
 // The subscription plan of a signed-in user on /tiers: tier, world, trial end, a scheduled downgrade with "keep", and
 // an upgrade or downgrade button per tier (POST /api/plan/tier): up at once with the trial, down at the period's end.
+import { type BillingInterval, isCustomPrice } from "@aacos/domain/billing";
 import {
   SUBSCRIPTION_TIERS,
   type TierName,
@@ -10,11 +11,17 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
+import { billingMessage, useBillingStatus, useMyPlanRequests } from "../../lib/billing";
 import { useCatalog } from "../../lib/catalog-query";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
 import { usePlanFacts } from "../../lib/plan-facts";
-import { type Plan, planApi, refreshAfterPlanChange, usePlan } from "../../lib/plan-queries";
+import {
+  isPendingCheckout,
+  type PlanChangeReply,
+  planApi,
+  refreshAfterPlanChange,
+  usePlan,
+} from "../../lib/plan-queries";
 import { celebrateMoveUp } from "../../lib/upgrade-prompts";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
@@ -23,11 +30,13 @@ import { cardClasses } from "../../ui/card";
 import { FactList } from "../../ui/fact-list";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
+import { IntervalPicker, PlanRequestForm, type PlanRequestTarget } from "./billing-notices";
 
 type Outcome =
   | { kind: "upgraded"; tier: TierName; trialEndsAt: string | null }
   | { kind: "scheduled"; tier: TierName; from: TierName; at: string | null }
   | { kind: "kept"; tier: TierName }
+  | { kind: "redirecting" }
   | { kind: "failed"; message: string };
 
 export function PlanSection({ suggested }: { suggested: TierName | null }) {
@@ -43,6 +52,15 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const billing = useBillingStatus();
+  const requests = useMyPlanRequests();
+  const [interval, setInterval] = useState<BillingInterval>("monthly");
+  const [request, setRequest] = useState<PlanRequestTarget | null>(null);
+  const stripeMode = billing.data?.mode === "stripe";
+  // Test mode with the admins' switch off: every change is a request.
+  const askAdmin = billing.data?.mode === "test" && billing.data.selfService === false;
+  const requested = (plan: string) =>
+    requests.data?.items.some((item) => item.kind === "tier" && item.plan === plan) ?? false;
 
   // Arriving from an upgrade prompt (/tiers?upgrade=quantum): bring the plans into view.
   useEffect(() => {
@@ -54,9 +72,16 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
   }, [suggested, plan.data]);
 
   const change = useMutation({
-    mutationFn: (tier: TierName) => planApi.changeTier(tier),
+    mutationFn: (tier: TierName) => planApi.changeTier(tier, interval),
     onMutate: () => setOutcome(null),
-    onSuccess: async (next: Plan, tier) => {
+    onSuccess: async (reply: PlanChangeReply, tier) => {
+      // With Stripe: pay first; the plan changes when the payment is confirmed.
+      if (isPendingCheckout(reply)) {
+        setOutcome({ kind: "redirecting" });
+        window.location.assign(reply.checkoutUrl);
+        return;
+      }
+      const next = reply;
       const before = plan.data;
       await refreshAfterPlanChange(client, next);
       if (before && tier === before.tier) {
@@ -77,6 +102,15 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
       }),
   });
 
+  const choose = (tier: TierName, label: string, up: boolean) => {
+    const custom = isCustomPrice(
+      tiers.find((item) => item.name === tier)?.pricing ?? tierByName(tier).pricing,
+    );
+    if (up && custom) setRequest({ kind: "tier", plan: tier, label, reason: "contact" });
+    else if (askAdmin) setRequest({ kind: "tier", plan: tier, label, reason: "ask" });
+    else change.mutate(tier);
+  };
+
   const name = (tier: TierName) => localized(tierByName(tier).displayName);
 
   let body: ReactNode;
@@ -95,6 +129,10 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
     body = (
       <>
         <FactList facts={facts(current)} testId="plan-facts" />
+        {stripeMode ? <IntervalPicker value={interval} onChange={setInterval} /> : null}
+        {request === null ? null : (
+          <PlanRequestForm key={request.plan} target={request} onClose={() => setRequest(null)} />
+        )}
         {current.pendingTier !== null ? (
           <div
             data-testid="plan-pending"
@@ -122,6 +160,7 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
             const direction = tierDirection(current.tier, tier.name);
             const isPending = current.pendingTier === tier.name;
             const isSuggested = suggested === tier.name && direction === "up";
+            const custom = isCustomPrice(tier.pricing);
             return (
               <li
                 key={tier.name}
@@ -140,6 +179,8 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
                     </Badge>
                   ) : isPending ? (
                     <Badge tone="warning">{t("plan.scheduled")}</Badge>
+                  ) : requested(tier.name) ? (
+                    <Badge tone="warning">{t("billing.requested")}</Badge>
                   ) : isSuggested ? (
                     <Badge tone="success">{t("plan.suggested")}</Badge>
                   ) : null}
@@ -158,11 +199,15 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
                     className="mt-auto"
                     data-testid={`plan-action-${tier.name}`}
                     disabled={change.isPending}
-                    onClick={() => change.mutate(tier.name)}
+                    onClick={() => choose(tier.name, name(tier.name), direction === "up")}
                   >
-                    {direction === "up"
-                      ? t("plan.upgradeTo", { plan: name(tier.name) })
-                      : t("plan.downgradeTo", { plan: name(tier.name) })}
+                    {direction === "up" && custom
+                      ? t("billing.contactUs")
+                      : askAdmin
+                        ? t("billing.askAdmin")
+                        : direction === "up"
+                          ? t("plan.upgradeTo", { plan: name(tier.name) })
+                          : t("plan.downgradeTo", { plan: name(tier.name) })}
                   </Button>
                 )}
               </li>
@@ -189,7 +234,9 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
         <p className="mt-1 text-fg-muted">{t("plan.lead")}</p>
       </div>
       {outcome === null ? null : outcome.kind === "failed" ? (
-        <FormAlert testId="plan-status-error">{translateMessage(t, outcome.message)}</FormAlert>
+        <FormAlert testId="plan-status-error">{billingMessage(t, outcome.message)}</FormAlert>
+      ) : outcome.kind === "redirecting" ? (
+        <FormNotice testId="plan-status">{t("billing.checkout.redirecting")}</FormNotice>
       ) : (
         <FormNotice testId="plan-status">
           {outcome.kind === "upgraded"

@@ -1,5 +1,6 @@
 // /tiers: loads the catalogue (GET /api/catalog) and hands the worlds to the tier chooser; for a signed-in user it
 // changes the world (POST /api/plan/world, up only), shows their progress (GET /api/progress/me) and the plan section.
+import { isCustomPrice } from "@aacos/domain/billing";
 import { TIER_NAMES, type TierName, type WorldName, worldByName } from "@aacos/domain/catalog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,20 +9,34 @@ import { useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
 import { useCatalog } from "../../lib/catalog-query";
-import { translateMessage } from "../../lib/messages";
-import { planApi, refreshAfterPlanChange, usePlan } from "../../lib/plan-queries";
+import { billingMessage, useBillingStatus } from "../../lib/billing";
+import {
+  isPendingCheckout,
+  planApi,
+  refreshAfterPlanChange,
+  usePlan,
+} from "../../lib/plan-queries";
 import { useProgress } from "../../lib/progress-query";
 import { celebrateMoveUp } from "../../lib/upgrade-prompts";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
+import {
+  CheckoutReturnNotice,
+  PastDueBanner,
+  PlanRequestForm,
+  type PlanRequestTarget,
+  TestModeNotice,
+} from "./billing-notices";
 import { PlanSection } from "./plan-section";
 import { TierChooser } from "./tier-chooser";
 
 type WorldChange =
   | { kind: "done"; world: WorldName; bonus: number }
-  | { kind: "failed"; message: string };
+  | { kind: "failed"; message: string }
+  | { kind: "request"; target: PlanRequestTarget }
+  | { kind: "redirecting" };
 
 function suggestedTier(value: string | null): TierName | null {
   return TIER_NAMES.find((name) => name === value) ?? null;
@@ -39,10 +54,18 @@ export function TierChooserScreen() {
   const plan = usePlan(user !== null);
   const progress = useProgress(user !== null);
   const [result, setResult] = useState<WorldChange | null>(null);
+  const billing = useBillingStatus();
 
   const changeWorld = useMutation({
-    mutationFn: planApi.changeWorld,
-    onSuccess: async (next, world) => {
+    mutationFn: (world: WorldName) => planApi.changeWorld(world),
+    onSuccess: async (reply, world) => {
+      // With Stripe: pay first; the world changes when the payment is confirmed.
+      if (isPendingCheckout(reply)) {
+        setResult({ kind: "redirecting" });
+        window.location.assign(reply.checkoutUrl);
+        return;
+      }
+      const next = reply;
       await refreshAfterPlanChange(client, next);
       const bonus =
         next.history.find((item) => item.kind === "world" && item.toPlan === world)?.bonusTokens ??
@@ -84,11 +107,36 @@ export function TierChooserScreen() {
       return;
     }
     setResult(null);
-    changeWorld.mutate(world);
+    const label = localized(worldByName(world).displayName);
+    const custom = isCustomPrice(
+      catalog.data?.worlds.find((item) => item.tier === world)?.pricing ??
+        worldByName(world).pricing,
+    );
+    // Custom prices are never self-service; with self-service off (test mode), every change is a request.
+    if (custom)
+      setResult({
+        kind: "request",
+        target: { kind: "world", plan: world, label, reason: "contact" },
+      });
+    else if (billing.data?.mode === "test" && billing.data.selfService === false) {
+      setResult({ kind: "request", target: { kind: "world", plan: world, label, reason: "ask" } });
+    } else changeWorld.mutate(world);
   };
 
   const status =
-    result === null ? null : result.kind === "done" ? (
+    result === null ? null : result.kind === "request" ? (
+      <div className="mt-4">
+        <PlanRequestForm
+          key={result.target.plan}
+          target={result.target}
+          onClose={() => setResult(null)}
+        />
+      </div>
+    ) : result.kind === "redirecting" ? (
+      <div className="mt-4">
+        <FormNotice testId="world-change-status">{t("billing.checkout.redirecting")}</FormNotice>
+      </div>
+    ) : result.kind === "done" ? (
       <div className="mt-4">
         <FormNotice testId="world-change-status">
           {result.bonus > 0
@@ -101,22 +149,29 @@ export function TierChooserScreen() {
       </div>
     ) : (
       <div className="mt-4">
-        <FormAlert testId="world-change-error">{translateMessage(t, result.message)}</FormAlert>
+        <FormAlert testId="world-change-error">{billingMessage(t, result.message)}</FormAlert>
       </div>
     );
 
   return (
-    <TierChooser
-      // The chooser keeps its selection; a new world re-renders the badge and the actions.
-      worlds={catalog.data.worlds}
-      currentWorld={currentWorld}
-      progress={user === null ? null : (progress.data ?? null)}
-      progressLoading={user !== null && progress.isPending}
-      onChooseWorld={chooseWorld}
-      busy={changeWorld.isPending}
-      status={status}
-    >
-      {user === null ? null : <PlanSection suggested={suggestedTier(params.get("upgrade"))} />}
-    </TierChooser>
+    <>
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 pt-6 empty:hidden">
+        <TestModeNotice />
+        <CheckoutReturnNotice outcome={params.get("checkout")} />
+        <PastDueBanner signedIn={user !== null} />
+      </div>
+      <TierChooser
+        // The chooser keeps its selection; a new world re-renders the badge and the actions.
+        worlds={catalog.data.worlds}
+        currentWorld={currentWorld}
+        progress={user === null ? null : (progress.data ?? null)}
+        progressLoading={user !== null && progress.isPending}
+        onChooseWorld={chooseWorld}
+        busy={changeWorld.isPending}
+        status={status}
+      >
+        {user === null ? null : <PlanSection suggested={suggestedTier(params.get("upgrade"))} />}
+      </TierChooser>
+    </>
   );
 }

@@ -274,11 +274,12 @@ describe("TierChooserScreen", () => {
       fireEvent.click(screen.getByTestId("world-card-cosmic"));
       fireEvent.click(screen.getByRole("button", { name: "Upgrade to Cosmic" }));
 
-      expect(await screen.findByTestId("world-change-status")).toHaveTextContent(
-        "You're now in Cosmic. Upgrade bonus: 750 tokens.",
-      );
+      expect(
+        await screen.findByTestId("world-change-status", {}, { timeout: 8000 }),
+      ).toHaveTextContent("You're now in Cosmic. Upgrade bonus: 750 tokens.");
       expect(api.requests.find((r) => r.path === "/api/plan/world")?.body).toEqual({
         world: "cosmic",
+        interval: "monthly",
       });
       expect(screen.getByTestId("world-current-cosmic")).toHaveTextContent("Current");
       expect(screen.queryByTestId("world-current-genesis")).not.toBeInTheDocument();

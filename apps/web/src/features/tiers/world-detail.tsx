@@ -6,8 +6,11 @@ import {
   type LocalizedText,
   type World,
 } from "@aacos/domain/catalog";
+import { isCustomPrice } from "@aacos/domain/billing";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useAuthStore } from "../../lib/auth-store";
+import { useBillingStatus } from "../../lib/billing";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -52,6 +55,10 @@ export function WorldDetail({
   busy = false,
 }: WorldDetailProps) {
   const { t } = useTranslation();
+  const billing = useBillingStatus();
+  const signedIn = useAuthStore((state) => state.user !== null);
+  // Test mode with self-service off: a signed-in user asks an admin instead.
+  const askAdmin = signedIn && billing.data?.mode === "test" && billing.data.selfService === false;
   const localized = useLocalized();
   const format = useFormatters();
   const headingId = useId();
@@ -169,7 +176,11 @@ export function WorldDetail({
           <Button data-testid="world-action" onClick={onAction} disabled={busy} aria-busy={busy}>
             {busy
               ? t("tiers.actions.upgrading", { world: name })
-              : t(`tiers.actions.${action}`, { world: name })}
+              : action === "upgrade" && isCustomPrice(world.pricing)
+                ? t("billing.contactUs")
+                : action === "upgrade" && askAdmin
+                  ? t("billing.askAdmin")
+                  : t(`tiers.actions.${action}`, { world: name })}
           </Button>
         </div>
       )}
