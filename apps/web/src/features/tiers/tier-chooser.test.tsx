@@ -329,7 +329,9 @@ describe("TierChooserScreen", () => {
       renderTiers();
       expect(await screen.findByTestId("plan-current-genesis")).toHaveTextContent("Current");
       fireEvent.click(screen.getByTestId("plan-action-quantum"));
-      expect(await screen.findByTestId("plan-status")).toHaveTextContent("You're now on Quantum.");
+      expect(await screen.findByTestId("plan-status", {}, { timeout: 8000 })).toHaveTextContent(
+        "You're now on Quantum.",
+      );
       expect(await screen.findByTestId("plan-current-quantum")).toBeVisible();
       expect(useAuthStore.getState().user?.tier).toBe("quantum");
 
