@@ -1,0 +1,182 @@
+// Paying for a plan in a real browser: a server of this file's own, connected to the loopback Stripe server (the
+// shared one stays in test mode for the other files). A genesis user clicks Upgrade on /tiers, lands on the Checkout
+// page, the test delivers the signed webhooks, and /tiers shows the new tier as Current with its limits; then a failed
+// payment shows the banner. The grace period's end on a moved clock is in stripe-billing.test.ts.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { tierByName } from "@aacos/domain/catalog";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../apps/server/src/test/free-port.js";
+import { type StripePeer, startStripeServer } from "../apps/server/src/test/stripe-server.js";
+import { PASSWORD } from "./support/api.js";
+import { launchBrowser, openPage, screenshot } from "./support/browser.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+let stripe: StripePeer;
+let server: ChildProcess;
+let baseUrl: string;
+let dataDir: string;
+let browser: Browser;
+let log = "";
+
+async function call<T>(route: string, body?: unknown, token?: string) {
+  const response = await fetch(new URL(route, baseUrl), {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": `10.88.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+beforeAll(async () => {
+  stripe = await startStripeServer();
+  dataDir = await mkdtemp(path.join(tmpdir(), "aacos-billing-"));
+  const port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  server = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "apps/server/src/main.ts")],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        PORT: String(port),
+        HOST: "localhost",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseUrl,
+        TRUST_PROXY: "127.0.0.1,::1",
+        UPGRADE_HINT_SHARE: "0",
+        LOG_LEVEL: "warn",
+        ...stripe.env(),
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  server.stdout?.on("data", (chunk) => {
+    log += String(chunk);
+  });
+  server.stderr?.on("data", (chunk) => {
+    log += String(chunk);
+  });
+  const deadline = Date.now() + 150_000;
+  while (true) {
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (server.exitCode !== null || Date.now() > deadline) {
+      server.kill("SIGKILL");
+      throw new Error(`the billing server did not start:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  stripe.deliverTo(`${baseUrl}/api/billing/webhook`);
+  browser = await launchBrowser();
+}, 200_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server !== undefined && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  await stripe?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("paying for a plan with Stripe", () => {
+  it("upgrades through Checkout: Current moves only after the signed webhook, and the limits follow", async () => {
+    const tag = `pay${Date.now().toString(36)}`;
+    const registered = await call<{ token: string }>("/api/auth/register", {
+      email: `${tag}@example.com`,
+      username: tag,
+      password: PASSWORD,
+    });
+    expect(registered.status).toBe(201);
+    const token = registered.body.token;
+    expect((await call<{ mode: string }>("/api/billing/status")).body.mode).toBe("stripe");
+
+    const page = await openPage(browser, `${baseUrl}/tiers`, { language: "en", token });
+    await page.getByTestId("plan-current-genesis").waitFor();
+    // No test-mode notice: payment is real here.
+    expect(await page.getByTestId("test-mode-notice").count()).toBe(0);
+    await page.getByTestId("plan-action-quantum").click();
+
+    // The browser is on the (loopback) Checkout page; nothing has changed yet.
+    await page.getByTestId("stripe-checkout").waitFor({ timeout: 20_000 });
+    expect(page.url()).toContain(`${stripe.url}/checkout/`);
+    const sessionId = page.url().split("/").pop() ?? "";
+    expect((await call<{ tier: string }>("/api/plan/me", undefined, token)).body.tier).toBe(
+      "genesis",
+    );
+
+    // The user pays; Stripe sends the signed webhooks and then returns the browser to the success URL.
+    const { subscriptionId, results } = await stripe.completeCheckout(sessionId);
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
+    const successUrl = String(stripe.sessions.get(sessionId)?.success_url);
+    expect(successUrl).toContain(`${baseUrl}/tiers?checkout=success`);
+    await page.goto(successUrl);
+    await page.getByTestId("checkout-return").waitFor();
+    await page.getByTestId("plan-current-quantum").waitFor();
+    expect(await page.getByTestId("plan-current-genesis").count()).toBe(0);
+    const usage = await call<{ limits: { apiCallsPerMinute: number } }>(
+      "/api/usage/me",
+      undefined,
+      token,
+    );
+    expect(usage.body.limits.apiCallsPerMinute).toBe(
+      tierByName("quantum").limits.apiCallsPerMinute,
+    );
+    await screenshot(page, "billing-upgraded");
+
+    // A renewal payment fails: the banner says until when the plan stays.
+    const failed = await stripe.failPayment(subscriptionId);
+    expect(failed.map((result) => result.status)).toEqual([200, 200]);
+    await page.reload();
+    await page.getByTestId("billing-past-due").waitFor();
+    expect(await page.getByTestId("billing-past-due").innerText()).toContain("Genesis");
+    await page.getByTestId("plan-current-quantum").waitFor();
+    await page.context().close();
+  });
+
+  it("coming back from a cancelled Checkout says the plan has not changed", async () => {
+    const tag = `cancel${Date.now().toString(36)}`;
+    const registered = await call<{ token: string }>("/api/auth/register", {
+      email: `${tag}@example.com`,
+      username: tag,
+      password: PASSWORD,
+    });
+    const page = await openPage(browser, `${baseUrl}/tiers?checkout=cancelled`, {
+      language: "en",
+      token: registered.body.token,
+    });
+    await page.getByTestId("checkout-return").waitFor();
+    expect(await page.getByTestId("checkout-return").innerText()).toContain(
+      "your plan has not changed",
+    );
+    await page.getByTestId("plan-current-genesis").waitFor();
+    await page.context().close();
+  });
+});
+
+describe("without Stripe (the shared test server)", () => {
+  it("says on /tiers that plan changes are free", async () => {
+    const page = await openPage(browser, "/tiers", { language: "en" });
+    await page.getByTestId("test-mode-notice").waitFor();
+    expect(await page.getByTestId("test-mode-notice").innerText()).toContain(
+      "Test mode — plan changes are free",
+    );
+    await page.context().close();
+  });
+});
