@@ -21,6 +21,8 @@ export interface RateLimiter {
   /** Reads the state without spending a point. */
   peek(key: string): Promise<RateDecision>;
   reset(key: string): Promise<void>;
+  /** Gives points back (an attempt that turned out to be legitimate). */
+  reward(key: string, points?: number): Promise<void>;
 }
 
 export type RateLimiterFactory = (name: string, window: RateWindow) => RateLimiter;
@@ -111,6 +113,9 @@ export function createRateLimiterFactory(options: StoreOptions): RateLimiterFact
       },
       async reset(key) {
         await limiter.delete(key);
+      },
+      async reward(key, points = 1) {
+        await limiter.reward(key, points);
       },
     };
   };

@@ -102,6 +102,7 @@ export {
   ACCESS_TOKEN_TTL_MS,
   AUTH_RATE_LIMITS,
   GENERAL_RATE_LIMIT,
+  LOGIN_LIMITS,
   REFRESH_TOKEN_TTL_MS,
   sessionExpiry,
 } from "./session.js";

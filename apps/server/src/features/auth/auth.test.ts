@@ -156,36 +156,26 @@ describe("login", () => {
     expect(String(response.headers["set-cookie"])).toContain("Max-Age=604800");
   });
 
-  it("locks an account after 5 failures in 5 minutes, from any address", async () => {
+  it("holds one account at one address to 5 failures in 5 minutes, the right password too", async () => {
     const user = await createUser(test.app);
-    for (let i = 0; i < 5; i++) {
-      expect(
-        (await post("/api/auth/login", { email: user.email, password: "Wrong-Pass1!" })).statusCode,
-      ).toBe(401);
-    }
-    const blocked = await post("/api/auth/login", { email: user.email, password: PASSWORD });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().retryAfter).toBeGreaterThan(0);
-  });
-
-  it("blocks an address after 5 failures, even for other accounts", async () => {
     const address = someAddress();
     for (let i = 0; i < 5; i++) {
-      await post(
+      const response = await post(
         "/api/auth/login",
-        { email: `ghost${i}@example.com`, password: "Wrong-Pass1!" },
+        { email: user.email, password: "Wrong-Pass1!" },
         {},
         address,
       );
+      expect(response.statusCode).toBe(401);
     }
-    const user = await createUser(test.app);
-    expect(
-      (await post("/api/auth/login", { email: user.email, password: PASSWORD }, {}, address))
-        .statusCode,
-    ).toBe(429);
-    expect(
-      (await post("/api/auth/login", { email: user.email, password: PASSWORD })).statusCode,
-    ).toBe(200);
+    const blocked = await post(
+      "/api/auth/login",
+      { email: user.email, password: PASSWORD },
+      {},
+      address,
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().retryAfter).toBeGreaterThan(0);
   });
 });
 

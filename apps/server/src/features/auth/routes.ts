@@ -14,6 +14,7 @@ import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
 import { AppError, notFound, tooManyRequests, unauthorized } from "../../platform/errors.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import type { AuditContext } from "../audit/index.js";
+import { createLoginThrottle } from "./login-throttle.js";
 import { type AccountService, publicUser, type SessionTokens } from "./service.js";
 import type { ClientInfo, SessionStore } from "./sessions.js";
 
@@ -59,8 +60,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const { accounts, sessions, secureCookies } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const registerByAddress = deps.rateLimiters("register-ip", AUTH_RATE_LIMITS.register);
-  const loginByAddress = deps.rateLimiters("login-ip", AUTH_RATE_LIMITS.login);
-  const loginByAccount = deps.rateLimiters("login-account", AUTH_RATE_LIMITS.login);
+  const loginThrottle = createLoginThrottle(deps.rateLimiters);
 
   const sendSession = (
     reply: FastifyReply,
@@ -89,34 +89,19 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   });
 
   api.post("/api/auth/login", { schema: { body: LoginBody } }, async (request, reply) => {
-    const accountKey = request.body.email.trim().toLowerCase();
-    const [byAddress, byAccount] = await Promise.all([
-      loginByAddress.peek(request.ip),
-      loginByAccount.peek(accountKey),
-    ]);
-    // Failed attempts count; once either budget is spent, even the right password waits.
-    for (const state of [byAddress, byAccount]) {
-      if (state.remaining === 0) {
-        throw tooManyRequests(
-          `Too many sign-in attempts. Try again in ${state.retryAfterSeconds} seconds.`,
-          state.retryAfterSeconds,
-        );
-      }
+    const attempt = { identifier: request.body.email, address: request.ip };
+    // Spent before the password is checked; even the right password waits once a budget is used up.
+    await loginThrottle.admit(attempt);
+    const result = await accounts.login(request.body, clientOf(request));
+    await loginThrottle.succeeded(attempt);
+    if (result.kind === "mfa") {
+      return reply.send({
+        mfaRequired: true,
+        mfaToken: result.mfaToken,
+        methods: result.methods,
+      });
     }
-    try {
-      const result = await accounts.login(request.body, clientOf(request));
-      if (result.kind === "mfa") {
-        return reply.send({
-          mfaRequired: true,
-          mfaToken: result.mfaToken,
-          methods: result.methods,
-        });
-      }
-      return sendSession(reply, 200, result.user, result.tokens);
-    } catch (error) {
-      await Promise.all([loginByAddress.consume(request.ip), loginByAccount.consume(accountKey)]);
-      throw error;
-    }
+    return sendSession(reply, 200, result.user, result.tokens);
   });
 
   api.post(
