@@ -30,6 +30,21 @@ export const tooManyRequests = (message: string, retryAfter: number) =>
 export const validationFailed = (fields: Record<string, string>) =>
   new AppError("validation_failed", 400, MESSAGES.validationFailed, fields);
 
+/**
+ * The constraint a unique violation (SQLSTATE 23505) hit, from PostgreSQL or PGlite, directly or wrapped in
+ * Drizzle's query error; null for any other error.
+ */
+export function uniqueViolation(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current instanceof Object && depth < 4; depth++) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : "";
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export const ALREADY_EXISTS_MESSAGE = "This already exists";
+
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
   [extra: string]: unknown;
@@ -61,6 +76,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         fields[name] ??= issue.message ?? MESSAGES.invalidFormat;
       }
       return reply.status(400).send(errorBodyForFields(fields));
+    }
+    // Two requests racing to create the same thing: the loser hears 409, never 500. Features that know which
+    // field the constraint guards catch it themselves and name the field.
+    if (uniqueViolation(error) !== null) {
+      return reply
+        .status(409)
+        .send({ error: { code: "conflict", message: ALREADY_EXISTS_MESSAGE } });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,16 +1,39 @@
 // Accounts and sign-in: register, log in (with the MFA step when a second factor is on), refresh, log out, profile, password.
 import { permissionsForRoles, type Role, sessionExpiry } from "@aacos/domain/access";
 import type { LoginBody, ProfileBody, RegisterBody } from "@aacos/domain/validation";
-import { and, count, eq, isNotNull, ne, or } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, count, eq, isNotNull, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { mfaTotp, users, webauthnCredentials } from "../../db/schema.js";
-import { conflict, unauthorized, validationFailed } from "../../platform/errors.js";
+import { authChallenges, mfaTotp, users, webauthnCredentials } from "../../db/schema.js";
+import {
+  conflict,
+  uniqueViolation,
+  unauthorized,
+  validationFailed,
+} from "../../platform/errors.js";
 import { accountSuspended, rolesOf, type TokenSigner, type UserRow } from "../../platform/auth.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.js";
 import type { ClientInfo, SessionStore } from "./sessions.js";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid email or password";
+const MFA_STEP_SPENT = "mfa_step_spent";
+/** Lifetime of the MFA step token (the signer's default): its spent mark is kept as long. */
+const MFA_STEP_TTL_MS = 300_000;
+
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
+export const USERNAME_TAKEN_MESSAGE = "This username is taken";
+
+const emailTaken = () => conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+const usernameTaken = () => conflict(USERNAME_TAKEN_MESSAGE, { username: USERNAME_TAKEN_MESSAGE });
+
+/** A unique violation on the users table as the 409 of the field it guards; anything else unchanged. */
+function userConflict(error: unknown): unknown {
+  const constraint = uniqueViolation(error);
+  if (constraint === "users_username_unique") return usernameTaken();
+  if (constraint === "users_email_unique") return emailTaken();
+  return error;
+}
 
 export interface PublicUser {
   id: string;
@@ -119,6 +142,35 @@ export function createAccountService(deps: {
     return methods;
   }
 
+  /** The token of the second sign-in step; single-use (see spendMfaStep). */
+  function signMfaStep(userId: string, rememberMe: boolean): Promise<string> {
+    return signer.signStep("mfa", { sub: userId, rememberMe, jti: randomUUID() });
+  }
+
+  /**
+   * Marks a verified MFA step token used; false when it was used before (or carries no id). The primary key
+   * makes this atomic across requests and instances, so one password step opens one session.
+   */
+  async function spendMfaStep(claims: Record<string, unknown>): Promise<boolean> {
+    if (typeof claims.jti !== "string" || typeof claims.sub !== "string") return false;
+    const now = clock();
+    await db
+      .delete(authChallenges)
+      .where(and(eq(authChallenges.purpose, MFA_STEP_SPENT), lte(authChallenges.expiresAt, now)));
+    const spent = await db
+      .insert(authChallenges)
+      .values({
+        id: `mfa-step:${claims.jti}`,
+        purpose: MFA_STEP_SPENT,
+        userId: claims.sub,
+        data: {},
+        expiresAt: new Date(now.getTime() + MFA_STEP_TTL_MS),
+      })
+      .onConflictDoNothing()
+      .returning({ id: authChallenges.id });
+    return spent.length > 0;
+  }
+
   async function createUser(input: NewUser): Promise<UserRow> {
     const email = input.email.trim().toLowerCase();
     const username = input.username.trim().toLowerCase();
@@ -130,28 +182,26 @@ export function createAccountService(deps: {
       .select({ email: users.email, username: users.username })
       .from(users)
       .where(or(eq(users.email, email), eq(users.username, username)));
-    if (taken.some((row) => row.email === email)) {
-      throw conflict("An account with this email already exists", {
-        email: "An account with this email already exists",
-      });
+    if (taken.some((row) => row.email === email)) throw emailTaken();
+    if (taken.some((row) => row.username === username)) throw usernameTaken();
+    const passwordHash = input.password === null ? null : await hashPassword(input.password);
+    try {
+      const [user] = await db
+        .insert(users)
+        .values({
+          email,
+          username,
+          passwordHash,
+          roles: input.roles ?? ["user"],
+          emailVerified: input.emailVerified ?? false,
+        })
+        .returning();
+      if (user === undefined) throw new Error("insert returned no row");
+      return user;
+    } catch (error) {
+      // A concurrent request took the address or the name meanwhile: the constraint says which.
+      throw userConflict(error);
     }
-    if (taken.some((row) => row.username === username)) {
-      throw conflict("This username is taken", { username: "This username is taken" });
-    }
-    const [user] = await db
-      .insert(users)
-      .values({
-        email,
-        username,
-        passwordHash: input.password === null ? null : await hashPassword(input.password),
-        roles: input.roles ?? ["user"],
-        emailVerified: input.emailVerified ?? false,
-      })
-      .onConflictDoNothing()
-      .returning();
-    // A concurrent registration with the same address won the race.
-    if (user === undefined) throw conflict("An account with this email already exists");
-    return user;
   }
 
   return {
@@ -159,6 +209,8 @@ export function createAccountService(deps: {
     issueSession,
     secondFactors,
     createUser,
+    signMfaStep,
+    spendMfaStep,
 
     async getUser(id: string): Promise<UserRow | undefined> {
       const [user] = await db.select().from(users).where(eq(users.id, id));
@@ -187,10 +239,7 @@ export function createAccountService(deps: {
       }
       const methods = await secondFactors(user.id);
       if (methods.length > 0) {
-        const mfaToken = await signer.signStep("mfa", {
-          sub: user.id,
-          rememberMe: body.rememberMe,
-        });
+        const mfaToken = await signMfaStep(user.id, body.rememberMe);
         return { kind: "mfa", mfaToken, methods };
       }
       await audit.record({ ...context, actorId: user.id }, "auth.login", user.id);
@@ -250,17 +299,19 @@ export function createAccountService(deps: {
           .select({ id: users.id })
           .from(users)
           .where(and(eq(users.username, username), ne(users.id, user.id)));
-        if (other !== undefined) {
-          throw conflict("This username is taken", { username: "This username is taken" });
-        }
+        if (other !== undefined) throw usernameTaken();
         changes.username = username;
       }
-      const [updated] = await db
-        .update(users)
-        .set(changes)
-        .where(eq(users.id, user.id))
-        .returning();
-      return updated ?? user;
+      try {
+        const [updated] = await db
+          .update(users)
+          .set(changes)
+          .where(eq(users.id, user.id))
+          .returning();
+        return updated ?? user;
+      } catch (error) {
+        throw userConflict(error);
+      }
     },
 
     async changePassword(
