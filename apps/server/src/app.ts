@@ -639,7 +639,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       audit,
       accounts: services.accounts,
-      signer,
       providers: createIdentityProviders(config.oidcProviders, app.log),
       publicUrl: config.publicUrl,
     }),

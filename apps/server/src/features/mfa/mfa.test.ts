@@ -228,6 +228,34 @@ describe("login with a second factor", () => {
     expect(secondWorks.statusCode).toBe(200);
   });
 
+  it("opens one session per password step: the step token is single-use, even under concurrency", async () => {
+    const { user, secret, base, recoveryCodes } = await userWithTotp();
+    const mfaToken = await passwordStep(user.email);
+    const first = await post("/api/auth/mfa/verify", {
+      code: await codeAt(secret, base + 30),
+      type: "totp",
+      mfaToken,
+    });
+    expect(first.statusCode).toBe(200);
+    // Another valid code with the same step token: refused, no second session.
+    const again = await post("/api/auth/mfa/verify", {
+      code: recoveryCodes[0],
+      type: "recovery",
+      mfaToken,
+    });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().error.message).toBe("The sign-in step expired; sign in again");
+
+    // Two valid recovery codes racing with one step token: one session.
+    const racedToken = await passwordStep(user.email);
+    const raced = await Promise.all(
+      [recoveryCodes[1], recoveryCodes[2]].map((code) =>
+        post("/api/auth/mfa/verify", { code, type: "recovery", mfaToken: racedToken }),
+      ),
+    );
+    expect(raced.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it("refuses a forged or missing step token", async () => {
     const forged = await post("/api/auth/mfa/verify", {
       code: "123456",

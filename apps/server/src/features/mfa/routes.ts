@@ -98,6 +98,8 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
       if (!(await withinBudget(userId, () => mfa.check(userId, type, code)))) {
         throw unauthorized(INVALID_CODE_MESSAGE);
       }
+      // One password step, one session: a second use of the token (even with another valid code) is refused.
+      if (!(await accounts.spendMfaStep(claims))) throw unauthorized(STEP_EXPIRED_MESSAGE);
       const { user, tokens } = await accounts.completeLogin(
         userId,
         claims.rememberMe === true,

@@ -5,7 +5,7 @@ import { and, eq, like, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
 import type { Db } from "../../db/client.js";
 import { authChallenges, oauthAccounts, users } from "../../db/schema.js";
-import type { TokenSigner, UserRow } from "../../platform/auth.js";
+import type { UserRow } from "../../platform/auth.js";
 import { AppError, conflict, validationFailed } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import type { AccountService, ClientInfo, SessionTokens } from "../auth/index.js";
@@ -71,11 +71,10 @@ export function createOAuthService(deps: {
   clock: () => Date;
   audit: AuditService;
   accounts: AccountService;
-  signer: TokenSigner;
   providers: IdentityProviders;
   publicUrl: string;
 }) {
-  const { db, clock, audit, accounts, signer, providers } = deps;
+  const { db, clock, audit, accounts, providers } = deps;
   const redirectUriOf = (provider: string) => `${deps.publicUrl}/auth/oauth/${provider}/callback`;
 
   function requireProvider(id: string) {
@@ -258,7 +257,7 @@ export function createOAuthService(deps: {
       const user = await accountFor(provider, identity, context);
       const methods = await accounts.secondFactors(user.id);
       if (methods.length > 0) {
-        const mfaToken = await signer.signStep("mfa", { sub: user.id, rememberMe: false });
+        const mfaToken = await accounts.signMfaStep(user.id, false);
         return { kind: "mfa", mfaToken, methods, redirect: challenge.redirect };
       }
       const session = await accounts.completeLogin(user.id, false, context, `oauth:${provider}`);

@@ -42,7 +42,7 @@ export async function passkeyRoutes(
     const claims = await app.tokens.verifyStep("mfa", mfaToken);
     if (claims === null || typeof claims.sub !== "string")
       throw unauthorized("This sign-in step has expired; start again");
-    return { userId: claims.sub, rememberMe: claims.rememberMe === true };
+    return { userId: claims.sub, rememberMe: claims.rememberMe === true, claims };
   }
 
   api.get("/api/auth/passkeys", { onRequest: app.authenticate }, async (request) => {
@@ -108,6 +108,9 @@ export async function passkeyRoutes(
       );
       if (step !== null && step.userId !== userId)
         throw unauthorized("This passkey belongs to another account");
+      // The MFA step token opens one session only.
+      if (step !== null && !(await accounts.spendMfaStep(step.claims)))
+        throw unauthorized("This sign-in step has expired; start again");
       const rememberMe = step?.rememberMe ?? request.body.rememberMe;
       const { user, tokens } = await accounts.completeLogin(
         userId,
