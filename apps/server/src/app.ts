@@ -496,6 +496,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       accounts,
       audit,
       publicUrl: config.publicUrl,
+      log: app.log,
     }),
     mfa: createMfaService({ db, clock, audit }),
     passkeys: createPasskeyService({ db, clock, audit, rp: relyingPartyFor(config.publicUrl) }),

@@ -5,11 +5,16 @@ import { emailTokens } from "../../db/schema.js";
 import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { type SmtpCatcher, startSmtpCatcher } from "../../test/smtp-catcher.js";
+import type { Mail } from "../mail/index.js";
+import { createPasswordResetService } from "./password-reset.js";
 
 const NEW_PASSWORD = "Hv4&pRt8Yw";
 
-function post(test: TestApp, url: string, payload: object, remoteAddress = someAddress()) {
-  return test.app.inject({ method: "POST", url, payload, remoteAddress });
+async function post(test: TestApp, url: string, payload: object, remoteAddress = someAddress()) {
+  const response = await test.app.inject({ method: "POST", url, payload, remoteAddress });
+  // The link is made and queued after the answer.
+  await test.app.services.passwordResets.idle();
+  return response;
 }
 
 function tokenFrom(text: string, publicUrl: string): string {
@@ -282,5 +287,43 @@ describe("without an SMTP server", () => {
     const response = await post(test, "/api/auth/reset-password", { email: "not-an-address" });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields.email).toBe("Invalid email format");
+  });
+});
+
+describe("timing", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp({ PUBLIC_URL: "https://aacos.example" });
+  });
+  afterAll(() => test.close());
+
+  it("does the same (no) work before answering for a known and an unknown address", async () => {
+    const user = await createUser(test.app);
+    const queued: Mail[] = [];
+    const held: Array<() => Promise<void>> = [];
+    const resets = createPasswordResetService({
+      db: test.app.database.db,
+      clock: () => new Date("2026-11-25T10:00:00Z"),
+      mailer: { ...test.app.services.mailer, queue: async (mail) => void queued.push(mail) },
+      accounts: test.app.services.accounts,
+      audit: test.app.services.audit,
+      publicUrl: "https://aacos.example",
+      log: { error: () => {} },
+      defer: (task) => void held.push(task),
+    });
+    const tokensOf = () =>
+      test.app.database.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
+
+    // What the caller waits for: nothing is looked up, stored or mailed for either address.
+    expect(resets.request(user.email)).toBeUndefined();
+    expect(resets.request("nobody-here@example.com")).toBeUndefined();
+    expect(queued).toEqual([]);
+    expect(await tokensOf()).toEqual([]);
+    expect(held).toHaveLength(2);
+
+    // Afterwards the known address gets its link, the unknown one nothing.
+    for (const task of held) await task();
+    expect(queued.map((mail) => mail.to)).toEqual([user.email]);
+    expect(await tokensOf()).toHaveLength(1);
   });
 });

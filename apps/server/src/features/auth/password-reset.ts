@@ -57,29 +57,56 @@ export function createPasswordResetService(deps: {
   accounts: AccountService;
   audit: AuditService;
   publicUrl: string;
+  log: { error(details: object, message: string): void };
+  /**
+   * Runs work after the answer (tests pass one that holds it). The default keeps the task so idle() can wait.
+   */
+  defer?: (task: () => Promise<void>) => void;
 }) {
   const { db, clock, mailer, accounts, audit, publicUrl } = deps;
+  const inFlight = new Set<Promise<void>>();
+  const defer =
+    deps.defer ??
+    ((task: () => Promise<void>) => {
+      const running = task()
+        .catch((error: unknown) => deps.log.error({ err: error }, "password reset request failed"))
+        .finally(() => inFlight.delete(running));
+      inFlight.add(running);
+    });
+
+  /** Looks the address up and, when it has an account, stores a token and queues the mail. */
+  async function mailLinkIfKnown(email: string): Promise<void> {
+    const address = email.trim().toLowerCase();
+    const [user] = await db
+      .select({ id: users.id, email: users.email, locale: users.locale })
+      .from(users)
+      .where(eq(users.email, address));
+    if (user === undefined) return;
+    const token = randomBytes(32).toString("base64url");
+    await db.insert(emailTokens).values({
+      tokenHash: hashToken(token),
+      purpose: PURPOSE,
+      userId: user.id,
+      expiresAt: new Date(clock().getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: clock(),
+    });
+    const link = `${publicUrl}/auth/reset-password?token=${token}`;
+    await mailer.queue(resetMail(user.email, user.locale, link));
+  }
 
   return {
-    /** Mails a reset link when the address has an account; does nothing visible otherwise. */
-    async request(email: string): Promise<void> {
-      const address = email.trim().toLowerCase();
-      const [user] = await db
-        .select({ id: users.id, email: users.email, locale: users.locale })
-        .from(users)
-        .where(eq(users.email, address));
-      if (user === undefined) return;
-      const token = randomBytes(32).toString("base64url");
-      await db.insert(emailTokens).values({
-        tokenHash: hashToken(token),
-        purpose: PURPOSE,
-        userId: user.id,
-        expiresAt: new Date(clock().getTime() + RESET_TOKEN_TTL_MS),
-        createdAt: clock(),
-      });
-      const link = `${publicUrl}/auth/reset-password?token=${token}`;
-      // Delivery happens after the answer, so a slow SMTP server does not reveal that the account exists.
-      await mailer.queue(resetMail(user.email, user.locale, link));
+    /**
+     * Mails a reset link when the address has an account; does nothing visible otherwise. Known and unknown
+     * addresses cost the caller the same: nothing is looked up, stored or queued before the answer, all of it
+     * happens afterwards, so no timing tells whether the address has an account.
+     */
+    request(email: string): void {
+      defer(() => mailLinkIfKnown(email));
+    },
+
+    /** Waits for the requests still being handled after their answer (tests, shutdown). */
+    async idle(): Promise<void> {
+      await Promise.all([...inFlight]);
     },
 
     /** Sets the new password and ends every session; the link (and any other outstanding one) stops working. */
@@ -147,7 +174,7 @@ export async function passwordResetRoutes(
           );
         }
       }
-      await deps.resets.request(request.body.email);
+      deps.resets.request(request.body.email);
       return reply.status(202).send({});
     },
   );
