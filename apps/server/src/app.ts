@@ -622,6 +622,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     rateLimiters: services.rateLimiters,
     secureCookies,
+    mailer: services.mailer,
+    publicUrl: config.publicUrl,
   });
   await app.register(setupRoutes, { setup: services.setup, secureCookies });
   await app.register(passwordResetRoutes, {

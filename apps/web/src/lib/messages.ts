@@ -1,8 +1,9 @@
 // Shows the domain's and the server's English messages in the interface language: each known text maps to a key.
 import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_CONSOLE_MESSAGES } from "@aacos/domain/admin-console";
 import { FEATURE_LABELS, PLAN_MESSAGES, SUBSCRIPTION_TIERS } from "@aacos/domain/catalog";
+import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
 import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
-import { MESSAGES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
+import { EMAIL_UNAVAILABLE_MESSAGE, MESSAGES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
 import type { TFunction } from "i18next";
 import type he from "../locales/he.json";
 import { DEFAULT_ERRORS } from "./api-client";
@@ -40,6 +41,8 @@ const EXACT: Record<string, MessageKey> = {
   "Invalid email or password": "invalidCredentials",
   "An account with this email already exists": "emailTaken",
   "This username is taken": "usernameTaken",
+  [EMAIL_UNAVAILABLE_MESSAGE]: "emailUnavailable",
+  [REGISTRATION_CLOSED_MESSAGE]: "registrationClosed",
   "This password appears in lists of breached passwords; choose another": "commonPassword",
   "The current password is not correct": "currentPasswordWrong",
   "Invalid verification code": "invalidCode",

@@ -1,5 +1,5 @@
 // Validation: the spec's messages, field rules, sanitising and upload checks.
-export { MAX_INPUT_LENGTH, MESSAGES } from "./messages.js";
+export { EMAIL_UNAVAILABLE_MESSAGE, MAX_INPUT_LENGTH, MESSAGES } from "./messages.js";
 export {
   Email,
   escapeHtml,

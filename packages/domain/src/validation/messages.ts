@@ -17,3 +17,10 @@ export const MESSAGES = {
 
 /** SPEC.md §5: maximum input length. */
 export const MAX_INPUT_LENGTH = 10000;
+
+/**
+ * The answer to a registration whose e-mail already has an account (docs/decisions/156): it does not say that an
+ * account exists; the owner is told by mail.
+ */
+export const EMAIL_UNAVAILABLE_MESSAGE =
+  "This e-mail address cannot be used for a new account. If it is yours, we have sent it a message about signing in.";

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { EMAIL_UNAVAILABLE_MESSAGE } from "./registration-guard.js";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -87,7 +88,7 @@ describe("register", () => {
       password: PASSWORD,
     });
     expect(byEmail.statusCode).toBe(409);
-    expect(byEmail.json().error.fields.email).toBeDefined();
+    expect(byEmail.json().error.fields.email).toBe(EMAIL_UNAVAILABLE_MESSAGE);
     const byName = await post("/api/auth/register", {
       email: "fresh@example.com",
       username: existing.username,

@@ -1,5 +1,6 @@
 // HTTP of accounts and sessions: /api/auth/register, login, refresh, logout, me, permissions, profile, password, sessions.
 import { AUTH_RATE_LIMITS, REFRESH_TOKEN_TTL_MS } from "@aacos/domain/access";
+import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
 import {
   ChangePasswordBody,
   LoginBody,
@@ -10,11 +11,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
 import { AppError, notFound, tooManyRequests, unauthorized } from "../../platform/errors.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import type { AuditContext } from "../audit/index.js";
+import type { Mailer } from "../mail/index.js";
 import { createLoginThrottle } from "./login-throttle.js";
+import { createRegistrationGuard } from "./registration-guard.js";
 import { type AccountService, publicUser, type SessionTokens } from "./service.js";
 import type { ClientInfo, SessionStore } from "./sessions.js";
 
@@ -25,6 +27,9 @@ export interface AuthRouteDeps {
   sessions: SessionStore;
   rateLimiters: RateLimiterFactory;
   secureCookies: boolean;
+  /** Tells an account's owner that someone tried to register with their address. */
+  mailer: Pick<Mailer, "queue">;
+  publicUrl: string;
 }
 
 export function clientOf(request: FastifyRequest): AuditContext & ClientInfo {
@@ -61,6 +66,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const registerByAddress = deps.rateLimiters("register-ip", AUTH_RATE_LIMITS.register);
   const loginThrottle = createLoginThrottle(deps.rateLimiters);
+  const registrationGuard = createRegistrationGuard({
+    rateLimiters: deps.rateLimiters,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    log: app.log,
+  });
 
   const sendSession = (
     reply: FastifyReply,
@@ -84,8 +95,18 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         limit.retryAfterSeconds,
       );
     }
-    const { user, tokens } = await accounts.register(request.body, clientOf(request));
-    return sendSession(reply, 201, user, tokens);
+    await registrationGuard.admit(request.ip);
+    try {
+      const { user, tokens } = await accounts.register(request.body, clientOf(request));
+      return sendSession(reply, 201, user, tokens);
+    } catch (error) {
+      // The address has an account: one neutral answer, the owner is told, the asker's budget shrinks.
+      if (error instanceof AppError && error.fields?.email !== undefined) {
+        const owner = await accounts.findByLogin(request.body.email);
+        throw await registrationGuard.conflicted(request.ip, owner);
+      }
+      throw error;
+    }
   });
 
   api.post("/api/auth/login", { schema: { body: LoginBody } }, async (request, reply) => {

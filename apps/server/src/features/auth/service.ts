@@ -178,13 +178,14 @@ export function createAccountService(deps: {
       const problem = passwordProblem(input.password);
       if (problem !== null) throw validationFailed({ password: problem });
     }
+    // Hashed before the check, so a taken address or name answers after the same work as a new account.
+    const passwordHash = input.password === null ? null : await hashPassword(input.password);
     const taken = await db
       .select({ email: users.email, username: users.username })
       .from(users)
       .where(or(eq(users.email, email), eq(users.username, username)));
     if (taken.some((row) => row.email === email)) throw emailTaken();
     if (taken.some((row) => row.username === username)) throw usernameTaken();
-    const passwordHash = input.password === null ? null : await hashPassword(input.password);
     try {
       const [user] = await db
         .insert(users)

@@ -1,4 +1,5 @@
 // Registration form: the domain's SPEC.md §5 messages before submit and the server's field messages after, in English and Hebrew.
+import { EMAIL_UNAVAILABLE_MESSAGE } from "@aacos/domain/validation";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetAuthStore } from "../../lib/auth-store";
@@ -11,16 +12,28 @@ let api: TestApi;
 
 beforeAll(async () => {
   api = await startTestApi({
-    "POST /api/auth/register": () => ({
-      status: 409,
-      body: {
-        error: {
-          code: "conflict",
-          message: "This username is taken",
-          fields: { username: "This username is taken" },
-        },
-      },
-    }),
+    "POST /api/auth/register": (request) =>
+      (request.body as { email?: string }).email === "owner@example.com"
+        ? {
+            status: 409,
+            body: {
+              error: {
+                code: "conflict",
+                message: EMAIL_UNAVAILABLE_MESSAGE,
+                fields: { email: EMAIL_UNAVAILABLE_MESSAGE },
+              },
+            },
+          }
+        : {
+            status: 409,
+            body: {
+              error: {
+                code: "conflict",
+                message: "This username is taken",
+                fields: { username: "This username is taken" },
+              },
+            },
+          },
   });
 });
 afterAll(() => api.close());
@@ -50,6 +63,7 @@ const TEXTS = {
     minLength: "Minimum length is 3",
     weak: "Password needs at least 8 characters with a lowercase letter, an uppercase letter, a digit and one of @$!%*?&",
     taken: "This username is taken",
+    emailUnavailable: "If it is yours, we have sent it a message about signing in.",
   },
   he: {
     submit: "יצירת חשבון",
@@ -58,6 +72,7 @@ const TEXTS = {
     minLength: "האורך המינימלי הוא 3",
     weak: "הסיסמה צריכה לפחות 8 תווים, עם אות לועזית קטנה, אות לועזית גדולה, ספרה ואחד מהתווים \u2066@$!%*?&\u2069",
     taken: "שם המשתמש הזה תפוס",
+    emailUnavailable: "אם היא שלך, שלחנו אליה הודעה עם הסבר איך להתחבר.",
   },
 } as const;
 
@@ -119,5 +134,17 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
     // Editing the field clears the server's message about the old value.
     fireEvent.change(field("register-username"), { target: { value: "dana2" } });
     expect(screen.queryByTestId("register-username-error")).not.toBeInTheDocument();
+  });
+
+  it("shows the neutral answer to an e-mail in use on the e-mail field, translated", async () => {
+    renderRegister(language);
+    type("register-email", "owner@example.com");
+    type("register-username", "newcomer");
+    type("register-password", "Quantum1!");
+    fireEvent.click(screen.getByRole("button", { name: text.submit }));
+    await waitFor(() =>
+      expect(screen.getByTestId("register-email-error")).toHaveTextContent(text.emailUnavailable),
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent(text.emailUnavailable);
   });
 });
