@@ -13,8 +13,8 @@ import {
   MESSAGES,
   passwordChecks,
   requiredText,
-  StrongPassword,
   sanitizeInput,
+  StrongPassword,
   Username,
   uploadProgressPercent,
 } from "./index.js";
