@@ -642,6 +642,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       audit,
       accounts: services.accounts,
+      registrationOpen: () => catalog.site().registrationOpen,
       providers: createIdentityProviders(config.oidcProviders, app.log),
       publicUrl: config.publicUrl,
     }),

@@ -291,6 +291,51 @@ describe("sign-in", () => {
     expect(audit).toHaveLength(1);
   });
 
+  it("creates no account while registration is closed, but still signs in and links existing ones", async () => {
+    const admin = await createUser(test.app, { roles: ["admin"] });
+    const setRegistration = (open: boolean) =>
+      test.app.inject({
+        method: "PUT",
+        url: "/api/admin/settings/registration",
+        headers: admin.auth,
+        payload: { open },
+      });
+    const known = person({});
+    acme.accounts.set(known.sub, known);
+    expect((await signInThrough(acme, "acme", known.sub)).response.statusCode).toBe(200);
+    const existing = await createUser(test.app);
+    await test.database.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.id, existing.id));
+    const linkable = person({ email: existing.email });
+    acme.accounts.set(linkable.sub, linkable);
+    const stranger = person({});
+    acme.accounts.set(stranger.sub, stranger);
+
+    expect((await setRegistration(false)).statusCode).toBe(200);
+    try {
+      const refused = (await signInThrough(acme, "acme", stranger.sub)).response;
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toEqual({
+        code: "registration_closed",
+        message: "Registration is closed for now; please try again later",
+      });
+      const [created] = await test.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, stranger.email));
+      expect(created).toBeUndefined();
+      // Accounts that exist keep signing in, and a verified e-mail still links.
+      expect((await signInThrough(acme, "acme", known.sub)).response.statusCode).toBe(200);
+      const linked = (await signInThrough(acme, "acme", linkable.sub)).response;
+      expect(linked.statusCode).toBe(200);
+      expect(linked.json().user.id).toBe(existing.id);
+    } finally {
+      await setRegistration(true);
+    }
+  });
+
   it("refuses an unverified e-mail matching an existing account (no takeover)", async () => {
     const existing = await createUser(test.app);
     await test.database.db

@@ -5,6 +5,7 @@ import { and, eq, like, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
 import type { Db } from "../../db/client.js";
 import { authChallenges, oauthAccounts, users } from "../../db/schema.js";
+import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
 import type { UserRow } from "../../platform/auth.js";
 import { AppError, conflict, validationFailed } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
@@ -71,6 +72,8 @@ export function createOAuthService(deps: {
   clock: () => Date;
   audit: AuditService;
   accounts: AccountService;
+  /** Whether new accounts may be created (an admin may close registration). */
+  registrationOpen: () => boolean;
   providers: IdentityProviders;
   publicUrl: string;
 }) {
@@ -183,7 +186,13 @@ export function createOAuthService(deps: {
       );
     }
     const [existing] = await db.select().from(users).where(eq(users.email, email));
-    if (existing === undefined) return createFromIdentity(provider, identity, email, context);
+    if (existing === undefined) {
+      // A first sign-in is a registration: closed registration closes this door too (linking still works).
+      if (!deps.registrationOpen()) {
+        throw new AppError("registration_closed", 403, REGISTRATION_CLOSED_MESSAGE);
+      }
+      return createFromIdentity(provider, identity, email, context);
+    }
     // Linking by e-mail needs both sides verified: the provider's word that the person owns the
     // address, and ours that the local account's owner does (else a squatter's account is taken over).
     if (!identity.emailVerified || !existing.emailVerified) {
