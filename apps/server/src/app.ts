@@ -695,8 +695,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
   await app.register(accountRoutes, {
-    account: createAccountDataService({ db, clock, audit, files }),
+    account: createAccountDataService({
+      db,
+      clock,
+      audit,
+      files,
+      mailer: services.mailer,
+      publicUrl: config.publicUrl,
+    }),
     clock,
+    rateLimiters: services.rateLimiters,
   });
   const tickets = createTicketStore({ db, redis: deps.redis, prefix: `aacos:${prefix}`, clock });
   await app.register(realtimeRoutes, {

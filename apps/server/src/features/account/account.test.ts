@@ -4,7 +4,11 @@ import { randomUUID } from "node:crypto";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { LAST_ADMIN_DELETE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "@aacos/domain/account";
+import {
+  DELETE_LINK_INVALID_MESSAGE,
+  LAST_ADMIN_DELETE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from "@aacos/domain/account";
 import { DEFAULT_LAYOUT, type DesktopLayout } from "@aacos/domain/layout";
 import { eq, or, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
@@ -356,6 +360,67 @@ describe("deleting the account", () => {
     expect(empty.json().error.fields).toHaveProperty("password");
     const still = await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth });
     expect(still.statusCode).toBe(200);
+  });
+
+  it("lets an account without a password confirm by a mailed single-use link", async () => {
+    // A passkey- or OpenID-Connect-only account: no password to type.
+    const created = await test.app.services.accounts.createUser({
+      email: `passwordless-${randomUUID()}@example.com`,
+      username: `nopass_${randomUUID().slice(0, 8)}`,
+      password: null,
+    });
+    const session = await test.app.services.accounts.issueSession(created, false, {
+      ip: "127.0.0.1",
+      userAgent: "test",
+    });
+    const auth = { authorization: `Bearer ${session.token}` };
+    const other = await createUser(test.app);
+
+    const noPassword = await test.app.inject({
+      method: "DELETE",
+      url: "/api/me",
+      headers: auth,
+      payload: { password: "anything" },
+    });
+    expect(noPassword.statusCode).toBe(400);
+
+    const requested = await test.app.inject({
+      method: "POST",
+      url: "/api/me/delete-link",
+      headers: auth,
+    });
+    expect(requested.statusCode).toBe(202);
+    await test.app.services.mailer.idle();
+    const [mail] = (await test.app.services.mailer.outbox()).filter(
+      (item) => item.to === created.email,
+    );
+    const token = /[?&]confirmDelete=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1];
+    expect(token).toBeDefined();
+    if (token === undefined) return;
+
+    // Only its owner can use it, and a made-up token is refused with a field message.
+    for (const [headers, payload] of [
+      [other.auth, { token }],
+      [auth, { token: "made-up-token" }],
+    ] as const) {
+      const refused = await test.app.inject({ method: "DELETE", url: "/api/me", headers, payload });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({ token: DELETE_LINK_INVALID_MESSAGE });
+    }
+    const deleted = await test.app.inject({
+      method: "DELETE",
+      url: "/api/me",
+      headers: auth,
+      payload: { token },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(
+      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: auth })).statusCode,
+    ).toBe(401);
+    expect(
+      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: other.auth }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("never removes the last admin", async () => {

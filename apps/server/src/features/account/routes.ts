@@ -1,18 +1,22 @@
 // HTTP of the user's own account: GET/PUT /api/me/layout (the /desktop workspace), GET /api/me/export (one ZIP of
-// everything they own) and DELETE /api/me {password} (the account and all its data, 204).
+// everything they own), POST /api/me/delete-link (mails a single-use confirmation link) and DELETE /api/me
+// {password} or {token} (the account and all its data, 204).
 import { DeleteAccountBody, exportFileName } from "@aacos/domain/account";
 import { DesktopLayout } from "@aacos/domain/layout";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { tooManyRequests, unauthorized } from "../../platform/errors.js";
+import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import { clientOf } from "../auth/index.js";
 import { createArchive } from "./archive.js";
 import type { AccountDataService } from "./service.js";
 
 export async function accountRoutes(
   app: FastifyInstance,
-  deps: { account: AccountDataService; clock: () => Date },
+  deps: { account: AccountDataService; clock: () => Date; rateLimiters: RateLimiterFactory },
 ) {
+  // A mail per request: a few an hour are enough for anyone, and nobody's inbox gets flooded.
+  const deletionLinks = deps.rateLimiters("delete-link-user", { points: 3, seconds: 3600 });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: app.authenticate };
   const { account } = deps;
@@ -44,14 +48,29 @@ export async function accountRoutes(
       .send(output);
   });
 
+  api.post("/api/me/delete-link", signedIn, async (request, reply) => {
+    if (request.principal === null) throw unauthorized();
+    const userId = request.principal.user.id;
+    const limit = await deletionLinks.consume(userId);
+    if (!limit.allowed) {
+      throw tooManyRequests(
+        `Too many confirmation mails. Try again in ${limit.retryAfterSeconds} seconds.`,
+        limit.retryAfterSeconds,
+      );
+    }
+    await account.mailDeletionLink(userId);
+    return reply.status(202).send({});
+  });
+
   api.delete(
     "/api/me",
     { ...signedIn, schema: { body: DeleteAccountBody } },
     async (request, reply) => {
       if (request.principal === null) throw unauthorized();
+      const { token, password } = request.body;
       await account.deleteAccount(
         request.principal.user.id,
-        request.body.password,
+        token !== undefined ? { token } : { password: password ?? "" },
         clientOf(request),
       );
       return reply.status(204).send();

@@ -1,13 +1,21 @@
 // The user's own account: the /desktop layout, the "Your data" export archive and deleting the account with
 // everything it owns (docs/decisions/131-account-export-and-deletion.md).
-import { LAST_ADMIN_DELETE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "@aacos/domain/account";
+import { randomBytes } from "node:crypto";
+import {
+  DELETE_LINK_INVALID_MESSAGE,
+  DELETE_LINK_PARAM,
+  DELETE_LINK_TTL_MS,
+  LAST_ADMIN_DELETE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from "@aacos/domain/account";
 import { DEFAULT_LAYOUT, DesktopLayout } from "@aacos/domain/layout";
-import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
   auditLog,
   conversations,
+  emailTokens,
   files,
   mailOutbox,
   messages,
@@ -18,7 +26,8 @@ import {
 import { userLayouts } from "../../db/schema-account.js";
 import { AppError, unauthorized, validationFailed } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
-import { verifyPassword } from "../auth/index.js";
+import { hashToken, verifyPassword } from "../auth/index.js";
+import type { Mail, Mailer } from "../mail/index.js";
 import type { FileService } from "../uploads/index.js";
 import { type ArchiveWriter, README } from "./archive.js";
 import { ownedTables } from "./owned-tables.js";
@@ -41,13 +50,69 @@ function withoutSecrets(table: string, row: Record<string, unknown>): Record<str
   return Object.fromEntries(Object.entries(row).filter(([key]) => !hidden.includes(key)));
 }
 
+const DELETE_PURPOSE = "account_delete";
+
+/** The confirmation mail, in the account's language (Hebrew is the product's default). */
+export function deletionMail(to: string, locale: string, link: string): Mail {
+  if (locale === "en") {
+    return {
+      to,
+      subject: "Confirm deleting your AACOS account",
+      text: [
+        "Someone signed in to your AACOS account asked to delete it, with everything it holds.",
+        "",
+        "To delete the account, open this link within 30 minutes and confirm:",
+        link,
+        "",
+        "If it was not you, ignore this mail and change your password: nothing is deleted without the link.",
+      ].join("\n"),
+    };
+  }
+  return {
+    to,
+    subject: "אישור מחיקת חשבון ה-AACOS שלך",
+    text: [
+      "התקבלה מתוך חשבון ה-AACOS שלך בקשה למחוק אותו, עם כל מה שיש בו.",
+      "",
+      "כדי למחוק את החשבון, יש לפתוח את הקישור הזה בתוך 30 דקות ולאשר:",
+      link,
+      "",
+      "אם לא ביקשת זאת, אפשר להתעלם מהודעה זו ולהחליף סיסמה: שום דבר לא נמחק בלי הקישור.",
+    ].join("\n"),
+  };
+}
+
+/** What proves, right now, that the owner wants the account gone. */
+export type DeletionProof = { password: string } | { token: string };
+
 export function createAccountDataService(deps: {
   db: Db;
   clock: () => Date;
   audit: AuditService;
   files: Pick<FileService, "open" | "remove">;
+  mailer: Pick<Mailer, "queue">;
+  publicUrl: string;
 }) {
   const { db, clock, audit, files: fileService } = deps;
+
+  /** Spends the user's deletion token: true once, for an unused, unexpired token of this user. */
+  async function spendDeletionToken(userId: string, token: string): Promise<boolean> {
+    const now = clock();
+    const spent = await db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.purpose, DELETE_PURPOSE),
+          eq(emailTokens.userId, userId),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailTokens.userId });
+    return spent.length > 0;
+  }
 
   async function rowsOf(table: ReturnType<typeof ownedTables>[number], userId: string) {
     const conditions = table.userColumns.map((column) => eq(column, userId));
@@ -120,10 +185,38 @@ export function createAccountDataService(deps: {
      * anonymises the logs that outlive accounts and deletes the user, which cascades to every owned table. The
      * access tokens stop working at once because each request loads its user, and the sessions are gone.
      */
-    async deleteAccount(userId: string, password: string, context: AuditContext): Promise<void> {
+    /**
+     * Mails the owner a single-use link that confirms deleting the account: the fresh re-authentication every
+     * account has, whether it signs in with a password, a passkey or OpenID Connect.
+     */
+    async mailDeletionLink(userId: string): Promise<void> {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (user === undefined) throw unauthorized();
-      if (!(await verifyPassword(user.passwordHash, password))) {
+      const token = randomBytes(32).toString("base64url");
+      const now = clock();
+      await db.insert(emailTokens).values({
+        tokenHash: hashToken(token),
+        purpose: DELETE_PURPOSE,
+        userId,
+        expiresAt: new Date(now.getTime() + DELETE_LINK_TTL_MS),
+        createdAt: now,
+      });
+      const link = `${deps.publicUrl}/settings?${DELETE_LINK_PARAM}=${token}`;
+      await deps.mailer.queue(deletionMail(user.email, user.locale, link));
+    },
+
+    async deleteAccount(
+      userId: string,
+      proof: DeletionProof,
+      context: AuditContext,
+    ): Promise<void> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (user === undefined) throw unauthorized();
+      if ("token" in proof) {
+        if (!(await spendDeletionToken(userId, proof.token))) {
+          throw validationFailed({ token: DELETE_LINK_INVALID_MESSAGE });
+        }
+      } else if (!(await verifyPassword(user.passwordHash, proof.password))) {
         throw validationFailed({ password: WRONG_PASSWORD_MESSAGE });
       }
       if (user.roles.includes("admin")) {
