@@ -1,4 +1,5 @@
 // Shows the domain's and the server's English messages in the interface language: each known text maps to a key.
+import { DELETE_LINK_INVALID_MESSAGE } from "@aacos/domain/account";
 import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_CONSOLE_MESSAGES } from "@aacos/domain/admin-console";
 import { FEATURE_LABELS, PLAN_MESSAGES, SUBSCRIPTION_TIERS } from "@aacos/domain/catalog";
 import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
@@ -42,6 +43,7 @@ const EXACT: Record<string, MessageKey> = {
   "An account with this email already exists": "emailTaken",
   "This username is taken": "usernameTaken",
   [EMAIL_UNAVAILABLE_MESSAGE]: "emailUnavailable",
+  [DELETE_LINK_INVALID_MESSAGE]: "deleteLinkInvalid",
   [REGISTRATION_CLOSED_MESSAGE]: "registrationClosed",
   "This password appears in lists of breached passwords; choose another": "commonPassword",
   "The current password is not correct": "currentPasswordWrong",
@@ -104,6 +106,10 @@ const PATTERNS: readonly { pattern: RegExp; key: MessageKey }[] = [
     key: "tooManyRegistrations",
   },
   { pattern: /^Too many reset requests\. Try again in (\d+) seconds\.$/, key: "tooManyResets" },
+  {
+    pattern: /^Too many confirmation mails\. Try again in (\d+) seconds\.$/,
+    key: "tooManyConfirmMails",
+  },
   {
     pattern: /^Too many verification attempts\. Try again in (\d+) seconds\.$/,
     key: "tooManyCodes",

@@ -1,6 +1,8 @@
 // "Your data" in /settings: download everything the account owns as one ZIP (GET /api/me/export), and delete the
-// account after the password is confirmed in a dialog (DELETE /api/me), which signs out to the landing page.
+// account after a fresh proof in a dialog (DELETE /api/me): the password, or — for accounts without one — the
+// single-use link mailed by POST /api/me/delete-link, which opens /settings?confirmDelete=… ; then signs out.
 import {
+  DELETE_LINK_PARAM,
   DeleteAccountBody,
   exportFileName,
   LAST_ADMIN_DELETE_MESSAGE,
@@ -9,8 +11,8 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { apiDelete, apiDownload, isApiError } from "../../lib/api-client";
+import { useNavigate, useSearchParams } from "react-router";
+import { apiDelete, apiDownload, apiPost, isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
 import { translateMessage } from "../../lib/messages";
 import { Button } from "../../ui/button";
@@ -89,9 +91,16 @@ function DeletePart() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOutLocally = useAuthStore((state) => state.signOutLocally);
+  const email = useAuthStore((state) => state.user?.email ?? "");
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [open, setOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The mailed link's token: present, the dialog opens to confirm with it instead of a password.
+  const [token, setToken] = useState<string | null>(() => searchParams.get(DELETE_LINK_PARAM));
+  const [open, setOpen] = useState(token !== null);
+  const mailLink = useMutation({
+    mutationFn: () => apiPost<unknown>("/me/delete-link", undefined, { handleUnauthorized: false }),
+  });
   const [password, setPassword] = useState("");
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
@@ -104,8 +113,19 @@ function DeletePart() {
     if (!open && element.open) element.close();
   }, [open]);
 
+  useEffect(() => {
+    // The token stays in memory only: the address bar (and history) forget it at once.
+    if (searchParams.has(DELETE_LINK_PARAM)) {
+      const rest = new URLSearchParams(searchParams);
+      rest.delete(DELETE_LINK_PARAM);
+      setSearchParams(rest, { replace: true });
+    }
+  }, [searchParams, setSearchParams]);
+
   function close() {
     setOpen(false);
+    setToken(null);
+    mailLink.reset();
     setPassword("");
     setFieldError(undefined);
     setFormError(null);
@@ -114,19 +134,23 @@ function DeletePart() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    if (!DeleteAccountBody.safeParse({ password }).success) {
+    const body = token !== null ? { token } : { password };
+    if (!DeleteAccountBody.safeParse(body).success) {
       setFieldError(t("home.data.passwordRequired"));
       return;
     }
     setDeleting(true);
     try {
-      await apiDelete("/me", { body: { password }, handleUnauthorized: false });
+      await apiDelete("/me", { body, handleUnauthorized: false });
       close();
       signOutLocally();
       await navigate("/", { replace: true });
     } catch (error) {
       const field = isApiError(error) ? error.fields?.password : undefined;
-      if (field !== undefined) {
+      const tokenField = isApiError(error) ? error.fields?.token : undefined;
+      if (tokenField !== undefined) {
+        setFormError(translateMessage(t, tokenField));
+      } else if (field !== undefined) {
         setFieldError(
           field === WRONG_PASSWORD_MESSAGE
             ? t("home.data.wrongPassword")
@@ -167,22 +191,51 @@ function DeletePart() {
           <h2 id={titleId} className="text-xl font-bold text-fg">
             {t("home.data.confirmTitle")}
           </h2>
-          <p className="text-sm text-fg">{t("home.data.confirmBody")}</p>
+          <p className="text-sm text-fg">
+            {token !== null ? t("home.data.linkConfirmBody") : t("home.data.confirmBody")}
+          </p>
           {formError ? <FormAlert testId="delete-account-error">{formError}</FormAlert> : null}
-          <TextField
-            label={t("home.data.password")}
-            name="password"
-            type="password"
-            testId="delete-account-password"
-            autoComplete="current-password"
-            dir="ltr"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setFieldError(undefined);
-            }}
-            error={fieldError}
-          />
+          {token === null ? (
+            <>
+              <TextField
+                label={t("home.data.password")}
+                name="password"
+                type="password"
+                testId="delete-account-password"
+                autoComplete="current-password"
+                dir="ltr"
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setFieldError(undefined);
+                }}
+                error={fieldError}
+              />
+              {mailLink.isSuccess ? (
+                <FormNotice testId="delete-link-sent">
+                  {t("home.data.mailLinkSent", { email })}
+                </FormNotice>
+              ) : null}
+              {mailLink.isError ? (
+                <FormAlert testId="delete-link-error">
+                  {isApiError(mailLink.error)
+                    ? translateMessage(t, mailLink.error.message)
+                    : t("home.data.deleteError")}
+                </FormAlert>
+              ) : null}
+              <Button
+                variant="ghost"
+                className="self-start"
+                data-testid="delete-account-mail-link"
+                disabled={mailLink.isPending}
+                onClick={() => mailLink.mutate()}
+              >
+                {mailLink.isPending
+                  ? t("home.data.mailLinkSending")
+                  : t("home.data.mailLinkButton")}
+              </Button>
+            </>
+          ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={close} data-testid="delete-account-cancel">
               {t("common.cancel")}
