@@ -1,11 +1,11 @@
 // Sign-in through OpenID Connect: single-use state in auth_challenges, then find, link or create the account.
 import { createHash, randomBytes } from "node:crypto";
+import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
 import { isEmail, ProfileBody } from "@aacos/domain/validation";
 import { and, eq, like, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
 import type { Db } from "../../db/client.js";
 import { authChallenges, oauthAccounts, users } from "../../db/schema.js";
-import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
 import type { UserRow } from "../../platform/auth.js";
 import { AppError, conflict, validationFailed } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
