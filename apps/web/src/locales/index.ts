@@ -1,5 +1,5 @@
 // The two catalogues: the shared base files plus one file per later feature (each feature owns its own namespace file).
-import enBase from "./en.json";
+
 import enAdminConsole from "./en/adminConsole.json";
 import enAdminSettings from "./en/adminSettings.json";
 import enAnalytics from "./en/analytics.json";
@@ -9,7 +9,7 @@ import enBilling from "./en/billing.json";
 import enHome from "./en/home.json";
 import enOrchestration from "./en/orchestration.json";
 import enTeams from "./en/teams.json";
-import heBase from "./he.json";
+import enBase from "./en.json";
 import heAdminConsole from "./he/adminConsole.json";
 import heAdminSettings from "./he/adminSettings.json";
 import heAnalytics from "./he/analytics.json";
@@ -19,6 +19,7 @@ import heBilling from "./he/billing.json";
 import heHome from "./he/home.json";
 import heOrchestration from "./he/orchestration.json";
 import heTeams from "./he/teams.json";
+import heBase from "./he.json";
 
 /** Hebrew: the source catalogue, whose keys type every `t()` call. */
 export const he = {
