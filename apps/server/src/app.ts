@@ -281,8 +281,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = database.db;
   const signingKey = await loadSigningKey(db, config.authSecret);
-  const signer = createTokenSigner(signingKey);
-  const audit = createAuditService(db);
+  const signer = createTokenSigner(signingKey, clock);
+  const audit = createAuditService(db, clock);
   const sessions = createSessionStore(db, clock);
   // Instances sharing a database share rate budgets; separate deployments on one Redis do not.
   const prefix = createHash("sha256")

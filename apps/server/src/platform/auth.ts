@@ -108,9 +108,13 @@ export async function loadSigningKey(db: Db, configured: string | undefined): Pr
   return new TextEncoder().encode(row.value);
 }
 
-export function createTokenSigner(key: Uint8Array): TokenSigner {
+/** Signs and checks tokens; lifetimes are measured on `clock`, the one every service reads. */
+export function createTokenSigner(
+  key: Uint8Array,
+  clock: () => Date = () => new Date(),
+): TokenSigner {
   return {
-    signAccess(userId, sessionId, now = new Date()) {
+    signAccess(userId, sessionId, now = clock()) {
       const issuedAt = Math.floor(now.getTime() / 1000);
       return new SignJWT({ sid: sessionId, typ: "access" })
         .setProtectedHeader({ alg: "HS256" })
@@ -122,7 +126,11 @@ export function createTokenSigner(key: Uint8Array): TokenSigner {
     },
     async verifyAccess(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ["HS256"],
+          currentDate: clock(),
+        });
         if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
         if (typeof payload.sid !== "string") return null;
         return { userId: payload.sub, sessionId: payload.sid };
@@ -131,16 +139,21 @@ export function createTokenSigner(key: Uint8Array): TokenSigner {
       }
     },
     signStep(purpose, claims, ttlSeconds = 300) {
+      const issuedAt = Math.floor(clock().getTime() / 1000);
       return new SignJWT({ ...claims, typ: purpose })
         .setProtectedHeader({ alg: "HS256" })
         .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key);
     },
     async verifyStep(purpose, token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ["HS256"],
+          currentDate: clock(),
+        });
         return payload.typ === purpose ? payload : null;
       } catch {
         return null;
@@ -198,7 +211,7 @@ async function loadPrincipal(
       user: users,
       live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}
           and ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is null
-          and ${refreshTokens.expiresAt} > now())`,
+          and ${refreshTokens.expiresAt} > ${now.toISOString()}::timestamptz)`,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -320,10 +333,10 @@ export const apiKeyGatePlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** Marks a whole session (refresh-token family) revoked; its access tokens stop working at once. */
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
 }
 

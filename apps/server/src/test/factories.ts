@@ -80,3 +80,25 @@ export async function createApiKey(
   const { id, key } = response.json() as { id: string; key: string };
   return { id, key, auth: { authorization: `Bearer ${key}` } };
 }
+
+/**
+ * The user signed in again through the real sign-in route, on the app's clock: a test that moves the clock past the
+ * session's lifetime signs the user in again, as a real client would have to.
+ */
+export async function signInAgain(
+  app: FastifyInstance,
+  user: SignedInUser,
+  password = PASSWORD,
+): Promise<SignedInUser> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email: user.email, password },
+    remoteAddress: someAddress(),
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  }
+  const { token, refreshToken } = response.json<{ token: string; refreshToken: string }>();
+  return { ...user, token, refreshToken, auth: { authorization: `Bearer ${token}` } };
+}

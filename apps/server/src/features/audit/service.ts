@@ -59,7 +59,8 @@ export interface AuditContext {
   userAgent?: string | null;
 }
 
-export function createAuditService(db: Db) {
+/** Stamps each row with `clock`, the one every service reads (the database's own clock is not the app's). */
+export function createAuditService(db: Db, clock: () => Date = () => new Date()) {
   return {
     async record(
       context: AuditContext,
@@ -74,6 +75,7 @@ export function createAuditService(db: Db) {
         ip: context.ip ?? null,
         userAgent: context.userAgent?.slice(0, 300) ?? null,
         data,
+        createdAt: clock(),
       });
     },
 

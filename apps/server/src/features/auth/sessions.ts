@@ -34,7 +34,8 @@ export function createSessionStore(db: Db, clock: () => Date) {
     client: ClientInfo,
   ): Promise<IssuedRefresh> {
     const refreshToken = randomBytes(32).toString("base64url");
-    const expiresAt = new Date(clock().getTime() + REFRESH_TOKEN_TTL_MS);
+    const createdAt = clock();
+    const expiresAt = new Date(createdAt.getTime() + REFRESH_TOKEN_TTL_MS);
     await db.insert(refreshTokens).values({
       userId,
       familyId: sessionId,
@@ -42,6 +43,7 @@ export function createSessionStore(db: Db, clock: () => Date) {
       rememberMe,
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       ip: client.ip,
+      createdAt,
       expiresAt,
     });
     return { refreshToken, sessionId, expiresAt };
@@ -68,7 +70,7 @@ export function createSessionStore(db: Db, clock: () => Date) {
         .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
         .returning({ id: refreshTokens.id });
       if (claimed.length === 0) {
-        await revokeSession(db, row.familyId);
+        await revokeSession(db, row.familyId, now);
         return { kind: "reused", userId: row.userId, sessionId: row.familyId };
       }
       const issued = await insert(row.userId, row.familyId, row.rememberMe, client);
@@ -84,7 +86,7 @@ export function createSessionStore(db: Db, clock: () => Date) {
       return row ?? null;
     },
 
-    revoke: (sessionId: string) => revokeSession(db, sessionId),
+    revoke: (sessionId: string) => revokeSession(db, sessionId, clock()),
 
     async revokeAllOf(userId: string): Promise<void> {
       await db

@@ -83,7 +83,7 @@ const ACTION_REASONS: Record<ProgressAction, string> = {
 };
 
 /** A present user is one whose browser refreshed its session within the hour (the web app refreshes hourly). */
-const PRESENCE_WINDOW = "1 hour";
+const PRESENCE_WINDOW_MS = 3_600_000;
 
 function isProgressAction(action: QuestAction): action is ProgressAction {
   return action in ACTION_XP;
@@ -280,13 +280,13 @@ export function createProgressionService(deps: {
   }
 
   const countDaysOfPresentUsers = async (): Promise<number> => {
-    // Session rows are stamped by the database's clock, so the window is measured by it too.
+    // Session rows are stamped by the app's clock, so the window is measured on it too.
     const present = await db
       .selectDistinct({ userId: refreshTokens.userId })
       .from(refreshTokens)
       .where(
         and(
-          gt(refreshTokens.createdAt, sql`now() - ${PRESENCE_WINDOW} :: interval`),
+          gt(refreshTokens.createdAt, new Date(clock().getTime() - PRESENCE_WINDOW_MS)),
           isNull(refreshTokens.revokedAt),
         ),
       );

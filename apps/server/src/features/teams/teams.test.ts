@@ -5,7 +5,8 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entities, progressLedger, runs, users } from "../../db/schema.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { testClock } from "../../test/clock.js";
+import { createUser, signInAgain, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { type SmtpCatcher, startSmtpCatcher } from "../../test/smtp-catcher.js";
@@ -17,8 +18,8 @@ let smtp: SmtpCatcher;
 let fake: FakeLlmServer;
 let test: TestApp;
 let app: FastifyInstance;
-/** The app's clock runs this far ahead of the real one (expiry tests move it). */
-let offsetMs = 0;
+/** The app's clock, from a fixed start (expiry tests move it). */
+const clock = testClock();
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -31,7 +32,7 @@ beforeAll(async () => {
       AI_MODEL: "test-model",
     },
     undefined,
-    { clock: () => new Date(Date.now() + offsetMs) },
+    { clock },
   );
   app = test.app;
 });
@@ -198,15 +199,20 @@ describe("invitations", () => {
     const teamId = await newTeam(owner);
 
     const lateToken = await inviteByMail(owner, teamId, late.email);
-    offsetMs = 7 * DAY_MS + 60_000;
+    clock.advance(7 * DAY_MS + 60_000);
     try {
-      const expired = await call(late, "POST", "/api/teams/invites/accept", { token: lateToken });
+      // A week on, both sessions have expired too: both users sign in again first.
+      const lateNow = await signInAgain(app, late);
+      const ownerNow = await signInAgain(app, owner);
+      const expired = await call(lateNow, "POST", "/api/teams/invites/accept", {
+        token: lateToken,
+      });
       expect(expired.statusCode).toBe(404);
       // An expired invitation no longer holds a place or shows as waiting.
-      const detail = await call(owner, "GET", `/api/teams/${teamId}`);
+      const detail = await call(ownerNow, "GET", `/api/teams/${teamId}`);
       expect(detail.json().team.invites).toEqual([]);
     } finally {
-      offsetMs = 0;
+      clock.advance(-(7 * DAY_MS + 60_000));
     }
 
     const declineToken = await inviteByMail(owner, teamId, decliner.email);
