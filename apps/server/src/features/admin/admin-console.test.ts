@@ -2,6 +2,7 @@
 // the filtered audit log and its CSV export, incidents, the SMTP flag, and 403 for everyone but admins.
 import { ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testClock } from "../../test/clock.js";
 import { createUser, PASSWORD, type SignedInUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { csvCell, csvRow } from "./csv.js";
@@ -9,9 +10,11 @@ import { EXPORT_PAGE_ROWS } from "./service.js";
 
 let test: TestApp;
 let admin: SignedInUser;
+// The audit log's dates are the clock's: noon on 2026-11-24, whatever the machine's date.
+const clock = testClock("2026-11-24T12:00:00Z");
 
 beforeAll(async () => {
-  test = await buildTestApp();
+  test = await buildTestApp({}, undefined, { clock });
   admin = await createUser(test.app, { roles: ["user", "admin"], tier: "infinity" });
 });
 afterAll(() => test.close());
@@ -211,9 +214,10 @@ describe("the audit log", () => {
     expect(byTarget.json().items.map((row: { targetId: string }) => row.targetId)).toContain(
       target.id,
     );
-    const today = new Date().toISOString().slice(0, 10);
-    const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const today = "2026-11-24";
+    const later = "2026-11-26";
     expect((await get(`/api/admin/audit?from=${later}`)).json().total).toBe(0);
+    expect((await get("/api/admin/audit?to=2026-11-23")).json().total).toBe(0);
     expect((await get(`/api/admin/audit?from=${today}&to=${today}`)).json().total).toBeGreaterThan(
       0,
     );
