@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { runs } from "../../db/schema.js";
 import type { RealtimeEnvelope } from "../../platform/realtime-bus.js";
+import { testClock } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
@@ -16,14 +17,20 @@ let admin: SignedInUser;
 let operator: SignedInUser;
 let owner: SignedInUser;
 let other: SignedInUser;
+// "Tokens today" counts from the UTC midnight of the clock's day: noon, so a run made now is always today's.
+const clock = testClock();
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  test = await buildTestApp({
-    AI_BASE_URL: fake.url,
-    AI_MODEL: "test-model",
-    AI_MODELS: "small:1,large:5",
-  });
+  test = await buildTestApp(
+    {
+      AI_BASE_URL: fake.url,
+      AI_MODEL: "test-model",
+      AI_MODELS: "small:1,large:5",
+    },
+    undefined,
+    { clock },
+  );
   await test.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
   admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
@@ -57,7 +64,7 @@ describe("entity orchestration", () => {
   it("shows admins and operators every user's entities with run figures, others only their own", async () => {
     const mine = await createEntity(test.app, owner.id, { name: "Ledger Keeper" });
     const theirs = await createEntity(test.app, other.id, { name: "Night Watch" });
-    const now = new Date();
+    const now = clock();
     await test.app.database.db.insert(runs).values([
       {
         userId: owner.id,
@@ -67,6 +74,16 @@ describe("entity orchestration", () => {
         promptTokens: 10,
         completionTokens: 5,
         createdAt: new Date(now.getTime() - 3 * 86_400_000),
+      },
+      // 23:00 yesterday: within 24 hours, but not today.
+      {
+        userId: owner.id,
+        kind: "chat",
+        entityId: mine.id,
+        status: "complete",
+        promptTokens: 3,
+        completionTokens: 1,
+        createdAt: new Date(now.getTime() - 13 * 3_600_000),
       },
       {
         userId: owner.id,
@@ -97,7 +114,7 @@ describe("entity orchestration", () => {
       owner: { id: owner.id, username: owner.username },
       lastRunStatus: "failed",
       tokensToday: 7,
-      tokensTotal: 22,
+      tokensTotal: 26,
       errorCount: 1,
     });
     expect(await listIds(admin, `&ownerId=${other.id}`)).toEqual([theirs.id]);

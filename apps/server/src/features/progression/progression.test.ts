@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimSlot, slotFor } from "../../platform/scheduler.js";
+import { testClock } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
@@ -10,7 +11,9 @@ let test: TestApp;
 let admin: SignedInUser;
 
 beforeAll(async () => {
-  test = await buildTestApp();
+  // A fixed clock: the event below starts in 2030, so it is upcoming on every run (on the wall clock it would not be
+  // from 2030 on).
+  test = await buildTestApp({}, undefined, { clock: testClock() });
   admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
 });
 afterAll(() => test.close());
