@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages, runs } from "../../db/schema.js";
+import { testClock } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
@@ -45,13 +46,20 @@ async function savedAnswer(conversationId: string) {
   return row;
 }
 
+// The daily AI-token allowance counts from the clock's UTC midnight: noon, so a run made now is always today's.
+const clock = testClock();
+
 beforeAll(async () => {
   fake = await startFakeLlm();
-  test = await buildTestApp({
-    AI_BASE_URL: fake.url,
-    AI_MODEL: "test-model",
-    AI_API_KEY: "sk-test",
-  });
+  test = await buildTestApp(
+    {
+      AI_BASE_URL: fake.url,
+      AI_MODEL: "test-model",
+      AI_API_KEY: "sk-test",
+    },
+    undefined,
+    { clock },
+  );
   await test.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
   owner = await createUser(test.app, { tier: "cosmic", world: "cosmic" });
@@ -288,6 +296,7 @@ describe("plan limits", () => {
       status: "complete",
       promptTokens: 600,
       completionTokens: 398,
+      createdAt: clock(),
     });
     const response = await test.app.inject({
       method: "POST",
@@ -304,8 +313,9 @@ describe("plan limits", () => {
       upgradeUrl: "/tiers?upgrade=quantum",
       reason: "maxAITokensPerDay",
     });
-    expect(body.retryAfter).toBeGreaterThan(0);
-    expect(body.retryAfter).toBeLessThanOrEqual(86400);
+    // Noon: the allowance comes back at the next UTC midnight, twelve hours on.
+    expect(body.retryAfter).toBeGreaterThan(11 * 3600);
+    expect(body.retryAfter).toBeLessThanOrEqual(12 * 3600);
     expect(Number(response.headers["retry-after"])).toBe(body.retryAfter);
     expect(fake.requests).toHaveLength(0);
     const allowance = await test.app.inject({
@@ -314,7 +324,7 @@ describe("plan limits", () => {
       headers: genesis.auth,
     });
     expect(allowance.json()).toMatchObject({ used: 998, limit: 1000 });
-    expect(Date.parse(allowance.json().resetsAt)).toBeGreaterThan(Date.now());
+    expect(allowance.json().resetsAt).toBe("2026-11-25T00:00:00.000Z");
   });
 
   it("cuts an answer off at the plan's processing time and keeps the part that arrived", async () => {
