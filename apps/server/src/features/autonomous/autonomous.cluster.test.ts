@@ -4,11 +4,13 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AutonomousTestApps, buildAutonomousApps } from "../../test/autonomous.js";
+import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { createEntity } from "../ai/test-fixtures.js";
 
-let now = new Date();
+// A fixed start, moved only by the test.
+let now = new Date(TEST_NOW);
 const clock = () => now;
 
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(

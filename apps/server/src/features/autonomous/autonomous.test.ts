@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema.js";
 import { type AutonomousTestApps, buildAutonomousApps } from "../../test/autonomous.js";
+import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { createEntity } from "../ai/test-fixtures.js";
@@ -15,8 +16,8 @@ let cluster: AutonomousTestApps;
 let app: FastifyInstance;
 let admin: SignedInUser;
 let entityId: string;
-// Starts at the real time (access tokens are checked against it) and moves only when a test moves it.
-let now = new Date();
+// Starts at a fixed instant (a Tuesday in November, Israel on winter time) and moves only when a test moves it.
+let now = new Date(TEST_NOW);
 const clock = () => now;
 /** One second on, so "newest first" has an order. */
 const tick = () => {
@@ -157,12 +158,12 @@ describe("rules", () => {
     });
 
     const rule = await createRule({ cron: "0 9 * * 1" });
-    expect(rule.nextRuns).toHaveLength(3);
-    for (const run of rule.nextRuns) {
-      // 09:00 in Jerusalem is 07:00 UTC in winter, on Mondays.
-      expect(new Date(run).getUTCDay()).toBe(1);
-      expect(run).toMatch(/T07:00:00\.000Z$/);
-    }
+    // The next three Mondays at 09:00 in Jerusalem: 07:00 UTC in winter.
+    expect(rule.nextRuns).toEqual([
+      "2026-11-30T07:00:00.000Z",
+      "2026-12-07T07:00:00.000Z",
+      "2026-12-14T07:00:00.000Z",
+    ]);
     const preview = await call(
       "GET",
       `/api/autonomous/cron-preview?cron=${encodeURIComponent("0 9 * * 1")}&timeZone=Asia/Jerusalem`,
