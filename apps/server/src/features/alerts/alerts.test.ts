@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runs } from "../../db/schema.js";
 import { loadSigningKey } from "../../platform/auth.js";
+import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { createSystemSampler, type SystemReading } from "../metrics/index.js";
@@ -83,8 +84,8 @@ describe("built-in system rules", () => {
   });
 
   it("resolves a built-in alert by itself once the metric is back under the threshold for a window", async () => {
-    // Near the real time: the test signs in with tokens stamped by this clock.
-    let now = new Date();
+    // A fixed start, moved by the test: the window is measured on this clock alone.
+    let now = new Date(TEST_NOW);
     const clock = () => now;
     const fresh = await buildTestApp({}, undefined, { clock });
     try {
