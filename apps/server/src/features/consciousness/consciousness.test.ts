@@ -3,11 +3,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, consciousnessHistory, runs, signals } from "../../db/schema.js";
+import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
-let now = new Date();
+// A fixed start, moved only by the test.
+let now = new Date(TEST_NOW);
 const DAY = 86_400_000;
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { openPostgres } from "../../db/client.js";
 import { connectRedis } from "../../platform/redis.js";
+import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";
 import { eq } from "drizzle-orm";
@@ -95,7 +96,8 @@ async function listen(app: FastifyInstance): Promise<string> {
 const isType = (type: string) => (message: ServerMessage) => message.type === type;
 const signalIdOf = (message: ServerMessage) => (message.signal as { id: number }).id;
 
-let now = Date.now();
+// A fixed start, moved only by the test.
+let now = Date.parse(TEST_NOW);
 let test: TestApp;
 let base: string;
 let user: SignedInUser;
