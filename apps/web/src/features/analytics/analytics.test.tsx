@@ -40,10 +40,13 @@ describe("RangeControls", () => {
     act(() => applyLanguage("en"));
     const changes: AnalyticsRange[] = [];
     const range: AnalyticsRange = { from: "2025-01-01", to: "2025-01-31", interval: "day" };
-    renderAt("/", { "/": <RangeControls range={range} onChange={(next) => changes.push(next)} /> });
+    // Late on 31 March in UTC: the presets end on that UTC day, whatever the machine's zone and date.
+    const clock = () => new Date("2025-03-31T23:30:00Z");
+    renderAt("/", {
+      "/": <RangeControls range={range} onChange={(next) => changes.push(next)} clock={clock} />,
+    });
     fireEvent.click(screen.getByTestId("analytics-preset-7"));
-    expect(changes[0]?.interval).toBe("day");
-    expect(changes[0]?.to).toBe(new Date().toISOString().slice(0, 10));
+    expect(changes[0]).toEqual({ from: "2025-03-25", to: "2025-03-31", interval: "day" });
     fireEvent.click(screen.getByTestId("analytics-interval-month"));
     expect(changes[1]).toEqual({ ...range, interval: "month" });
     fireEvent.change(screen.getByTestId("analytics-from"), { target: { value: "2025-02-10" } });

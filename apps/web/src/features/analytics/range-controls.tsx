@@ -22,12 +22,15 @@ const segmentClass = (on: boolean) =>
 export function RangeControls({
   range,
   onChange,
+  clock = () => new Date(),
 }: {
   range: AnalyticsRange;
   onChange: (next: AnalyticsRange) => void;
+  /** Where "today" comes from; tests pass a fixed one. */
+  clock?: () => Date;
 }) {
   const { t } = useTranslation();
-  const preset = matchingPreset(range, new Date());
+  const preset = matchingPreset(range, clock());
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +76,7 @@ export function RangeControls({
             aria-pressed={preset === days}
             onClick={() => {
               setError(null);
-              onChange({ ...presetRange(days, new Date()), interval: range.interval });
+              onChange({ ...presetRange(days, clock()), interval: range.interval });
             }}
             data-testid={`analytics-preset-${days}`}
           >
