@@ -11,7 +11,7 @@ import { buildCatalog } from "@aacos/domain/catalog";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testClock } from "../../test/clock.js";
+import { TEST_NOW, testClock } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";
 import { type AnalyticsService, createAnalyticsService } from "./service.js";
@@ -464,11 +464,8 @@ describe("over HTTP", () => {
 });
 
 describe("a range with one end left out", () => {
-  /**
-   * The server's "today", held still for the whole block (the open end of a range is filled from it). It is the
-   * moment the file runs, because access tokens are checked against the real time; every expectation is relative.
-   */
-  const NOW = new Date();
+  /** The server's "today", held still for the whole block (the open end of a range is filled from it). */
+  const NOW = new Date(TEST_NOW);
   const today = utcDate(NOW);
   let clocked: TestApp;
   let reader: SignedInUser;
