@@ -9,8 +9,8 @@ import {
 } from "@aacos/domain/analytics";
 import { buildCatalog } from "@aacos/domain/catalog";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client.js";
 import { TEST_NOW, testClock } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entities, progressLedger, runs, users } from "../../db/schema.js";
 import { testClock } from "../../test/clock.js";
-import { createUser, signInAgain, type SignedInUser } from "../../test/factories.js";
+import { createUser, type SignedInUser, signInAgain } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { type SmtpCatcher, startSmtpCatcher } from "../../test/smtp-catcher.js";

@@ -5,9 +5,9 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
 import { renderAt } from "../../test-utils";
+import { thin } from "./chart-data";
 import { RangeControls } from "./range-controls";
 import { RetentionTable, shadeOf } from "./retention-table";
-import { thin } from "./chart-data";
 import { matchingPreset, rangeFromParams } from "./use-analytics-range";
 
 afterEach(() => applyLanguage("he"));
