@@ -75,7 +75,8 @@ beforeEach(() => fake.reset());
 
 describe("streamed answers", () => {
   it("streams the model's answer token by token and records the run with the reported usage", async () => {
-    fake.behave({ tokenDelayMs: 15 });
+    // Far enough apart that a busy machine does not merge the deltas into one network read.
+    fake.behave({ tokenDelayMs: 60 });
     const conversationId = await newConversation(owner);
     const response = await ask(owner, conversationId, "What is the answer?");
     expect(response.status).toBe(200);
