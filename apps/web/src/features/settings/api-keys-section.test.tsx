@@ -132,6 +132,20 @@ describe("API keys section", () => {
     expect(api.count("POST /api/me/api-keys")).toBe(0);
   });
 
+  it("says in the interface language when the account holds the most keys it may", async () => {
+    api.route("POST /api/me/api-keys", () => ({
+      status: 409,
+      body: { error: { code: "too_many_api_keys", message: "At most 20 API keys per account" } },
+    }));
+    renderSection();
+    await screen.findByTestId("api-keys-empty");
+    fireEvent.change(screen.getByTestId("api-key-name"), { target: { value: "one more" } });
+    fireEvent.click(screen.getByTestId("api-key-create"));
+    expect(await screen.findByTestId("api-key-error")).toHaveTextContent(
+      "You can hold up to 20 keys.",
+    );
+  });
+
   it("speaks Hebrew", async () => {
     applyLanguage("he");
     renderSection();

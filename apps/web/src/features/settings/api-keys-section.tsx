@@ -25,6 +25,9 @@ import { earliestExpiry, expiryInstant } from "./api-key-dates";
 import { SettingsSection } from "./settings-section";
 
 const NAME_MAX = 100;
+/** The server's refusal of one key too many (409), and how many live keys it allows. */
+const TOO_MANY_CODE = "too_many_api_keys";
+const MAX_KEYS = 20;
 
 function useDayFormat(): (iso: string) => string {
   const language = useLanguage();
@@ -151,8 +154,8 @@ function CreateForm({
       <h3 className="font-bold text-fg">{t("apiKeys.createTitle")}</h3>
       {create.isError && !fieldErrors ? (
         <FormAlert testId="api-key-error">
-          {isApiError(create.error)
-            ? translateMessage(t, create.error.message)
+          {isApiError(create.error) && create.error.code === TOO_MANY_CODE
+            ? t("apiKeys.tooMany", { n: MAX_KEYS })
             : t("apiKeys.createError")}
         </FormAlert>
       ) : null}
@@ -400,11 +403,7 @@ function RevokeDialog({
             {t("apiKeys.revokeBody")}
           </p>
           {revoke.isError ? (
-            <FormAlert testId="api-key-revoke-error">
-              {isApiError(revoke.error)
-                ? translateMessage(t, revoke.error.message)
-                : t("apiKeys.revokeError")}
-            </FormAlert>
+            <FormAlert testId="api-key-revoke-error">{t("apiKeys.revokeError")}</FormAlert>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" data-testid="api-key-revoke-cancel" onClick={onClose}>
