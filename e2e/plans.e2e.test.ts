@@ -32,14 +32,27 @@ describe("plans and limits", () => {
   it("shows the genesis limit sequence: modal at once, notification after 2 s, banner after 5 s", async () => {
     const page = await signedInPage("/files");
     await page.getByTestId("upload-form").waitFor();
-    // Spend the rest of the minute's 10 calls from the page itself.
-    await page.evaluate(async () => {
+    // Spend the minute's 10 metered calls (uploads; reading screens is not metered against the plan) outside the
+    // app, then upload from the page: its refusal raises the prompts.
+    const spent = await page.evaluate(async (png) => {
       const token = localStorage.getItem("token");
-      for (let i = 0; i < 12; i++) {
-        await fetch("/api/files", { headers: { authorization: `Bearer ${token}` } });
+      const bytes = Uint8Array.from(atob(png), (char) => char.charCodeAt(0));
+      for (let i = 0; i < 40; i++) {
+        const form = new FormData();
+        form.append("file", new Blob([bytes], { type: "image/png" }), `spend-${i}.png`);
+        const response = await fetch("/api/upload", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        if (response.status === 429) return true;
       }
-    });
-    await page.reload();
+      return false;
+    }, PNG.toString("base64"));
+    expect(spent).toBe(true);
+    await page
+      .getByTestId("upload-input")
+      .setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: PNG });
     const modal = page.getByTestId("upgrade-modal");
     await modal.waitFor();
     expect(await modal.innerText()).toContain("You've Hit Your Limit!");
