@@ -8,14 +8,17 @@ export interface Watch {
   refused: string[];
   prompts: string[];
   inFlight: Set<Request>;
+  /** API calls made, all told. */
+  calls: number;
 }
 
 /** Records every API 429 and every upgrade prompt the page dispatches (even one that leaves at once). */
 export async function watch(page: Page): Promise<Watch> {
-  const seen: Watch = { refused: [], prompts: [], inFlight: new Set() };
+  const seen: Watch = { refused: [], prompts: [], inFlight: new Set(), calls: 0 };
   page.on("request", (request) => {
     if (request.url().includes("/api/") && request.resourceType() !== "eventsource") {
       seen.inFlight.add(request);
+      seen.calls += 1;
     }
   });
   page.on("requestfinished", (request) => seen.inFlight.delete(request));
