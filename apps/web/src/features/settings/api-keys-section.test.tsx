@@ -1,11 +1,11 @@
 // The API keys section against a real local server: empty state, the form's own checks, the key shown once, the list
 // and revoking after the confirm dialog; the expiry date's conversion with a fixed clock.
+import type { ApiKeyItem } from "@aacos/domain/api-keys";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
 import { startTestApi, type TestApi } from "../../test-api-server";
 import { renderAt } from "../../test-utils";
-import type { ApiKeySummary } from "./api";
 import { earliestExpiry, expiryInstant } from "./api-key-dates";
 import { ApiKeysSection } from "./api-keys-section";
 
@@ -25,7 +25,7 @@ const SECRET = "aacos_sk_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
 
 describe("API keys section", () => {
   let api: TestApi;
-  let keys: ApiKeySummary[];
+  let keys: ApiKeyItem[];
 
   beforeEach(async () => {
     applyLanguage("en");
@@ -33,13 +33,14 @@ describe("API keys section", () => {
     api = await startTestApi({
       "GET /api/me/api-keys": () => ({ status: 200, body: { items: keys } }),
       "POST /api/me/api-keys": (request) => {
-        const body = request.body as { name: string; scopes: ApiKeySummary["scopes"] };
+        const body = request.body as { name: string; scopes: ApiKeyItem["scopes"] };
         keys = [
           {
             id: "k1",
             name: body.name,
             scopes: body.scopes,
             prefix: SECRET.slice(0, 12),
+            last4: SECRET.slice(-4),
             createdAt: NOW.toISOString(),
             expiresAt: null,
             lastUsedAt: null,
@@ -93,7 +94,7 @@ describe("API keys section", () => {
     await waitFor(() => expect(screen.getAllByTestId("api-key-item")).toHaveLength(1));
     const item = screen.getByTestId("api-key-item");
     expect(item).toHaveTextContent("deploy bot");
-    expect(within(item).getByTestId("api-key-item-prefix")).toHaveTextContent("aacos_sk_9f8…");
+    expect(within(item).getByTestId("api-key-item-prefix")).toHaveTextContent("aacos_sk_9f8…b1a0");
     expect(item).toHaveTextContent("Read");
     expect(item).toHaveTextContent("AI");
     expect(item).toHaveTextContent("Not used yet");

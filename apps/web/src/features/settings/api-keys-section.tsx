@@ -1,5 +1,12 @@
 // Personal API keys (issue 14): create one (name, optional expiry, scopes), see it once with a copy button, the list
 // (prefix, scopes, created, expires, last used) and revoking one after a confirm dialog.
+import {
+  API_KEY_NAME_MAX,
+  API_KEY_SCOPES,
+  type ApiKeyItem,
+  type ApiKeyScope,
+  MAX_API_KEYS,
+} from "@aacos/domain/api-keys";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,20 +21,9 @@ import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { CheckboxField, TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
-import {
-  API_KEY_SCOPES,
-  type ApiKeyScope,
-  type ApiKeySummary,
-  settingsApi,
-  settingsKeys,
-} from "./api";
+import { settingsApi, settingsKeys } from "./api";
 import { earliestExpiry, expiryInstant } from "./api-key-dates";
 import { SettingsSection } from "./settings-section";
-
-const NAME_MAX = 100;
-/** The server's refusal of one key too many (409), and how many live keys it allows. */
-const TOO_MANY_CODE = "too_many_api_keys";
-const MAX_KEYS = 20;
 
 function useDayFormat(): (iso: string) => string {
   const language = useLanguage();
@@ -154,8 +150,8 @@ function CreateForm({
       <h3 className="font-bold text-fg">{t("apiKeys.createTitle")}</h3>
       {create.isError && !fieldErrors ? (
         <FormAlert testId="api-key-error">
-          {isApiError(create.error) && create.error.code === TOO_MANY_CODE
-            ? t("apiKeys.tooMany", { n: MAX_KEYS })
+          {isApiError(create.error) && create.error.code === "too_many_api_keys"
+            ? t("apiKeys.tooMany", { n: MAX_API_KEYS })
             : t("apiKeys.createError")}
         </FormAlert>
       ) : null}
@@ -165,7 +161,7 @@ function CreateForm({
           hint={t("apiKeys.nameHint")}
           name="name"
           testId="api-key-name"
-          maxLength={NAME_MAX}
+          maxLength={API_KEY_NAME_MAX}
           autoComplete="off"
           value={name}
           error={errors.name}
@@ -282,11 +278,11 @@ function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone
   );
 }
 
-function KeyList({ items, onRevoked }: { items: ApiKeySummary[]; onRevoked: () => void }) {
+function KeyList({ items, onRevoked }: { items: ApiKeyItem[]; onRevoked: () => void }) {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const formatDay = useDayFormat();
-  const [confirming, setConfirming] = useState<ApiKeySummary | null>(null);
+  const [confirming, setConfirming] = useState<ApiKeyItem | null>(null);
   return (
     <>
       <ul className="flex flex-col divide-y divide-border" data-testid="api-keys-list">
@@ -311,7 +307,7 @@ function KeyList({ items, onRevoked }: { items: ApiKeySummary[]; onRevoked: () =
                     data-testid="api-key-item-prefix"
                     className="rounded bg-surface-muted px-1.5 py-0.5 text-xs text-fg-muted"
                   >
-                    {`${item.prefix}…${item.last4 ?? ""}`}
+                    {`${item.prefix}…${item.last4}`}
                   </code>
                 </p>
                 <p className="mt-1 flex flex-wrap gap-1" data-testid="api-key-item-scopes">
@@ -364,7 +360,7 @@ function RevokeDialog({
   onClose,
   onRevoked,
 }: {
-  item: ApiKeySummary | null;
+  item: ApiKeyItem | null;
   onClose: () => void;
   onRevoked: () => void;
 }) {

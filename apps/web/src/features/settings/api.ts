@@ -1,5 +1,11 @@
 // Calls of the settings screen: password, two-factor set-up, passkeys, sessions and personal API keys (all signed in).
 
+import type {
+  ApiKeyItem,
+  ApiKeyList,
+  CreateApiKeyBody,
+  CreatedApiKey,
+} from "@aacos/domain/api-keys";
 import type { ChangePasswordBody } from "@aacos/domain/validation";
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -32,30 +38,6 @@ export interface Passkey {
   id: string;
   name: string;
   createdAt: string;
-  lastUsedAt: string | null;
-}
-
-/** A personal API key's scopes (issue 14). */
-export const API_KEY_SCOPES = ["read", "write", "ai"] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-export interface CreateApiKeyBody {
-  name: string;
-  scopes: ApiKeyScope[];
-  /** ISO date-time; absent: the key does not expire. */
-  expiresAt?: string;
-}
-
-/** A key as listed: never the key itself, only its first characters. */
-export interface ApiKeySummary {
-  id: string;
-  name: string;
-  scopes: ApiKeyScope[];
-  prefix: string;
-  /** The key's last characters, beside the prefix. */
-  last4?: string;
-  createdAt: string;
-  expiresAt: string | null;
   lastUsedAt: string | null;
 }
 
@@ -95,9 +77,8 @@ export const settingsApi = {
   }) => apiPost<{ passkey: Passkey }>("/auth/passkeys/register/verify", body),
   removePasskey: (id: string) => apiDelete(`/auth/passkeys/${encodeURIComponent(id)}`),
   apiKeys: (signal?: AbortSignal) =>
-    apiGet<{ items: ApiKeySummary[] }>("/me/api-keys", signal).then((reply) => reply.items),
+    apiGet<ApiKeyList>("/me/api-keys", signal).then((reply): ApiKeyItem[] => reply.items),
   /** The key comes back once, here; the server keeps only its hash. */
-  createApiKey: (body: CreateApiKeyBody) =>
-    apiPost<{ id: string; key: string }>("/me/api-keys", body),
+  createApiKey: (body: CreateApiKeyBody) => apiPost<CreatedApiKey>("/me/api-keys", body),
   revokeApiKey: (id: string) => apiDelete(`/me/api-keys/${encodeURIComponent(id)}`),
 };
