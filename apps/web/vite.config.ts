@@ -1,8 +1,10 @@
 // Vite build and dev server of the web app: React, Tailwind, /api proxied to the local server, and the service
 // worker stamped with this build's id and asset list.
 import { createHash } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { extname, join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -36,8 +38,57 @@ function serviceWorkerBuild(): Plugin {
   };
 }
 
+/** Text and font files worth compressing; woff2 is brotli inside already, images are compressed formats. */
+const COMPRESSIBLE = new Set([
+  ".html",
+  ".js",
+  ".mjs",
+  ".css",
+  ".json",
+  ".svg",
+  ".txt",
+  ".ttf",
+  ".otf",
+  ".woff",
+]);
+
+/**
+ * Writes name.br (brotli, best quality) and name.gz (gzip -9) beside every compressible file of the build, once the
+ * bundle (and the stamped service worker) is on disk; the server picks one by Accept-Encoding. A variant that would
+ * not save at least 5% is not written.
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  return {
+    name: "aacos-precompress",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)))
+        .map((entry) => join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await readFile(file);
+          const variants = [
+            [".br", await brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })],
+            [".gz", await gzipAsync(source, { level: 9 })],
+          ] as const;
+          for (const [suffix, body] of variants)
+            if (body.length < source.length * 0.95) await writeFile(file + suffix, body);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorkerBuild()],
+  plugins: [react(), tailwindcss(), serviceWorkerBuild(), precompress()],
   server: {
     proxy: { "/api": "http://localhost:3000" },
   },

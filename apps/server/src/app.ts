@@ -176,6 +176,7 @@ import { liveCatalogPlugin, processCatalogIs, setProcessCatalog } from "./platfo
 import { routeListPlugin } from "./platform/route-list.js";
 import { securityPlugin } from "./platform/security.js";
 import { webAppPlugin } from "./platform/web-app.js";
+import { compressReply } from "./platform/compression.js";
 import { createRealtimeBus, type RealtimeBus } from "./platform/realtime-bus.js";
 
 declare module "fastify" {
@@ -580,6 +581,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mailer.close();
   });
 
+  // JSON and other text replies over about 1 KB travel brotli/gzip-compressed (streams pass untouched).
+  app.addHook("onSend", compressReply);
   await app.register(routeListPlugin);
   // Before metering and every feature: each request reads this app's catalogue.
   await app.register(liveCatalogPlugin, { source: catalog });
