@@ -11,8 +11,15 @@ function OrbitIllustration() {
       <div className="absolute inset-0 rounded-full border border-border" />
       <div className="absolute inset-8 rounded-full border border-dashed border-primary/50" />
       <div className="absolute inset-16 rounded-full border border-border" />
-      <div className="absolute inset-[38%] flex items-center justify-center rounded-full bg-linear-to-br from-primary to-info text-3xl shadow-glow">
-        ✦
+      <div className="absolute inset-[38%] flex items-center justify-center rounded-full bg-linear-to-br from-primary to-info shadow-glow">
+        <svg
+          viewBox="0 0 24 24"
+          fill="currentColor"
+          aria-hidden="true"
+          className="size-1/2 text-white"
+        >
+          <path d="M12 2l2.4 7.6L22 12l-7.6 2.4L12 22l-2.4-7.6L2 12l7.6-2.4z" />
+        </svg>
       </div>
       {ORBIT_ICONS.map((icon, index) => {
         const angle = (index / ORBIT_ICONS.length) * 2 * Math.PI;

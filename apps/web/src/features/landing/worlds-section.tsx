@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Loader } from "../../ui/loader";
 import { Stars } from "../../ui/stars";
+import { WorldIcon } from "../../ui/world-icon";
 
 export function WorldsSection() {
   const { t } = useTranslation();
@@ -39,9 +40,7 @@ export function WorldsSection() {
                   className="absolute inset-x-0 top-0 h-1.5"
                   style={{ backgroundColor: world.color }}
                 />
-                <span aria-hidden="true" className="text-3xl">
-                  {world.icon}
-                </span>
+                <WorldIcon tier={world.tier} color={world.color} className="size-9" />
                 <h3 className="text-lg font-bold text-fg">{localized(world.displayName)}</h3>
                 <Stars
                   filled={world.level}

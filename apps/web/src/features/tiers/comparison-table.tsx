@@ -3,6 +3,7 @@ import type { World } from "@aacos/domain/catalog";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatters, useLocalized } from "../../lib/use-language";
+import { WorldIcon } from "../../ui/world-icon";
 
 const ROWS = [
   "dashboard",
@@ -68,9 +69,11 @@ export function ComparisonTable({ worlds, id }: { worlds: readonly World[]; id: 
             </th>
             {worlds.map((world) => (
               <th key={world.tier} scope="col" className="p-3 text-start font-bold text-fg">
-                <span aria-hidden="true" className="me-1.5">
-                  {world.icon}
-                </span>
+                <WorldIcon
+                  tier={world.tier}
+                  color={world.color}
+                  className="me-1.5 inline size-5 align-text-bottom"
+                />
                 {localized(world.displayName)}
               </th>
             ))}

@@ -5,6 +5,7 @@ import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { cardClasses } from "../../ui/card";
 import { Stars } from "../../ui/stars";
+import { WorldIcon } from "../../ui/world-icon";
 
 interface WorldCardProps {
   world: World;
@@ -38,7 +39,7 @@ export function WorldCard({ world, selected, current, onSelect }: WorldCardProps
           aria-hidden="true"
           className="flex size-12 items-center justify-center rounded-xl bg-surface-muted text-2xl"
         >
-          {world.icon}
+          <WorldIcon tier={world.tier} color={world.color} />
         </span>
         {current ? (
           <Badge tone="primary" className="shrink-0">

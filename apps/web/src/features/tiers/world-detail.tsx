@@ -1,9 +1,9 @@
 // The detail panel of the selected world: description, unlocks, resource limits, progression benefits and the action.
 import {
   LIMIT_BAR_MAXIMA,
+  type LocalizedText,
   limitBarPercent,
   UNLIMITED,
-  type LocalizedText,
   type World,
 } from "@aacos/domain/catalog";
 import { isCustomPrice } from "@aacos/domain/billing";
@@ -16,6 +16,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Icon } from "../../ui/icon";
 import { LimitBar } from "../../ui/limit-bar";
+import { WorldIcon } from "../../ui/world-icon";
 import type { WorldAction } from "./world-action";
 
 interface WorldDetailProps {
@@ -104,7 +105,7 @@ export function WorldDetail({
             aria-hidden="true"
             className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-surface-muted text-3xl"
           >
-            {world.icon}
+            <WorldIcon tier={world.tier} color={world.color} className="size-9" />
           </span>
           <div>
             <h2 id={headingId} className="text-2xl font-extrabold text-fg">
