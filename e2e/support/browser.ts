@@ -64,9 +64,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** axe-core violations a user would feel: serious and critical ones. */
+/**
+ * axe-core violations a user would feel: serious and critical ones — label-in-name (WCAG 2.5.3, voice control) too,
+ * which axe ships switched off as experimental.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(

@@ -75,11 +75,13 @@ export function AppShell() {
       <UpdatePrompt />
       <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link to="/" aria-label={t("shell.homeLink")} className="flex items-center gap-2.5">
+          {/* Named by its visible text (WCAG 2.5.3: voice users say what they see), plus where it leads. */}
+          <Link to="/" className="flex items-center gap-2.5">
             <Logo />
             <span className="flex flex-col leading-tight">
               <span className="text-lg font-extrabold tracking-wide text-fg">
                 {t("common.appName")}
+                <span className="sr-only"> {t("shell.homeLink")}</span>
               </span>
               <span className="hidden text-xs text-fg-muted sm:block">{t("shell.tagline")}</span>
             </span>

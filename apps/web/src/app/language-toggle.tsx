@@ -12,11 +12,12 @@ export function LanguageToggle() {
     <button
       type="button"
       data-testid="language-toggle"
-      aria-label={t("language.label")}
       onClick={() => applyLanguage(target)}
       className="inline-flex items-center gap-1.5 rounded-xl border border-border bg-surface px-3 py-2 text-sm font-semibold text-fg hover:border-primary"
     >
       <Icon name="globe" className="size-4" />
+      {/* Named "Change language: English" — the visible word inside the name (WCAG 2.5.3, label in name). */}
+      <span className="sr-only">{t("language.label")} </span>
       <span lang={target}>{t("language.target")}</span>
     </button>
   );
