@@ -227,8 +227,21 @@ describe("auth store", () => {
       expect(window.localStorage.getItem("token")).toBe(currentToken);
     });
 
-    it("ends signed out, with no error shown, when the cookie holds no session", async () => {
+    it("asks nothing of the server for a visitor who never signed in here", async () => {
+      resetAuthStore("loading");
+      await useAuthStore.getState().initialize();
+      expect(api.count("POST /api/auth/refresh")).toBe(0);
+      expect(api.count("GET /api/auth/me")).toBe(0);
+      expect(useAuthStore.getState()).toMatchObject({
+        status: "ready",
+        isAuthenticated: false,
+        error: null,
+      });
+    });
+
+    it("tries the refresh cookie when the browser remembers a user, and ends signed out when it holds no session", async () => {
       refreshAnswer = "fail";
+      window.localStorage.setItem("userId", "u1");
       resetAuthStore("loading");
       await useAuthStore.getState().initialize();
       expect(useAuthStore.getState()).toMatchObject({
@@ -236,6 +249,8 @@ describe("auth store", () => {
         isAuthenticated: false,
         error: null,
       });
+      expect(api.count("POST /api/auth/refresh")).toBe(1);
+      expect(window.localStorage.getItem("userId")).toBeNull();
       expect(navigations).toEqual([]);
     });
   });

@@ -195,7 +195,13 @@ export const useAuthStore = create<AuthState>()((set, get) => {
               }
             }
           }
-          // No token, or an expired one: the httpOnly refresh cookie may still hold a session.
+          // A visitor who never signed in on this browser has nothing to restore: no refresh call (its 401 would
+          // only show as a console error on every public page). A session always leaves the token or the user id.
+          if (token === null && readStorage(STORAGE_KEYS.userId) === null) {
+            set({ ...SIGNED_OUT, error: null });
+            return;
+          }
+          // An expired token (or only the user id): the httpOnly refresh cookie may still hold a session.
           if (await get().refresh()) {
             const user = await authApi.me({ handleUnauthorized: false });
             set({ user, isAuthenticated: true });
