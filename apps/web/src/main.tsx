@@ -6,9 +6,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { showStartupFailure } from "./app/startup-failure";
-import { applyLanguage, storedLanguage } from "./lib/i18n";
-import { i18n } from "./lib/i18n";
 import { errorReporter } from "./lib/error-reporter";
+import { applyLanguage, i18n, loadLanguage, storedLanguage } from "./lib/i18n";
 import { installErrorReporting } from "./lib/monitoring";
 import { registerServiceWorker } from "./lib/service-worker-client";
 
@@ -43,4 +42,7 @@ function mount(): void {
   }
 }
 
-mount();
+// English visitors wait for their catalogue (a failed load falls back to Hebrew); Hebrew is in the bundle.
+void loadLanguage(storedLanguage())
+  .catch((error: unknown) => console.error("Could not load the messages", error))
+  .finally(mount);

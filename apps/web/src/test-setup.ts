@@ -2,6 +2,10 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { loadLanguage } from "./lib/i18n";
+
+// The app fetches English on demand; tests switch languages synchronously, so it is here from the start.
+await loadLanguage("en");
 
 // findBy… and waitFor wait for an outcome; on a loaded two-core CI machine a second is not always enough to render it.
 configure({ asyncUtilTimeout: 5_000 });

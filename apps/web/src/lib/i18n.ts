@@ -1,7 +1,8 @@
 // i18next set-up, the language preference (aacos-lang, Hebrew by default) and applyLanguage, which sets <html lang dir>.
+// Hebrew is bundled; English is fetched the first time it is needed (loadLanguage), so the first load carries one.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { en, he } from "../locales/index";
+import { he } from "../locales/he";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
 
 export const LANGUAGES = ["he", "en"] as const;
@@ -31,8 +32,12 @@ export function withDualForms<T extends Catalogue>(catalogue: T): T {
 
 export const resources = {
   he: { translation: withDualForms(he) },
-  en: { translation: en },
 } as const;
+
+/** The catalogues not in the first load. */
+const LOADERS: Partial<Record<Language, () => Promise<Catalogue>>> = {
+  en: () => import("../locales/en").then((module) => module.en),
+};
 
 export function isLanguage(value: unknown): value is Language {
   return value === "he" || value === "en";
@@ -64,13 +69,35 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** The one place the interface language changes: html lang and dir, storage and the i18n instance. */
-export function applyLanguage(language: Language): void {
+/** Fetches a language's catalogue once (a no-op for Hebrew, which is bundled). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, "translation")) return;
+  const load = LOADERS[language];
+  if (load === undefined) return;
+  i18n.addResourceBundle(language, "translation", await load(), true, true);
+}
+
+function switchTo(language: Language): void {
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);
   writeStorage(STORAGE_KEYS.language, language);
   if (i18n.language !== language) void i18n.changeLanguage(language);
+}
+
+/**
+ * The one place the interface language changes: html lang and dir, storage and the i18n instance — at once when
+ * the catalogue is here, otherwise as soon as it has loaded (the page stays in the old language meanwhile).
+ */
+export function applyLanguage(language: Language): void {
+  if (i18n.hasResourceBundle(language, "translation")) {
+    switchTo(language);
+    return;
+  }
+  loadLanguage(language).then(
+    () => switchTo(language),
+    (error: unknown) => console.error(`Could not load the ${language} messages`, error),
+  );
 }
 
 export function currentLanguage(): Language {
