@@ -1,36 +1,118 @@
-// Builds the web app and prints the gzipped size of the JavaScript (and CSS) the landing page loads before it can render.
-import { execFileSync } from "node:child_process";
+// Builds the web app and prints, beside its budget, the gzipped size of what the landing page loads before its first
+// paint (the entry script and its module preloads) and of what each screen needs in all (the first load, the
+// screen's chunk and everything it imports, the code it loads itself included). docs/decisions/171-first-paint.md.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { build, type Plugin, type Rollup } from "vite";
+
+const LANDING_BUDGET_KB = 90;
+const SCREEN_BUDGET_KB = 300;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "apps/web/dist");
+const webRoot = path.join(root, "apps/web");
+const dist = path.join(webRoot, "dist");
 
-execFileSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "ignore" });
-const html = readFileSync(path.join(dist, "index.html"), "utf8");
-
-/** Files index.html makes the browser fetch at once: entry scripts, module preloads, stylesheets. */
-const initial = [
-  ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-  ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="([^"]+)"/g),
-  ...html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="(?:modulepreload|stylesheet)"/g),
-].map((match) => match[1] ?? "");
-
-const rows = [...new Set(initial)].map((href) => {
-  const bytes = readFileSync(path.join(dist, href.replace(/^\//, "")));
-  return { file: href, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+const chunks = new Map<string, Rollup.OutputChunk>();
+const collect: Plugin = {
+  name: "aacos-bundle-size",
+  generateBundle(_options, bundle) {
+    for (const output of Object.values(bundle))
+      if (output.type === "chunk") chunks.set(output.fileName, output);
+  },
+};
+await build({
+  root: webRoot,
+  configFile: path.join(webRoot, "vite.config.ts"),
+  logLevel: "silent",
+  plugins: [collect],
 });
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-console.log("Landing page, first load (before lazy screens):");
-for (const row of rows)
+const gzipSize = new Map<string, number>();
+function gzipOf(file: string): number {
+  let size = gzipSize.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+    gzipSize.set(file, size);
+  }
+  return size;
+}
+
+/** A chunk and every chunk it imports statically: what loading it makes the browser fetch at once. */
+function staticClosure(file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const next of chunks.get(file)?.imports ?? []) staticClosure(next, into);
+  return into;
+}
+
+const isScreen = (chunk: Rollup.OutputChunk | undefined) =>
+  /(?:-screen|mobile-shell)\.tsx$/.test(chunk?.facadeModuleId ?? "");
+const isCatalogue = (chunk: Rollup.OutputChunk | undefined) =>
+  /\/locales\/[a-z]{2}\.ts$/.test(chunk?.facadeModuleId ?? "");
+
+const html = readFileSync(path.join(dist, "index.html"), "utf8");
+const preloaded = [
+  ...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g),
+  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/(assets\/[^"]+)"/g),
+].map((match) => match[1] ?? "");
+const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/(assets\/[^"]+)"/g)].map(
+  (match) => match[1] ?? "",
+);
+const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+if (entry === undefined) throw new Error("the build has no entry chunk");
+const firstLoad = staticClosure(entry.fileName);
+for (const file of preloaded) firstLoad.add(file);
+
+const kb = (bytes: number) => bytes / 1024;
+const sum = (files: Iterable<string>) =>
+  [...files].reduce((total, file) => total + gzipOf(file), 0);
+const verdict = (value: number, budget: number) => (value <= budget ? "ok" : "OVER");
+
+console.log("Landing page before its first paint (entry script + module preloads), gzip -9:");
+for (const file of [...firstLoad].sort((a, b) => gzipOf(b) - gzipOf(a)))
+  console.log(`  ${file.padEnd(44)} ${kb(gzipOf(file)).toFixed(1).padStart(7)} KB`);
+const landing = kb(sum(firstLoad));
+console.log(
+  `  ${"JavaScript total".padEnd(44)} ${landing.toFixed(1).padStart(7)} KB  budget ${LANDING_BUDGET_KB} KB  ${verdict(landing, LANDING_BUDGET_KB)}`,
+);
+console.log(
+  `  ${"(stylesheet, render-blocking)".padEnd(44)} ${kb(sum(css)).toFixed(1).padStart(7)} KB`,
+);
+
+/** What opening a screen fetches: its static closure plus the code it loads itself (not other screens or languages). */
+function screenFiles(file: string): Set<string> {
+  const files = new Set(firstLoad);
+  const pending = [file];
+  while (pending.length > 0) {
+    const next = pending.pop() as string;
+    if (files.has(next)) continue;
+    for (const chunk of staticClosure(next)) files.add(chunk);
+    for (const chunk of staticClosure(next)) {
+      for (const lazy of chunks.get(chunk)?.dynamicImports ?? []) {
+        const target = chunks.get(lazy);
+        if (!isScreen(target) && !isCatalogue(target)) pending.push(lazy);
+      }
+    }
+  }
+  return files;
+}
+
+console.log("\nEach screen in all (first load + its chunks), gzip -9:");
+const screens = [...chunks.values()]
+  .filter((chunk) => isScreen(chunk))
+  .map((chunk) => ({
+    name: path.basename(chunk.facadeModuleId ?? chunk.fileName, ".tsx"),
+    size: kb(sum(screenFiles(chunk.fileName))),
+  }))
+  .sort((a, b) => b.size - a.size);
+for (const screen of screens)
   console.log(
-    `  ${row.file.padEnd(48)} ${kb(row.raw).padStart(11)} raw ${kb(row.gzip).padStart(10)} gzip`,
+    `  ${screen.name.padEnd(44)} ${screen.size.toFixed(1).padStart(7)} KB  budget ${SCREEN_BUDGET_KB} KB  ${verdict(screen.size, SCREEN_BUDGET_KB)}`,
   );
-const js = rows.filter((row) => row.file.endsWith(".js"));
-const sum = (list: typeof rows, key: "raw" | "gzip") =>
-  list.reduce((total, row) => total + row[key], 0);
-console.log(`JavaScript total: ${kb(sum(js, "raw"))} raw, ${kb(sum(js, "gzip"))} gzip`);
-console.log(`All initial files: ${kb(sum(rows, "raw"))} raw, ${kb(sum(rows, "gzip"))} gzip`);
+const english = [...chunks.values()].find((chunk) => isCatalogue(chunk));
+if (english !== undefined)
+  console.log(
+    `\nEnglish messages, fetched only when chosen: ${kb(gzipOf(english.fileName)).toFixed(1)} KB`,
+  );

@@ -1,0 +1,143 @@
+// Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on the landing page, the tier chooser and the
+// sign-in page of the built app, started as `npm start` does on a fresh embedded database; each figure beside its
+// target. Debian's Chromium with the browser tests' flags. `LIGHTHOUSE_RUNS=3` takes the median run of each page.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { freePort } from "../apps/server/src/test/free-port.js";
+
+const PAGES = ["/", "/tiers", "/auth/login"];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Score targets (0–100) and metric limits (ms, or unitless for CLS). */
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 95,
+  lcp: 2500,
+  tbt: 200,
+  cls: 0.1,
+} as const;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function startServer(): Promise<{ url: string; process: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-bench-lighthouse-"));
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error("the server did not start within 3 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { url, process: child, dataDir };
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  "best-practices": number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  failing: string[];
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+  if (result === undefined) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  // Audits that cost points outside performance (performance opportunities are in the metrics).
+  const failing = ["accessibility", "best-practices", "seo"].flatMap((category) =>
+    (categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category}: ${ref.id}`),
+  );
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    "best-practices": score("best-practices"),
+    seo: score("seo"),
+    lcp: value("largest-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+    fcp: value("first-contentful-paint"),
+    failing,
+  };
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: CHROME_FLAGS,
+});
+try {
+  console.log(
+    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}mobile preset, ${server.url}`,
+  );
+  for (const page of PAGES) {
+    const runs: Figures[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await audit(server.url + page, chrome.port));
+    runs.sort((a, b) => a.performance - b.performance);
+    const figures = runs[Math.floor(runs.length / 2)] as Figures;
+    const ok = (good: boolean) => (good ? "ok" : "MISSED");
+    console.log(`\n${page}`);
+    for (const key of ["performance", "accessibility", "best-practices", "seo"] as const)
+      console.log(
+        `  ${key.padEnd(16)} ${String(figures[key]).padStart(7)}   target ≥ ${TARGETS[key]}  ${ok(figures[key] >= TARGETS[key])}`,
+      );
+    console.log(
+      `  ${"LCP".padEnd(16)} ${(figures.lcp / 1000).toFixed(2).padStart(5)} s   target ≤ 2.5 s  ${ok(figures.lcp <= TARGETS.lcp)}`,
+    );
+    console.log(
+      `  ${"TBT".padEnd(16)} ${figures.tbt.toFixed(0).padStart(4)} ms   target ≤ 200 ms  ${ok(figures.tbt <= TARGETS.tbt)}`,
+    );
+    console.log(
+      `  ${"CLS".padEnd(16)} ${figures.cls.toFixed(3).padStart(7)}   target ≤ 0.1  ${ok(figures.cls <= TARGETS.cls)}`,
+    );
+    console.log(`  ${"FCP".padEnd(16)} ${(figures.fcp / 1000).toFixed(2).padStart(5)} s`);
+    for (const failing of figures.failing) console.log(`  failing audit: ${failing}`);
+  }
+} finally {
+  chrome.kill();
+  server.process.kill("SIGTERM");
+  await new Promise((resolve) => server.process.once("exit", resolve));
+  await rm(server.dataDir, { recursive: true, force: true });
+}
