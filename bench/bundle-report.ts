@@ -67,6 +67,8 @@ const visit = (file: string) => {
   for (const next of chunks.get(file)?.imports ?? []) visit(next);
 };
 visit(entry.file);
+// The app core the entry imports right after the first paint (docs/decisions/171-first-paint.md).
+for (const lazy of entry.dynamicImports) visit(lazy);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log(

@@ -2,7 +2,7 @@
 // sign-in page of the built app, started as `npm start` does on a fresh embedded database; each figure beside its
 // target. Debian's Chromium with the browser tests' flags. `LIGHTHOUSE_RUNS=3` takes the median run of each page.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,6 +81,12 @@ interface Figures {
 async function audit(url: string, port: number): Promise<Figures> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
   if (result === undefined) throw new Error(`no Lighthouse result for ${url}`);
+  // LIGHTHOUSE_REPORTS=dir keeps each full report, to see what a figure is made of.
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports !== undefined) {
+    const name = new URL(url).pathname.replace(/\W+/g, "_") || "_";
+    await writeFile(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;

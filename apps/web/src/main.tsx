@@ -1,48 +1,10 @@
-// Mounts the app into #root, with the missing-root and render-failure fallbacks of SPEC.md §2; error reporting starts
-// first, and the service worker is registered in production builds.
+// The entry: styles, then the app. index.html already paints the start screen, so the first paint waits for nothing
+// but the HTML and the stylesheet; React, the router and the rest arrive as one dynamic import (docs/decisions/171).
 import "@fontsource-variable/heebo/index.css";
 import "./app/styles.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/app";
-import { showStartupFailure } from "./app/startup-failure";
-import { errorReporter } from "./lib/error-reporter";
-import { applyLanguage, i18n, loadLanguage, storedLanguage } from "./lib/i18n";
-import { installErrorReporting } from "./lib/monitoring";
-import { registerServiceWorker } from "./lib/service-worker-client";
 
-function mount(): void {
-  installErrorReporting();
-  if (import.meta.env.PROD) registerServiceWorker();
-  const container = document.getElementById("root");
-  if (container === null) {
-    document.body.textContent = i18n.t("boot.rootMissing");
-    return;
-  }
-  applyLanguage(storedLanguage());
-  try {
-    const root = createRoot(container, {
-      // An error no boundary caught has unmounted the tree: show the fallback in its place.
-      onUncaughtError: (error) => {
-        errorReporter.captureError(error, { type: "RenderError" });
-        setTimeout(() => {
-          root.unmount();
-          showStartupFailure(container, error);
-        });
-      },
-    });
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  } catch (error) {
-    errorReporter.captureError(error, { type: "RenderError" });
-    showStartupFailure(container, error);
-  }
-}
-
-// English visitors wait for their catalogue (a failed load falls back to Hebrew); Hebrew is in the bundle.
-void loadLanguage(storedLanguage())
-  .catch((error: unknown) => console.error("Could not load the messages", error))
-  .finally(mount);
+import("./app/start").catch((error: unknown) => {
+  // The app's code did not arrive (network, a deploy in between): say so on the start screen; a reload retries.
+  console.error("The app could not load", error);
+  document.getElementById("boot-failed")?.removeAttribute("hidden");
+});

@@ -1,24 +1,44 @@
 // The global shell: skip link, offline and update banners, header (logo, navigation, language and theme toggles), main
 // outlet (behind a screen error boundary), footer, command palette, accessibility panel and the keyboard shortcuts.
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
-import { ProgressToasts } from "../features/progression/progress-toasts";
 import { useAuthStore } from "../lib/auth-store";
 import { Loader } from "../ui/loader";
 import { AccessibilityLayer } from "./accessibility-panel";
-import { CommandPalette } from "./command-palette";
 import { ErrorBoundary } from "./error-boundary";
 import { LanguageToggle } from "./language-toggle";
 import { MaintenanceBanner } from "./maintenance-banner";
 import { OfflineBanner } from "./offline-banner";
 import { PaletteButton } from "./palette-button";
+import { useShellStore } from "./shell-store";
 import { ThemeToggle } from "./theme-toggle";
 import { UpdatePrompt } from "./update-prompt";
 import { UpgradePromptStrip, UpgradePrompts } from "./upgrade-prompts";
 import { useGlobalShortcuts } from "./use-global-shortcuts";
 import { UserMenu } from "./user-menu";
-import { WorkspaceMenu } from "./workspace-menu";
+
+// Parts a first visit does not need before it paints: fetched when signed in, or when opened (docs/decisions/171).
+const CommandPalette = lazy(() =>
+  import("./command-palette").then((m) => ({ default: m.CommandPalette })),
+);
+const ProgressToasts = lazy(() =>
+  import("../features/progression/progress-toasts").then((m) => ({ default: m.ProgressToasts })),
+);
+const WorkspaceMenu = lazy(() =>
+  import("./workspace-menu").then((m) => ({ default: m.WorkspaceMenu })),
+);
+
+/** The command palette's code arrives the first time it opens (Ctrl/Cmd+K or the header button). */
+function LazyCommandPalette() {
+  const open = useShellStore((state) => state.paletteOpen);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <CommandPalette />
+    </Suspense>
+  );
+}
 
 const NAV_ITEMS = [
   { to: "/", key: "home", end: true },
@@ -100,7 +120,9 @@ export function AppShell() {
               ))}
               {signedIn ? (
                 <li>
-                  <WorkspaceMenu />
+                  <Suspense fallback={null}>
+                    <WorkspaceMenu />
+                  </Suspense>
                 </li>
               ) : null}
             </ul>
@@ -148,8 +170,12 @@ export function AppShell() {
         </div>
       </footer>
       <UpgradePrompts />
-      <ProgressToasts />
-      <CommandPalette />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <ProgressToasts />
+        </Suspense>
+      ) : null}
+      <LazyCommandPalette />
       <AccessibilityLayer />
       <ScrollRestoration />
     </div>

@@ -11,7 +11,11 @@ import { createAppRouter, preloadLandingScreen } from "./router";
 import { StartupGate } from "./startup-gate";
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => {
+    // Fetched alongside start-up's network steps rather than after them.
+    void preloadLandingScreen().catch(() => {});
+    return createAppRouter();
+  });
 
   useEffect(() => {
     setAppNavigator((path) => router.navigate(path));

@@ -185,9 +185,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Start-up's resource preload (SPEC.md §4, 80%): the landing screen's code. */
+/** The public screens a first visit usually opens, by path: their code is fetched while the app starts. */
+const ENTRY_SCREENS: Record<string, { preload: () => Promise<void> }> = {
+  "/": LandingScreen,
+  "/tiers": TierChooserScreen,
+  "/showcase": ShowcaseScreen,
+  "/auth/login": LoginScreen,
+  "/auth/register": RegisterScreen,
+};
+
+/**
+ * Start-up's resource preload (SPEC.md §4, 80%): the landing screen's code — or the screen of the public page the
+ * visit opened on, so it renders with the app instead of after one more round trip.
+ */
 export function preloadLandingScreen(): Promise<void> {
-  return LandingScreen.preload();
+  const path = window.location.pathname.replace(/\/+$/, "") || "/";
+  return (ENTRY_SCREENS[path] ?? LandingScreen).preload();
 }
 
 export function createAppRouter() {

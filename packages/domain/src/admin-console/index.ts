@@ -1,7 +1,8 @@
 // The admin console's shared rules: its tabs, the users/audit/incident/team list queries and the suspension message.
+
+import { z } from "zod";
 import { ROLES } from "../access/index.js";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
-import { z } from "zod";
 import { MESSAGES } from "../validation/messages.js";
 
 /** The console's tabs, in order; the tab lives in the URL (`/admin?tab=audit`). */
@@ -21,16 +22,14 @@ export function adminTabOf(value: string | null | undefined): AdminTab {
   return (ADMIN_TABS as readonly string[]).includes(value ?? "") ? (value as AdminTab) : "users";
 }
 
-/** Said to a suspended user: on every call with a token they still hold, and at sign-in after a correct password. */
-export const ACCOUNT_SUSPENDED_MESSAGE = "This account is suspended. Contact an administrator.";
-/** The error code beside it, so clients can end the session without reading the text. */
-export const ACCOUNT_SUSPENDED_CODE = "account_suspended";
+// Zod-free, so the browser's API client loads them without zod (docs/decisions/171-first-paint.md).
+export {
+  ACCOUNT_SUSPENDED_CODE,
+  ACCOUNT_SUSPENDED_MESSAGE,
+  ADMIN_CONSOLE_MESSAGES,
+} from "./messages.js";
 
-export const ADMIN_CONSOLE_MESSAGES = {
-  cannotSuspendSelf: "You cannot suspend your own account",
-  lastActiveAdmin: "The last active admin cannot be suspended",
-  dateOrder: "The start date must not be after the end date",
-} as const;
+import { ADMIN_CONSOLE_MESSAGES } from "./messages.js";
 
 export const USER_STATUSES = ["active", "suspended"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

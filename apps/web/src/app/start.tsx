@@ -1,0 +1,48 @@
+// Mounts the app into #root (replacing the static start screen of index.html), with the missing-root and
+// render-failure fallbacks of SPEC.md §2; error reporting starts first, and the service worker is registered in
+// production builds. Loaded by main.tsx right after the first paint.
+import "../lib/zod-config";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { errorReporter } from "../lib/error-reporter";
+import { applyLanguage, i18n, loadLanguage, storedLanguage } from "../lib/i18n";
+import { installErrorReporting } from "../lib/monitoring";
+import { registerServiceWorker } from "../lib/service-worker-client";
+import { App } from "./app";
+import { showStartupFailure } from "./startup-failure";
+
+function mount(): void {
+  installErrorReporting();
+  if (import.meta.env.PROD) registerServiceWorker();
+  const container = document.getElementById("root");
+  if (container === null) {
+    document.body.textContent = i18n.t("boot.rootMissing");
+    return;
+  }
+  applyLanguage(storedLanguage());
+  try {
+    const root = createRoot(container, {
+      // An error no boundary caught has unmounted the tree: show the fallback in its place.
+      onUncaughtError: (error) => {
+        errorReporter.captureError(error, { type: "RenderError" });
+        setTimeout(() => {
+          root.unmount();
+          showStartupFailure(container, error);
+        });
+      },
+    });
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  } catch (error) {
+    errorReporter.captureError(error, { type: "RenderError" });
+    showStartupFailure(container, error);
+  }
+}
+
+// English visitors wait for their catalogue (a failed load falls back to Hebrew); Hebrew is in the bundle.
+void loadLanguage(storedLanguage())
+  .catch((error: unknown) => console.error("Could not load the messages", error))
+  .finally(mount);
