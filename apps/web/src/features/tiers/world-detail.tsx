@@ -1,4 +1,6 @@
 // The detail panel of the selected world: description, unlocks, resource limits, progression benefits and the action.
+
+import { isCustomPrice } from "@aacos/domain/billing";
 import {
   LIMIT_BAR_MAXIMA,
   type LocalizedText,
@@ -6,7 +8,6 @@ import {
   UNLIMITED,
   type World,
 } from "@aacos/domain/catalog";
-import { isCustomPrice } from "@aacos/domain/billing";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
