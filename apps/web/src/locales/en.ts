@@ -8,6 +8,7 @@ import enAutonomous from "./en/autonomous.json";
 import enBilling from "./en/billing.json";
 import enHome from "./en/home.json";
 import enOrchestration from "./en/orchestration.json";
+import enQuests from "./en/quests.json";
 import enTeams from "./en/teams.json";
 import enBase from "./en.json";
 
@@ -21,5 +22,6 @@ export const en = {
   billing: enBilling,
   home: enHome,
   orchestration: enOrchestration,
+  quests: enQuests,
   teams: enTeams,
 };

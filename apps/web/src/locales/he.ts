@@ -9,6 +9,7 @@ import heAutonomous from "./he/autonomous.json";
 import heBilling from "./he/billing.json";
 import heHome from "./he/home.json";
 import heOrchestration from "./he/orchestration.json";
+import heQuests from "./he/quests.json";
 import heTeams from "./he/teams.json";
 import heBase from "./he.json";
 
@@ -23,6 +24,7 @@ export const he = {
   billing: heBilling,
   home: heHome,
   orchestration: heOrchestration,
+  quests: heQuests,
   teams: heTeams,
 };
 

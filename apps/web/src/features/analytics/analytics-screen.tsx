@@ -5,6 +5,7 @@ import { TIER_ORDER, type TierName, tierByName } from "@aacos/domain/catalog";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useQuestText } from "../../lib/quest-text";
 import { useLocalized } from "../../lib/use-language";
 import { PageHeading } from "../../ui/page-heading";
 import { analyticsApi, type ReportData } from "./api";
@@ -414,6 +415,7 @@ function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
 
 function QuestsSection({ range, query, formats }: SectionProps<"quests">) {
   const { t } = useTranslation();
+  const questText = useQuestText();
   return (
     <ReportSection
       report="quests"
@@ -427,7 +429,7 @@ function QuestsSection({ range, query, formats }: SectionProps<"quests">) {
         <RankedBars
           items={data.items.map((item) => ({
             key: item.questId,
-            label: item.name,
+            label: questText({ id: item.questId, name: item.name }).name,
             value: item.completions,
           }))}
           formatValue={formats.number}
@@ -438,7 +440,10 @@ function QuestsSection({ range, query, formats }: SectionProps<"quests">) {
         <DataTable
           caption={t("analytics.quests.title")}
           columns={[t("analytics.columns.quest"), t("analytics.columns.completions")]}
-          rows={data.items.map((item) => [item.name, formats.number(item.completions)])}
+          rows={data.items.map((item) => [
+            questText({ id: item.questId, name: item.name }).name,
+            formats.number(item.completions),
+          ])}
           testId="quests-table"
         />
       )}

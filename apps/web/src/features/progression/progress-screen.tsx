@@ -10,6 +10,7 @@ import { isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
 import { translateMessage } from "../../lib/messages";
 import { progressKeys, useProgress } from "../../lib/progress-query";
+import { useQuestText } from "../../lib/quest-text";
 import { useLocalized } from "../../lib/use-language";
 import { useProgressSummary } from "../../lib/use-progress-summary";
 import { Button } from "../../ui/button";
@@ -75,6 +76,7 @@ function actionError(error: unknown, fallback: string): string {
 
 export function ProgressScreen() {
   const { t } = useTranslation();
+  const questText = useQuestText();
   const localized = useLocalized();
   const client = useQueryClient();
   const user = useAuthStore((state) => state.user);
@@ -118,7 +120,10 @@ export function ProgressScreen() {
               },
             },
       );
-      setMessage({ kind: "done", text: t("progress.quests.started", { name: quest.name }) });
+      setMessage({
+        kind: "done",
+        text: t("progress.quests.started", { name: questText(quest).name }),
+      });
       await client.invalidateQueries({ queryKey: progressKeys.me });
     },
     onError: (error) =>

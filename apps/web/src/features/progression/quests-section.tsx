@@ -4,6 +4,7 @@ import { tierByName } from "@aacos/domain/catalog";
 import type { QuestStatus } from "@aacos/domain/progression";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
+import { useQuestText } from "../../lib/quest-text";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { Button, ButtonLink } from "../../ui/button";
@@ -85,6 +86,7 @@ function QuestItem({
   const format = useFormatters();
   const localized = useLocalized();
   const date = useDateFormat();
+  const text = useQuestText()(quest);
   const tierName = localized(tierByName(quest.requiredTier).displayName);
   const percent =
     quest.progress.target > 0 ? (quest.progress.done / quest.progress.target) * 100 : 0;
@@ -97,7 +99,7 @@ function QuestItem({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-bold text-fg" dir="auto">
-          {quest.name}
+          {text.name}
         </h4>
         <span className="flex gap-1.5">
           <Badge tone="neutral">{t(`progress.quests.difficulty.${quest.difficulty}`)}</Badge>
@@ -107,7 +109,7 @@ function QuestItem({
         </span>
       </div>
       <p className="text-sm text-fg-muted" dir="auto">
-        {quest.description}
+        {text.description}
       </p>
       <p className="text-sm font-semibold text-fg" data-testid={`quest-reward-${quest.id}`}>
         {t("progress.quests.reward", {
@@ -137,7 +139,7 @@ function QuestItem({
             data-testid={`quest-start-${quest.id}`}
             onClick={() => onStart(quest.id)}
             disabled={starting !== null || slotsFull}
-            aria-label={t("progress.quests.startLabel", { name: quest.name })}
+            aria-label={t("progress.quests.startLabel", { name: text.name })}
           >
             {starting === quest.id ? t("progress.quests.starting") : t("progress.quests.start")}
           </Button>
