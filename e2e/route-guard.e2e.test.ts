@@ -30,12 +30,17 @@ type Outcome = "allowed" | "sent-home" | "restricted";
 /** What the screen does: stays and shows the page, shows the restricted screen, or goes to "/". */
 async function outcomeOf(page: Page, path: string): Promise<Outcome> {
   await page.goto(new URL(path, page.url()).toString());
-  // The start-up screen stands in front of the app for its first half second.
-  await page.getByTestId("startup-screen").waitFor({ state: "detached" });
+  // The start-up screens (index.html's plain one, then the app's) stand in front of the app for its first moments:
+  // nothing is decided while either is up.
+  const starting = page.locator('[data-testid="startup-screen"], #boot-screen');
   const restricted = page.getByTestId("restricted-access");
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 100; attempt++) {
     if (new URL(page.url()).pathname === "/" && path !== "/") return "sent-home";
     if (await restricted.isVisible()) return "restricted";
+    if ((await starting.count()) > 0) {
+      await page.waitForTimeout(100);
+      continue;
+    }
     const main = await page
       .locator("main")
       .innerText()

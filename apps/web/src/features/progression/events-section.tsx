@@ -119,7 +119,7 @@ function EventCard({
             <li key={leader.userId} className="flex justify-between gap-2">
               <span dir="auto">
                 {t("progress.events.place", { place: format.number(leader.place) })}{" "}
-                {leader.username}
+                <span translate="no">{leader.username}</span>
               </span>
               <span className="tabular-nums">
                 {t("progress.events.score", { score: format.number(leader.score) })}

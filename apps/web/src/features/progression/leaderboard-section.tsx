@@ -50,7 +50,9 @@ export function LeaderboardTable({ board, userId }: { board: Leaderboard; userId
               >
                 <td className="py-2 pe-3 tabular-nums">#{format.number(entry.position)}</td>
                 <td className="py-2 pe-3">
-                  <span dir="auto">{entry.username}</span>
+                  <span dir="auto" translate="no">
+                    {entry.username}
+                  </span>
                   {mine ? (
                     <span className="ms-2 text-xs font-semibold">
                       {t("progress.leaderboard.you")}
