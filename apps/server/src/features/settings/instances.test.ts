@@ -47,10 +47,25 @@ describe.runIf(scaleOut)("settings across instances", () => {
       (body) => body.limits.apiCallsPerMinute === 3,
     );
     expect(usage.limits.apiCallsPerMinute).toBe(3);
+    // Plan windows count calls made with a personal API key (decision 160), not the web app's own reads.
+    const created = await a.inject({
+      method: "POST",
+      url: "/api/me/api-keys",
+      headers: user.auth,
+      payload: { name: "script", scopes: ["read"] },
+    });
+    expect(created.statusCode).toBe(201);
+    const byKey = (url: string) =>
+      b.inject({
+        method: "GET",
+        url,
+        headers: { authorization: `Bearer ${created.json().key}` },
+        remoteAddress: someAddress(),
+      });
     for (let call = 0; call < 3; call++) {
-      expect((await onB("/api/users/profile")).statusCode).toBe(200);
+      expect((await byKey("/api/users/profile")).statusCode).toBe(200);
     }
-    const refused = await onB("/api/users/profile");
+    const refused = await byKey("/api/users/profile");
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe("Rate limit exceeded: 3 calls per minute");
     const catalog = (await b.inject({ method: "GET", url: "/api/catalog" })).json();
@@ -80,6 +95,7 @@ describe.runIf(scaleOut)("settings across instances", () => {
     expect(visitor).toEqual({
       registrationOpen: false,
       maintenanceMessage: "Read-only until 15:00",
+      selfServicePlans: true,
     });
     const register = await b.inject({
       method: "POST",
