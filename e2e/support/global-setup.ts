@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { startTestProvider } from "../../apps/server/src/features/oauth/test-provider.js";
 import { startFakeLlm } from "../../apps/server/src/test/fake-llm-server.js";
-import { startSmtpCatcher } from "../../apps/server/src/test/smtp-catcher.js";
 import { freePort } from "../../apps/server/src/test/free-port.js";
+import { startSmtpCatcher } from "../../apps/server/src/test/smtp-catcher.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -11,70 +11,18 @@ import type { Database } from "./db/client.js";
 import { accountRoutes, createAccountDataService } from "./features/account/index.js";
 import { adminRoutes } from "./features/admin/routes.js";
 import {
-  type ApiKeyService,
-  apiKeyRoutes,
-  createApiKeyService,
-} from "./features/api-keys/index.js";
-import { createDashboardService, dashboardRoutes } from "./features/dashboard/index.js";
-import { analyticsRoutes, createAnalyticsService } from "./features/analytics/index.js";
-import { currentCatalog } from "./platform/live-catalog.js";
-import {
-  createAdminCheck,
-  createConnectionCounter,
-  createRealtimeHub,
-  createTicketStore,
-  realtimeRoutes,
-} from "./features/realtime/index.js";
-import {
-  createSignalService,
-  progressSignals,
-  createQuotaSignaller,
-  runSignal,
-  type SignalService,
-  signalRoutes,
-} from "./features/signals/index.js";
-import { type AlertService, alertRoutes, createAlertService } from "./features/alerts/index.js";
-import {
-  type ConsciousnessService,
-  consciousnessRoutes,
-  createConsciousnessService,
-} from "./features/consciousness/index.js";
-import {
-  createMetricsService,
-  createOsReader,
-  createRequestStats,
-  createSystemSampler,
-  type MetricsService,
-  metricsRoutes,
-  requestStatsPlugin,
-  type SystemReading,
-} from "./features/metrics/index.js";
-import {
   type AiService,
   aiRoutes,
   createAiService,
   providerFromConfig,
 } from "./features/ai/index.js";
-import { type ChatService, chatRoutes, createChatService } from "./features/chat/index.js";
+import { type AlertService, alertRoutes, createAlertService } from "./features/alerts/index.js";
+import { analyticsRoutes, createAnalyticsService } from "./features/analytics/index.js";
 import {
-  type CommandService,
-  commandRoutes,
-  createCommandService,
-} from "./features/commands/index.js";
-import { batchRoutes, createBatchService } from "./features/batch/index.js";
-import {
-  type BackgroundRuns,
-  createBackgroundRuns,
-  createJobService,
-  type JobService,
-  type JobServiceDeps,
-  jobRoutes,
-} from "./features/jobs/index.js";
-import {
-  type AutonomousService,
-  autonomousRoutes,
-  createAutonomousService,
-} from "./features/autonomous/index.js";
+  type ApiKeyService,
+  apiKeyRoutes,
+  createApiKeyService,
+} from "./features/api-keys/index.js";
 import { type AuditService, createAuditService } from "./features/audit/index.js";
 import {
   type AccountService,
@@ -86,38 +34,61 @@ import {
   passwordResetRoutes,
   type SessionStore,
 } from "./features/auth/index.js";
-import { catalogRoutes } from "./features/catalog/routes.js";
 import {
-  type CatalogStore,
-  createCatalogStore,
-  createSettingsChecks,
-  createSettingsService,
-  type SettingsService,
-  settingsRoutes,
-} from "./features/settings/index.js";
+  type AutonomousService,
+  autonomousRoutes,
+  createAutonomousService,
+} from "./features/autonomous/index.js";
+import { batchRoutes, createBatchService } from "./features/batch/index.js";
+import { catalogRoutes } from "./features/catalog/routes.js";
+import { type ChatService, chatRoutes, createChatService } from "./features/chat/index.js";
+import {
+  type CommandService,
+  commandRoutes,
+  createCommandService,
+} from "./features/commands/index.js";
+import {
+  type ConsciousnessService,
+  consciousnessRoutes,
+  createConsciousnessService,
+} from "./features/consciousness/index.js";
+import { createDashboardService, dashboardRoutes } from "./features/dashboard/index.js";
+import {
+  createErrorReportService,
+  type ErrorReportService,
+  errorReportRoutes,
+} from "./features/errors/index.js";
 import { healthRoutes } from "./features/health/routes.js";
-import { usageRoutes } from "./features/usage/routes.js";
+import {
+  type BackgroundRuns,
+  createBackgroundRuns,
+  createJobService,
+  type JobService,
+  type JobServiceDeps,
+  jobRoutes,
+} from "./features/jobs/index.js";
+import { createMailer, type Mailer, mailRoutes } from "./features/mail/index.js";
+import {
+  createMetricsService,
+  createOsReader,
+  createRequestStats,
+  createSystemSampler,
+  type MetricsService,
+  metricsRoutes,
+  requestStatsPlugin,
+  type SystemReading,
+} from "./features/metrics/index.js";
+import { createMfaService, type MfaService, mfaRoutes } from "./features/mfa/index.js";
 import {
   createIdentityProviders,
   createOAuthService,
   oauthRoutes,
 } from "./features/oauth/index.js";
-import { createMailer, type Mailer, mailRoutes } from "./features/mail/index.js";
-import { createMfaService, type MfaService, mfaRoutes } from "./features/mfa/index.js";
 import {
-  type BillingProvider,
-  billingRoutes,
-  createImmediateBillingProvider,
-  createPlanRequestService,
-  createStripeBilling,
-  createStripeGateway,
-  type PlanRequestService,
-  type StripeBilling,
-  type StripeGateway,
-  createPlanService,
-  type PlanService,
-  planRoutes,
-} from "./features/plans/index.js";
+  createOrchestrationService,
+  guardDirectory,
+  orchestrationRoutes,
+} from "./features/orchestration/index.js";
 import {
   createPasskeyService,
   type PasskeyService,
@@ -125,35 +96,32 @@ import {
   relyingPartyFor,
 } from "./features/passkeys/index.js";
 import {
+  type BillingProvider,
+  billingRoutes,
+  createImmediateBillingProvider,
+  createPlanRequestService,
+  createPlanService,
+  createStripeBilling,
+  createStripeGateway,
+  type PlanRequestService,
+  type PlanService,
+  planRoutes,
+  type StripeBilling,
+  type StripeGateway,
+} from "./features/plans/index.js";
+import {
   apiCallProgressPlugin,
   createProgressionService,
   type ProgressionService,
   progressionRoutes,
 } from "./features/progression/index.js";
-import { createSetupService, type SetupService, setupRoutes } from "./features/setup/index.js";
 import {
-  createFileService,
-  createLocalStorage,
-  type FileService,
-  uploadRoutes,
-} from "./features/uploads/index.js";
-import { createUserService, type UserService, userRoutes } from "./features/users/index.js";
-import { createTeamService, type TeamService, teamRoutes } from "./features/teams/index.js";
-import {
-  createOrchestrationService,
-  guardDirectory,
-  orchestrationRoutes,
-} from "./features/orchestration/index.js";
-import {
-  createWorkspaceService,
-  type WorkspaceService,
-  workspaceRoutes,
-} from "./features/workspace/index.js";
-import {
-  createErrorReportService,
-  type ErrorReportService,
-  errorReportRoutes,
-} from "./features/errors/index.js";
+  createAdminCheck,
+  createConnectionCounter,
+  createRealtimeHub,
+  createTicketStore,
+  realtimeRoutes,
+} from "./features/realtime/index.js";
 import {
   createRequestCounter,
   createSecurityService,
@@ -162,22 +130,58 @@ import {
   securityRoutes,
 } from "./features/security/index.js";
 import {
+  type CatalogStore,
+  createCatalogStore,
+  createSettingsChecks,
+  createSettingsService,
+  type SettingsService,
+  settingsRoutes,
+} from "./features/settings/index.js";
+import { createSetupService, type SetupService, setupRoutes } from "./features/setup/index.js";
+import {
+  createQuotaSignaller,
+  createSignalService,
+  progressSignals,
+  runSignal,
+  type SignalService,
+  signalRoutes,
+} from "./features/signals/index.js";
+import { createTeamService, type TeamService, teamRoutes } from "./features/teams/index.js";
+import {
+  createFileService,
+  createLocalStorage,
+  type FileService,
+  uploadRoutes,
+} from "./features/uploads/index.js";
+import { usageRoutes } from "./features/usage/routes.js";
+import { createUserService, type UserService, userRoutes } from "./features/users/index.js";
+import {
+  createWorkspaceService,
+  type WorkspaceService,
+  workspaceRoutes,
+} from "./features/workspace/index.js";
+import {
   apiKeyGatePlugin,
   authPlugin,
   createTokenSigner,
   loadSigningKey,
 } from "./platform/auth.js";
+import { compressReply } from "./platform/compression.js";
 import { errorsPlugin } from "./platform/errors.js";
 import { featureGatePlugin } from "./platform/feature-gate.js";
-import { createRateLimiterFactory, type RateLimiterFactory } from "./platform/rate-limit.js";
+import {
+  currentCatalog,
+  liveCatalogPlugin,
+  processCatalogIs,
+  setProcessCatalog,
+} from "./platform/live-catalog.js";
 import { meteringPlugin } from "./platform/metering.js";
 import { nulGuardPlugin } from "./platform/nul-guard.js";
-import { liveCatalogPlugin, processCatalogIs, setProcessCatalog } from "./platform/live-catalog.js";
+import { createRateLimiterFactory, type RateLimiterFactory } from "./platform/rate-limit.js";
+import { createRealtimeBus, type RealtimeBus } from "./platform/realtime-bus.js";
 import { routeListPlugin } from "./platform/route-list.js";
 import { securityPlugin } from "./platform/security.js";
 import { webAppPlugin } from "./platform/web-app.js";
-import { compressReply } from "./platform/compression.js";
-import { createRealtimeBus, type RealtimeBus } from "./platform/realtime-bus.js";
 
 declare module "fastify" {
   interface FastifyInstance {

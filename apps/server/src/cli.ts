@@ -3,11 +3,11 @@
 import { parseArgs } from "node:util";
 import { ROLES, type Role } from "@aacos/domain/access";
 import { eq } from "drizzle-orm";
-import { createAuditService } from "./features/audit/index.js";
-import { createAccountService, createSessionStore } from "./features/auth/index.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { users } from "./db/schema.js";
+import { createAuditService } from "./features/audit/index.js";
+import { createAccountService, createSessionStore } from "./features/auth/index.js";
 import { createTokenSigner, loadSigningKey } from "./platform/auth.js";
 import { AppError } from "./platform/errors.js";
 

@@ -1,8 +1,8 @@
 // Reads configuration, opens the database, listens, and shuts down gracefully; start-up problems end in one clear line.
 import net from "node:net";
-import type { Redis } from "ioredis";
-import type { FastifyInstance } from "fastify";
 import { SAMPLE_INTERVAL_MS } from "@aacos/domain/monitoring";
+import type { FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
 import { buildApp } from "./app.js";
 import { type Config, ConfigError, loadConfig, redactUrl } from "./config.js";
 import { type Database, DatabaseStartError, openDatabase } from "./db/client.js";

@@ -1,8 +1,8 @@
 // Background runs (the job runner): request bodies, statuses, and how a batch runs on a plan — in parallel with
 // quantum processing, one after another without it (docs/decisions/091-jobs-versus-requests.md).
 import { z } from "zod";
-import { tierHasFeature } from "./catalog/index.js";
 import type { TierName } from "./catalog/index.js";
+import { tierHasFeature } from "./catalog/index.js";
 import { MESSAGES } from "./validation/messages.js";
 import { requiredText } from "./validation/rules.js";
 

@@ -1,5 +1,5 @@
 // One error type, one handler, one shape: {error: {code, message, fields?}}; unknown errors never leak their text.
-import { MESSAGES, fieldMessages } from "@aacos/domain/validation";
+import { fieldMessages, MESSAGES } from "@aacos/domain/validation";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";

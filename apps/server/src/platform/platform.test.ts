@@ -1,5 +1,5 @@
 // Cross-cutting behaviour: security headers, the error shape, no leaking of internal errors, the web app fallback.
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";

@@ -1,6 +1,6 @@
 // The route requirements of SPEC.md §2 and the one access check both sides use.
 import { describe, expect, it } from "vitest";
-import { checkAccess, permissionsForRoles, ROUTE_ACCESS, type Principal } from "./index.js";
+import { checkAccess, type Principal, permissionsForRoles, ROUTE_ACCESS } from "./index.js";
 
 const as = (...roles: Principal["roles"]): Principal => ({
   roles,

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   ADMIN_CONSOLE_MESSAGES,
   AdminUserListQuery,
-  adminTabOf,
   AuditListQuery,
+  adminTabOf,
   IncidentListQuery,
 } from "./index.js";
 

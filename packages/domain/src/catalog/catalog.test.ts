@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildCatalog,
+  canUpgradeWorld,
   effectiveLimits,
   FEATURE_FLAGS,
   LIMIT_BAR_MAXIMA,
@@ -13,7 +14,6 @@ import {
   UNLIMITED,
   WORLDS,
   worldByName,
-  canUpgradeWorld,
 } from "./index.js";
 
 describe("subscription tiers", () => {

@@ -123,6 +123,8 @@ export function worldUpgradeBonus(from: WorldName, to: WorldName): number {
   return Math.max(0, climbed) * WORLD_UPGRADE_BONUS_PER_LEVEL;
 }
 
+export type { CommunityEventStatus, EventPlace, EventReward, EventStanding } from "./events.js";
+export { EVENT_MESSAGES, EVENT_PLACES, eventStatus, placesFor } from "./events.js";
 export type {
   Quest,
   QuestAction,
@@ -140,8 +142,6 @@ export {
   SAMPLE_QUESTS,
   tierMeets,
 } from "./quests.js";
-export type { CommunityEventStatus, EventPlace, EventReward, EventStanding } from "./events.js";
-export { EVENT_MESSAGES, EVENT_PLACES, eventStatus, placesFor } from "./events.js";
 export {
   CreateEventBody,
   EventIdParams,

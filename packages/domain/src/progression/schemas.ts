@@ -1,8 +1,8 @@
 // Request schemas of the progression API (DESIGN.md "API contract"): ledger paging, leaderboard, quests and events.
 import { z } from "zod";
 import { WORLD_NAMES } from "../catalog/types.js";
-import { requiredText } from "../validation/rules.js";
 import { MESSAGES } from "../validation/messages.js";
+import { requiredText } from "../validation/rules.js";
 import { EVENT_PLACES } from "./events.js";
 
 export const LedgerQuery = z.object({

@@ -1,47 +1,5 @@
 // Validation: the spec's messages, field rules, sanitising and upload checks.
-export { EMAIL_UNAVAILABLE_MESSAGE, MAX_INPUT_LENGTH, MESSAGES } from "./messages.js";
-export {
-  Email,
-  escapeHtml,
-  fieldMessages,
-  isEmail,
-  isPhone,
-  isStrongPassword,
-  isUrl,
-  type PasswordChecks,
-  Phone,
-  passwordChecks,
-  requiredText,
-  StrongPassword,
-  sanitizeInput,
-  Url,
-  Username,
-} from "./rules.js";
-export type {
-  UploadCandidate,
-  UploadCheck,
-  UploadContent,
-  UploadExtension,
-  UploadLimitCheck,
-  UploadNameCheck,
-} from "./upload.js";
-export {
-  checkUpload,
-  checkUploadLimits,
-  checkUploadName,
-  contentMatchesExtension,
-  gigabytesToBytes,
-  megabytesToBytes,
-  UNPACKED_PART_MAX_MB,
-  UNPACKED_TOTAL_MAX_MB,
-  UPLOAD_LIMIT_MESSAGES,
-  UPLOAD_MAX_BYTES,
-  UPLOAD_MESSAGES,
-  UPLOAD_MAX_MB,
-  UPLOAD_MIME_TYPES,
-  UPLOAD_SIGNATURES,
-  uploadProgressPercent,
-} from "./upload.js";
+
 export {
   AdminUserUpdateBody,
   ChangePasswordBody,
@@ -73,6 +31,16 @@ export {
   RenameConversationBody,
   SendMessageBody,
 } from "./chat.js";
+export { EMAIL_UNAVAILABLE_MESSAGE, MAX_INPUT_LENGTH, MESSAGES } from "./messages.js";
+export {
+  AlertListQuery,
+  AlertRuleBody,
+  AlertRuleUpdateBody,
+  ConsciousnessHistoryQuery,
+  ConsciousnessLevelBody,
+  MonitoringIdParams,
+  SilenceBody,
+} from "./monitoring.js";
 export { ChangeTierBody, ChangeWorldBody } from "./plans.js";
 export {
   Breadcrumb,
@@ -93,6 +61,59 @@ export {
   topStackFrame,
 } from "./reports.js";
 export {
+  Email,
+  escapeHtml,
+  fieldMessages,
+  isEmail,
+  isPhone,
+  isStrongPassword,
+  isUrl,
+  type PasswordChecks,
+  Phone,
+  passwordChecks,
+  requiredText,
+  StrongPassword,
+  sanitizeInput,
+  Url,
+  Username,
+} from "./rules.js";
+export {
+  ActivityQuery,
+  REALTIME_TOPICS,
+  RealtimeClientMessage,
+  type RealtimeTopic,
+  SIGNAL_KINDS,
+  SIGNAL_SEVERITIES,
+  type SignalKind,
+  SignalListQuery,
+  type SignalSeverity,
+} from "./signals.js";
+export type {
+  UploadCandidate,
+  UploadCheck,
+  UploadContent,
+  UploadExtension,
+  UploadLimitCheck,
+  UploadNameCheck,
+} from "./upload.js";
+export {
+  checkUpload,
+  checkUploadLimits,
+  checkUploadName,
+  contentMatchesExtension,
+  gigabytesToBytes,
+  megabytesToBytes,
+  UNPACKED_PART_MAX_MB,
+  UNPACKED_TOTAL_MAX_MB,
+  UPLOAD_LIMIT_MESSAGES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MB,
+  UPLOAD_MESSAGES,
+  UPLOAD_MIME_TYPES,
+  UPLOAD_SIGNATURES,
+  uploadProgressPercent,
+} from "./upload.js";
+export {
   AddKnowledgeBody,
   CreateEntityBody,
   CreateUniverseBody,
@@ -107,23 +128,3 @@ export {
   UpdateUniverseBody,
   WorkspaceIdParams,
 } from "./workspace.js";
-export {
-  AlertListQuery,
-  AlertRuleBody,
-  AlertRuleUpdateBody,
-  ConsciousnessHistoryQuery,
-  ConsciousnessLevelBody,
-  MonitoringIdParams,
-  SilenceBody,
-} from "./monitoring.js";
-export {
-  ActivityQuery,
-  REALTIME_TOPICS,
-  RealtimeClientMessage,
-  type RealtimeTopic,
-  SIGNAL_KINDS,
-  SIGNAL_SEVERITIES,
-  type SignalKind,
-  SignalListQuery,
-  type SignalSeverity,
-} from "./signals.js";

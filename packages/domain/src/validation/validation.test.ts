@@ -13,8 +13,8 @@ import {
   MESSAGES,
   passwordChecks,
   requiredText,
-  sanitizeInput,
   StrongPassword,
+  sanitizeInput,
   Username,
   uploadProgressPercent,
 } from "./index.js";

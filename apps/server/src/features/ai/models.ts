@@ -1,16 +1,16 @@
 // Which model answers for an entity (docs/decisions/060-ai-features-and-plans.md): the default model for every plan,
 // listed models (AI_MODELS) up to the plan's maxModelComplexity, unlisted model names only with customModels.
 import {
-  tierHasFeature,
   type TierName,
+  tierHasFeature,
   UNLIMITED,
   upgradePayload,
   type WorldName,
 } from "@aacos/domain/catalog";
-import { currentCatalog, effectiveLimits } from "../../platform/live-catalog.js";
 import { AI_MESSAGES } from "@aacos/domain/validation";
 import { AppError } from "../../platform/errors.js";
 import { featureLocked } from "../../platform/feature-gate.js";
+import { currentCatalog, effectiveLimits } from "../../platform/live-catalog.js";
 
 export interface OfferedModel {
   name: string;

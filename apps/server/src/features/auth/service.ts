@@ -1,17 +1,18 @@
 // Accounts and sign-in: register, log in (with the MFA step when a second factor is on), refresh, log out, profile, password.
+
+import { randomUUID } from "node:crypto";
 import { permissionsForRoles, type Role, sessionExpiry } from "@aacos/domain/access";
 import type { LoginBody, ProfileBody, RegisterBody } from "@aacos/domain/validation";
-import { randomUUID } from "node:crypto";
 import { and, count, eq, isNotNull, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { authChallenges, mfaTotp, users, webauthnCredentials } from "../../db/schema.js";
+import { accountSuspended, rolesOf, type TokenSigner, type UserRow } from "../../platform/auth.js";
 import {
   conflict,
-  uniqueViolation,
   unauthorized,
+  uniqueViolation,
   validationFailed,
 } from "../../platform/errors.js";
-import { accountSuspended, rolesOf, type TokenSigner, type UserRow } from "../../platform/auth.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.js";
 import type { ClientInfo, SessionStore } from "./sessions.js";

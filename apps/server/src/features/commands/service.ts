@@ -1,9 +1,10 @@
 // The command centre: one prompt sent to several entities at once, their answers streamed side by side, every run
 // recorded under one commandId; the history groups runs by command.
+
+import { randomUUID } from "node:crypto";
 import { tierHasFeature } from "@aacos/domain/catalog";
 import type { AnswerStatus, CommandBody, CommandHistoryQuery } from "@aacos/domain/validation";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import { runs } from "../../db/schema.js";
 import { notFound } from "../../platform/errors.js";

@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tooManyRequests, unauthorized } from "../../platform/errors.js";
-import { clientOf } from "../auth/index.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
+import { clientOf } from "../auth/index.js";
 import { type ErrorReportService, errorGroupView } from "./service.js";
 
 /** Calls per address per minute: a crashing page flushes at most once a second, most far less. */

@@ -1,5 +1,7 @@
 // Public API of the jobs feature: the job runner (pg-boss in the product's database) other features queue work on,
 // and the background runs built on it (universe syncs, entity runs and batches).
+
+export { jobRoutes } from "./routes.js";
 export {
   BACKGROUND_RUN_KIND,
   type BackgroundRuns,
@@ -9,7 +11,6 @@ export {
   ENTITY_RUN_QUEUE,
   SYNC_QUEUE,
 } from "./runs.js";
-export { jobRoutes } from "./routes.js";
 export {
   createJobService,
   DEAD_LETTER_SUFFIX,

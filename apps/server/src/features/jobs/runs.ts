@@ -2,13 +2,13 @@
 // quantum processing, one after another without). Each run is a `runs` row whose id is also its job's id, so a run is
 // looked up and cancelled by one id (docs/decisions/091-jobs-versus-requests.md).
 import { randomUUID } from "node:crypto";
+import { effectiveLimits } from "@aacos/domain/catalog";
 import {
   type BatchMode,
   batchModeFor,
   FINISHED_RUN_STATUSES,
   JOB_MESSAGES,
 } from "@aacos/domain/jobs";
-import { effectiveLimits } from "@aacos/domain/catalog";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { runs } from "../../db/schema.js";

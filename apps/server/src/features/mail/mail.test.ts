@@ -1,6 +1,7 @@
 // The mailer against a real SMTP server and without one: what is recorded, delivered, logged and listed.
-import { createServer } from "node:net";
+
 import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../db/schema.js";

@@ -8,11 +8,11 @@ import {
   type BulkResult,
   type ConfiguredModel,
   managesAllEntities,
-  type OrchestratedEntity,
-  type OrchestrationPage,
   ORCHESTRATION_MESSAGES,
+  type OrchestratedEntity,
   type OrchestrationAction,
   type OrchestrationListQuery,
+  type OrchestrationPage,
   type OrchestrationStatus,
 } from "@aacos/domain/orchestration";
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";

@@ -1,7 +1,7 @@
 // The game layer's authority: grants experience and tokens only for actions the server observed (DESIGN.md's table,
 // daily caps, world multiplier), counts login days in the user's time zone, credits world upgrades, and reads progress.
 import { randomUUID } from "node:crypto";
-import { type WorldName, toWorldName } from "@aacos/domain/catalog";
+import { toWorldName, type WorldName } from "@aacos/domain/catalog";
 import {
   ACTION_XP,
   calendarDate,
@@ -11,8 +11,8 @@ import {
   nextRank,
   type ProgressAction,
   type QuestAction,
-  type Rank,
   RANKS,
+  type Rank,
   signInDay,
 } from "@aacos/domain/progression";
 import { and, asc, count, eq, gt, isNull, like, sql } from "drizzle-orm";

@@ -1,7 +1,6 @@
 // The realtime sockets of this instance: redeems the ticket, enforces the per-user cap, replays missed signals on
 // subscribe, pushes what the bus carries to the sockets it belongs to, and pings every 25 s to drop dead ones.
 import { UNLIMITED } from "@aacos/domain/catalog";
-import { effectiveLimits } from "../../platform/live-catalog.js";
 import {
   REALTIME_TOPICS,
   RealtimeClientMessage,
@@ -9,6 +8,7 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
+import { effectiveLimits } from "../../platform/live-catalog.js";
 import type { RealtimeBus, RealtimeEnvelope } from "../../platform/realtime-bus.js";
 import type { SignalService, SignalView } from "../signals/index.js";
 import type { ConnectionCounter } from "./connections.js";

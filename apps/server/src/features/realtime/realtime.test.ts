@@ -1,18 +1,18 @@
 // Realtime over a real socket: tickets (single use, 30 s), subscribe and live signals, replay after lastSignalId,
 // the per-user connection cap, and (with PostgreSQL and Redis) fan-out from one instance to another.
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { openPostgres } from "../../db/client.js";
+import { users } from "../../db/schema.js";
 import { connectRedis } from "../../platform/redis.js";
 import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";
-import { eq } from "drizzle-orm";
-import { users } from "../../db/schema.js";
 import {
   ACCESS_CHANGED_REASON,
   CLOSE_ACCESS_CHANGED,

@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tooManyRequests } from "../../platform/errors.js";
+import type { RateLimiter, RateLimiterFactory } from "../../platform/rate-limit.js";
 import { clientOf } from "../auth/index.js";
 import { securitySignal } from "../signals/index.js";
-import type { RateLimiterFactory, RateLimiter } from "../../platform/rate-limit.js";
 import {
   type Caller,
   type SecurityService,

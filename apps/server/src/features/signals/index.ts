@@ -1,8 +1,8 @@
 // Public API of the signal hub: the service, its route, and the shapes other features' events take as signals.
 export {
+  createQuotaSignaller,
   progressSignal,
   progressSignals,
-  createQuotaSignaller,
   quotaSignal,
   runSignal,
   securitySignal,

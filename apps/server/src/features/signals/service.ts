@@ -1,7 +1,6 @@
 // The signal hub: one stream per user of everything that happens (runs, syncs, quota hits, security, progression),
 // written to the signals table, published on the realtime bus, listed newest first and pruned by the tier's retention.
 import { TIER_NAMES, type TierName } from "@aacos/domain/catalog";
-import { tierByName } from "../../platform/live-catalog.js";
 import type { SignalListQuery, SignalSeverity } from "@aacos/domain/validation";
 import {
   and,
@@ -14,12 +13,13 @@ import {
   isNull,
   lt,
   notInArray,
-  sql,
   type SQL,
+  sql,
 } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { signals, users } from "../../db/schema.js";
+import { tierByName } from "../../platform/live-catalog.js";
 import type { RealtimeBus } from "../../platform/realtime-bus.js";
 
 export interface SignalInput {

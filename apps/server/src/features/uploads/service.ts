@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type TierName, upgradePayload, type WorldName } from "@aacos/domain/catalog";
-import { effectiveLimits } from "../../platform/live-catalog.js";
 import {
   checkUpload,
   checkUploadLimits,
@@ -18,6 +17,7 @@ import { fileTypeFromStream } from "file-type";
 import type { Db } from "../../db/client.js";
 import { files, users } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors.js";
+import { effectiveLimits } from "../../platform/live-catalog.js";
 import type { FileStorage } from "./storage.js";
 import { checkZipInflation } from "./zip-limits.js";
 

@@ -5,8 +5,8 @@ import { AdminUserUpdateBody } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forbidden, unauthorized } from "../../platform/errors.js";
 import type { UserRow } from "../../platform/auth.js";
+import { forbidden, unauthorized } from "../../platform/errors.js";
 import { clientOf, publicUser } from "../auth/index.js";
 import type { UserService } from "./service.js";
 

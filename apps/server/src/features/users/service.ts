@@ -6,8 +6,8 @@ import type { AdminUserUpdateBody } from "@aacos/domain/validation";
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { progress, users } from "../../db/schema.js";
-import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import { revokeUserSessions, type UserRow } from "../../platform/auth.js";
+import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import type { PlanService } from "../plans/index.js";
 

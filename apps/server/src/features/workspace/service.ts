@@ -8,15 +8,14 @@ import {
   upgradePayload,
   WORLDS,
 } from "@aacos/domain/catalog";
-import { effectiveLimits, worldByName } from "../../platform/live-catalog.js";
 import {
   type CreateEntityBody,
   type CreateUniverseBody,
   type SaveTemplateBody,
   type UniverseListQuery,
+  UPLOAD_MESSAGES,
   type UpdateEntityBody,
   type UpdateUniverseBody,
-  UPLOAD_MESSAGES,
 } from "@aacos/domain/validation";
 import {
   checkNewEntity,
@@ -56,6 +55,7 @@ import {
 } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../platform/errors.js";
 import { featureLocked } from "../../platform/feature-gate.js";
+import { effectiveLimits, worldByName } from "../../platform/live-catalog.js";
 import { checkZipInflation, type FileService } from "../uploads/index.js";
 import {
   EXTRACTION_LIMITS,

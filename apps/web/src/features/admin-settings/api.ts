@@ -1,11 +1,12 @@
 // Calls of /admin/settings (GET/PUT/DELETE /api/admin/settings/…) and their shapes.
+
+import type { LocalizedText } from "@aacos/domain/catalog";
 import type {
   MaintenanceBody,
   PublicSettings,
   TierOverrideBody,
   WorldOverrideBody,
 } from "@aacos/domain/catalog-overrides";
-import type { LocalizedText } from "@aacos/domain/catalog";
 import { apiDelete, apiGet, apiPost, apiPut } from "../../lib/api-client";
 
 export type SettingsKind = "tier" | "world";

@@ -1,6 +1,5 @@
 // The history of settings changes, newest first: when, who, which setting, old → new.
-import { UNLIMITED } from "@aacos/domain/catalog";
-import { tierByName, worldByName } from "@aacos/domain/catalog";
+import { tierByName, UNLIMITED, worldByName } from "@aacos/domain/catalog";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

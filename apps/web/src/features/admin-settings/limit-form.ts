@@ -1,5 +1,7 @@
 // The settings form's rules, without React: the editable fields of a tier or world, the draft (text + unlimited per
 // field), and the domain's own check on every value before anything is sent.
+
+import { UNLIMITED } from "@aacos/domain/catalog";
 import {
   type FieldRule,
   type SettingProblem,
@@ -13,7 +15,6 @@ import {
   WORLD_PRICE_KEYS,
   WORLD_PRICE_RULES,
 } from "@aacos/domain/catalog-overrides";
-import { UNLIMITED } from "@aacos/domain/catalog";
 import type { PlanValues, SettingsKind } from "./api";
 
 export type Section = "limits" | "price";

@@ -1,12 +1,13 @@
 // One tier's or world's prices and limits: a number per field (an unlimited switch where −1 is allowed), checked by
 // the domain's rules before saving, saved as one partial change, or reset to the built-in values.
-import type { SettingProblem } from "@aacos/domain/catalog-overrides";
+
 import { UNLIMITED } from "@aacos/domain/catalog";
+import type { SettingProblem } from "@aacos/domain/catalog-overrides";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { catalogQuery } from "../../lib/catalog-query";
 import { isApiError } from "../../lib/api-client";
+import { catalogQuery } from "../../lib/catalog-query";
 import { translateMessage } from "../../lib/messages";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";

@@ -1,5 +1,7 @@
 // The users tab's filters, kept in the address (`/admin?tab=users&role=admin&status=suspended`) so a filtered list can
 // be reloaded or shared; read leniently (an unknown value is no filter) and turned into the API's query.
+
+import { ROLES, type Role } from "@aacos/domain/access";
 import {
   type AdminUserListQuery,
   USER_SORTS,
@@ -7,7 +9,6 @@ import {
   type UserSort,
   type UserStatus,
 } from "@aacos/domain/admin-console";
-import { ROLES, type Role } from "@aacos/domain/access";
 import { TIER_NAMES, type TierName, WORLD_NAMES, type WorldName } from "@aacos/domain/catalog";
 
 export const USERS_PAGE_SIZE = 20;

@@ -26,8 +26,8 @@ import {
   hasUserFilters,
   readUserFilters,
   sortUsersBy,
-  type UserFilters,
   USERS_PAGE_SIZE,
+  type UserFilters,
   userListQuery,
   writeUserFilters,
 } from "./users-filters";

@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
-import { useRememberedDraft } from "../../lib/remembered-draft";
 import { translateMessage } from "../../lib/messages";
+import { useRememberedDraft } from "../../lib/remembered-draft";
 import { groupByUniverse, useEntities, useUniverses } from "../../lib/workspace-queries";
 import { Button, ButtonLink } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -25,6 +25,7 @@ function listed(client: ReturnType<typeof useQueryClient>, id: string): Conversa
   }
   return undefined;
 }
+
 import { ChatThread } from "./chat-thread";
 import { ConversationSidebar } from "./conversation-sidebar";
 import { useThread } from "./use-thread";

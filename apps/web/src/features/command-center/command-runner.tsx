@@ -1,7 +1,8 @@
 // The multi-entity command runner: entities chosen with checkboxes (grouped by universe), one prompt, and the answers
 // streaming side by side in one card per entity, with Stop. Several entities at once need the AI assistant (quantum+).
-import { MAX_COMMAND_ENTITIES } from "@aacos/domain/validation";
+
 import { tierHasFeature } from "@aacos/domain/catalog";
+import { MAX_COMMAND_ENTITIES } from "@aacos/domain/validation";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";

@@ -6,8 +6,8 @@ import { isApiError } from "../../lib/api-client";
 import { translateMessage } from "../../lib/messages";
 import { workspaceKeys } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
-import { TextField } from "../../ui/form-field";
 import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
 import { workspaceApi } from "./api";
 
 export function UniverseCreateForm({ first }: { first: boolean }) {

@@ -10,6 +10,7 @@ import type {
 } from "@aacos/domain/orchestration";
 
 export type { BulkResult, ConfiguredModel, OrchestratedEntity, OrchestrationPage };
+
 import { apiGet, apiPost, apiPut } from "../../lib/api-client";
 
 export type EntityAction = "pause" | "resume" | "stop";

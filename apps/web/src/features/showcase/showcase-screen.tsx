@@ -8,10 +8,10 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { LimitBar } from "../../ui/limit-bar";
 import { NoticeBanner } from "../../ui/notice-banner";
-import { ProgressBar } from "../../ui/progress-bar";
-import { Switch } from "../../ui/switch";
 import { PageHeading } from "../../ui/page-heading";
+import { ProgressBar } from "../../ui/progress-bar";
 import { Stars } from "../../ui/stars";
+import { Switch } from "../../ui/switch";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { WebSocket as WsClient, WebSocketServer, type WebSocket as ServerSocket } from "ws";
+import { type WebSocket as ServerSocket, WebSocketServer, WebSocket as WsClient } from "ws";
 import { createRealtime, setRealtimeForTests } from "../../lib/realtime";
 import { startTestApi, type TestApi } from "../../test-api-server";
 import { renderAt } from "../../test-utils";

@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
-import { useCatalog } from "../../lib/catalog-query";
 import { billingMessage, useBillingStatus } from "../../lib/billing";
+import { useCatalog } from "../../lib/catalog-query";
 import {
   isPendingCheckout,
   planApi,

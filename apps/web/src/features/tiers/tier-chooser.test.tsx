@@ -1,6 +1,7 @@
 // The tier chooser with the real catalogue: five priced cards, the detail panel, actions and the comparison table.
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+
 import { buildCatalog, effectiveLimits, tierByName } from "@aacos/domain/catalog";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AuthUser, useAuthStore } from "../../lib/auth-store";
 import { applyLanguage } from "../../lib/i18n";
