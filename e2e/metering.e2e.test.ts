@@ -133,7 +133,7 @@ describe("metering in the browser (Hebrew)", () => {
     }
     await screenshot(page, "metering-browse-last-screen");
     const seconds = (Date.now() - started) / 1000;
-    // The figure beside the general per-user limit the reads count against (SPEC.md: 100 a minute).
+    // The figure beside the general per-user limit the reads count against (docs/product.md §9: 100 a minute).
     console.log(
       `browse: ${seen.calls} API calls in ${seconds.toFixed(0)} s (general limit: 100 a minute)`,
     );

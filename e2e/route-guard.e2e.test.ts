@@ -83,7 +83,7 @@ describe("the route guard", () => {
       const seen: Record<string, Outcome> = {};
       const wanted: Record<string, Outcome> = {};
       for (const path of GUARDED) {
-        if (path === "/desktop") continue; // a layout route: its own width rule decides (DESIGN.md)
+        if (path === "/desktop") continue; // a layout route: its own width rule decides (docs/product.md §2)
         seen[path] = await outcomeOf(page, path);
         wanted[path] = expected(roles === null ? null : [...roles], path);
       }

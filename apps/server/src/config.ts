@@ -107,7 +107,7 @@ export interface Config {
   /** Absolute path of the built web app. */
   webDist: string;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
-  /** Share of genesis calls answered with the soft upgrade hint (SPEC.md §9: 10%); 0 turns it off. */
+  /** Share of genesis calls answered with the soft upgrade hint (docs/product.md §9: 10%); 0 turns it off. */
   upgradeHintShare: number;
   /** Signs access tokens; when unset, a random secret is kept in the database (shared by instances). */
   authSecret: string | undefined;

@@ -30,7 +30,7 @@ async function main() {
   }
   const app = await buildApp({ config, database, redis });
   await bootstrapAdmin(app, config);
-  // SPEC.md §4's hourly check; each hour's run is claimed in job_runs, so one instance runs it.
+  // docs/product.md §4's hourly check; each hour's run is claimed in job_runs, so one instance runs it.
   const scheduler = createScheduler({ db: database.db, clock: () => new Date(), log: app.log });
 
   let stopSampler: () => void = () => {};
@@ -97,11 +97,11 @@ async function main() {
       .then((count) => app.log.info({ prices: count }, "Stripe prices ready"))
       .catch((error: unknown) => app.log.error({ err: error }, "Stripe prices not synced"));
   }
-  // SPEC.md §9: the suspicious-activity check every 30 s (one instance per slot; the flags live in the database).
+  // docs/product.md §9: the suspicious-activity check every 30 s (one instance per slot; the flags live in the database).
   scheduler.every(30_000, "security-burst-check", () => app.services.security.checkBursts());
   // Signals past their tier's retention (docs/decisions/070-signals.md), once an hour across instances.
   scheduler.every(HOUR_MS, "signals-prune", () => app.services.signals.prune());
-  // SPEC.md §9: each instance samples its own CPU and memory every 5 s (not a shared slot, so no scheduler).
+  // docs/product.md §9: each instance samples its own CPU and memory every 5 s (not a shared slot, so no scheduler).
   stopSampler = app.services.metrics.sampler.start(SAMPLE_INTERVAL_MS, (error) =>
     app.log.warn({ err: error }, "system sample not taken"),
   );
@@ -116,7 +116,7 @@ async function main() {
   });
 }
 
-/** DESIGN.md admin bootstrap: the configured admin, or a one-time setup link when there is no admin. */
+/** Admin bootstrap (docs/product.md §10): the configured admin, or a one-time setup link when there is no admin. */
 async function bootstrapAdmin(app: FastifyInstance, config: Config) {
   if (config.bootstrapAdmin !== undefined) {
     try {

@@ -1,4 +1,4 @@
-// The AACOS service worker (SPEC.md §2): caches the app shell and the fingerprinted assets so the app opens offline.
+// The AACOS service worker (docs/product.md §2): caches the app shell and the fingerprinted assets so the app opens offline.
 // Navigations: network first, the cached index.html when offline. /assets/*: cache first (names change with content).
 // /api/*: never cached. A new version waits until the page's "reload to update" prompt sends SKIP_WAITING.
 // The build replaces BUILD below with this build's id and asset list (vite.config.ts), which also makes each

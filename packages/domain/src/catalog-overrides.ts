@@ -14,7 +14,7 @@ import {
   type WorldName,
 } from "./catalog/index.js";
 
-/** Every tier limit of SPEC.md §3/§9, in the order the settings screen shows them. */
+/** Every tier limit of docs/product.md §3/§9, in the order the settings screen shows them. */
 export const TIER_LIMIT_KEYS = [
   "apiCallsPerMinute",
   "apiCallsPerHour",

@@ -1,4 +1,4 @@
-// Layout classes by viewport width (SPEC.md §2 "Global shell", §9 breakpoints 768 and 1024).
+// Layout classes by viewport width (docs/product.md §2 "Global shell", §9 breakpoints 768 and 1024).
 
 export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
 export type LayoutClass = "mobile" | "tablet" | "desktop";

@@ -145,7 +145,7 @@ function createInFlight(redis: Redis | null, prefix: string) {
   };
 }
 
-/** SPEC.md §9: usage records are dropped after 24 hours of inactivity. */
+/** docs/product.md §9: usage records are dropped after 24 hours of inactivity. */
 const IDLE_MS = 86_400_000;
 
 /** When each user last made a metered call; forgotten after a day of silence. */
@@ -190,7 +190,7 @@ export const meteringPlugin = fp(
       prefix: string;
       clock: () => Date;
       random: () => number;
-      /** Share of genesis calls that carry the soft upgrade hint (SPEC.md §9: 10%). */
+      /** Share of genesis calls that carry the soft upgrade hint (docs/product.md §9: 10%). */
       softPromptShare: number;
       /** Told of every 429 a signed-in user gets (the signal hub's quota signals); must not throw. */
       onRefused?: (

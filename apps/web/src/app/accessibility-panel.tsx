@@ -1,5 +1,5 @@
-// SPEC.md §2 accessibility panel: a floating button (bottom corner on the reading-start side), Alt+A; every setting of
-// SPEC.md §3 applied to the page at once, stored, resettable. Closes with Escape, the backdrop or the close button.
+// docs/product.md §2 accessibility panel: a floating button (bottom corner on the reading-start side), Alt+A; every setting of
+// docs/product.md §3 applied to the page at once, stored, resettable. Closes with Escape, the backdrop or the close button.
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -68,7 +68,7 @@ export function AccessibilityLayer() {
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={() => setOpen(!open)}
-        // SPEC.md: bottom left in both directions, so a physical side rather than a logical one.
+        // docs/product.md §2: bottom left in both directions, so a physical side rather than a logical one.
         className="fixed left-4 bottom-[calc(1rem+var(--bottom-nav-offset,0rem))] z-40 flex size-12 items-center justify-center rounded-full bg-accent text-on-accent shadow-card hover:bg-accent-hover"
       >
         <AccessibilityIcon />

@@ -1,4 +1,4 @@
-// Error boundaries (SPEC.md §2, §4 "normal → error, resettable"): each caught error is counted and reported once,
+// Error boundaries (docs/product.md §2, §4 "normal → error, resettable"): each caught error is counted and reported once,
 // then shown on the error screen; the root boundary shows no details but keeps the report option.
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from "react";
 import { currentErrorCount, recordErrorOccurrence } from "../lib/error-count";
@@ -68,7 +68,7 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     });
   }
 
-  /** Back to normal (SPEC.md §4: the error state is resettable). */
+  /** Back to normal (docs/product.md §4: the error state is resettable). */
   reset = (): void => {
     this.setState({ error: null, hasError: false, componentName: null, occurrences: 0 });
   };

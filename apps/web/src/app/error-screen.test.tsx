@@ -1,4 +1,4 @@
-// The error screen: SPEC.md §2's texts and actions, the persistent form after more than 3 errors within the hour, and
+// The error screen: docs/product.md §2's texts and actions, the persistent form after more than 3 errors within the hour, and
 // the count starting over an hour after the last error.
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// SPEC.md §2's error screen: the friendly message, the component name, reload / home / details / copy / report by mail,
+// docs/product.md §2's error screen: the friendly message, the component name, reload / home / details / copy / report by mail,
 // and the persistent form after more than 3 errors within the hour.
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// SPEC.md §2, §8: the offline banner, from the browser's connectivity events and failed calls to /api/health.
+// docs/product.md §2, §8: the offline banner, from the browser's connectivity events and failed calls to /api/health.
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { installConnectivityWatch, useConnectivity } from "../lib/connectivity";

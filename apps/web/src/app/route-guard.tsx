@@ -1,4 +1,4 @@
-// The route guard of SPEC.md §2: a loader while auth loads, sign-in redirect (remembering the path), or restricted access.
+// The route guard of docs/product.md §2: a loader while auth loads, sign-in redirect (remembering the path), or restricted access.
 import type { AppRoute } from "@aacos/domain/access";
 import { ROUTE_ACCESS } from "@aacos/domain/access";
 import { type ReactNode, useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// Every route of SPEC.md §2 and DESIGN.md, with lazy-loaded screens and the access guard on protected ones.
+// Every route of docs/product.md §2, with lazy-loaded screens and the access guard on protected ones.
 import type { AppRoute } from "@aacos/domain/access";
 import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
@@ -195,7 +195,7 @@ const ENTRY_SCREENS: Record<string, { preload: () => Promise<void> }> = {
 };
 
 /**
- * Start-up's resource preload (SPEC.md §4, 80%): the landing screen's code — or the screen of the public page the
+ * Start-up's resource preload (docs/product.md §4, 80%): the landing screen's code — or the screen of the public page the
  * visit opened on, so it renders with the app instead of after one more round trip.
  */
 export function preloadLandingScreen(): Promise<void> {

@@ -1,4 +1,4 @@
-// Routes SPEC.md only names as targets (DESIGN.md): /login, /desktop and /mobile/*.
+// Routes that exist as targets (docs/product.md §2): /login, /desktop and /mobile/*.
 import type { AppRoute } from "@aacos/domain/access";
 import { ROUTE_ACCESS } from "@aacos/domain/access";
 import { layoutClassForWidth } from "@aacos/domain/device";

@@ -1,5 +1,5 @@
 // Mounts the app into #root (replacing the static start screen of index.html), with the missing-root and
-// render-failure fallbacks of SPEC.md §2; error reporting starts first, and the service worker is registered in
+// render-failure fallbacks of docs/product.md §2; error reporting starts first, and the service worker is registered in
 // production builds. Loaded by main.tsx right after the first paint.
 import "../lib/zod-config";
 import { StrictMode } from "react";

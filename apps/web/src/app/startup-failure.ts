@@ -1,4 +1,4 @@
-// The full-screen fallback shown when the app cannot render (SPEC.md §2): plain DOM, so it works without React.
+// The full-screen fallback shown when the app cannot render (docs/product.md §2): plain DOM, so it works without React.
 import { i18n } from "../lib/i18n";
 
 export function showStartupFailure(container: HTMLElement, error: unknown): void {

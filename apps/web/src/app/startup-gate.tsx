@@ -1,5 +1,5 @@
 // Shows the start-up progress while start-up runs, then the app 0.5 s after it completes — or at once when it fails
-// (the failure is logged and reported, SPEC.md §4).
+// (the failure is logged and reported, docs/product.md §4).
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

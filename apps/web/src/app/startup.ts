@@ -1,4 +1,4 @@
-// App start (SPEC.md §4): progress 10, 25, 35, 40, 60, 80, 95, 100 through core services, auth, worlds, consciousness,
+// App start (docs/product.md §4): progress 10, 25, 35, 40, 60, 80, 95, 100 through core services, auth, worlds, consciousness,
 // monitoring, resource preload and UI setup — each step doing the real work of that stage.
 import type { QueryClient } from "@tanstack/react-query";
 import { applyStoredAccessibilitySettings } from "../lib/accessibility-settings";
@@ -28,7 +28,7 @@ export interface StartupStep {
   run: () => Promise<void> | void;
 }
 
-/** SPEC.md §4: the app shows this long after start-up completes (at once when it fails). */
+/** docs/product.md §4: the app shows this long after start-up completes (at once when it fails). */
 export const SHOW_APP_AFTER_MS = 500;
 /**
  * A network step waits at most this long: a slow or absent network must not hold the whole app back — the guard's
@@ -86,7 +86,7 @@ export function buildStartupSteps(deps: {
     {
       stage: "consciousness",
       progress: 40,
-      // Nothing to start yet: the consciousness store holds its SPEC.md §3 defaults (0, 0) until a screen sets them.
+      // Nothing to start yet: the consciousness store holds its docs/product.md §3 defaults (0, 0) until a screen sets them.
       run: () => {},
     },
     {

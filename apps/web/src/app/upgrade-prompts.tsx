@@ -1,4 +1,4 @@
-// Renders the upgrade prompts (SPEC.md §2) dispatched as "aacos:upgrade-prompt": ONE prompt at a time
+// Renders the upgrade prompts (docs/product.md §2) dispatched as "aacos:upgrade-prompt": ONE prompt at a time
 // (docs/decisions/165-one-prompt-per-refusal.md). The modal and fullscreen kinds are modal dialogs; every other kind
 // shows in the strip under the header, in the page's flow, so it never covers an input or its button in either
 // direction. A genesis sequence step waits for the prompt on screen to leave; any other prompt is dropped meanwhile.

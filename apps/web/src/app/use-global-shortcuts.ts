@@ -1,4 +1,4 @@
-// The shell's keyboard shortcuts (SPEC.md §2): Ctrl/Cmd+K the command palette, Alt+1 /, Alt+2 /desktop, Alt+3 /admin,
+// The shell's keyboard shortcuts (docs/product.md §2): Ctrl/Cmd+K the command palette, Alt+1 /, Alt+2 /desktop, Alt+3 /admin,
 // Alt+A the accessibility panel. Matched on the physical key (event.code), so they work in the Hebrew layout and with
 // macOS's Option characters. Turning "keyboard navigation" off in the accessibility panel turns off all but Alt+A.
 import { useEffect } from "react";

@@ -1,4 +1,4 @@
-// Accessibility settings: SPEC.md §3's defaults, applied to <html>, stored under accessibility-settings.
+// Accessibility settings: docs/product.md §3's defaults, applied to <html>, stored under accessibility-settings.
 import { afterEach, describe, expect, it } from "vitest";
 import {
   DEFAULT_ACCESSIBILITY_SETTINGS,
@@ -11,7 +11,7 @@ const root = document.documentElement;
 afterEach(() => useAccessibilityStore.getState().reset());
 
 describe("accessibility settings", () => {
-  it("has SPEC.md §3's defaults", () => {
+  it("has docs/product.md §3's defaults", () => {
     expect(DEFAULT_ACCESSIBILITY_SETTINGS).toEqual({
       highContrast: false,
       largeText: false,

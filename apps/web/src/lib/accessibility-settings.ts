@@ -1,4 +1,4 @@
-// SPEC.md §3 accessibility settings: defaults, stored under accessibility-settings, the OS's reduced-motion and
+// docs/product.md §3 accessibility settings: defaults, stored under accessibility-settings, the OS's reduced-motion and
 // high-contrast wishes taken on first load, and applied to <html> as classes and a font-scale variable.
 import { create } from "zustand";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";

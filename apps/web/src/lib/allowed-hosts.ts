@@ -1,4 +1,4 @@
-// SPEC.md §8: requests to hosts outside the allowlist are refused ("Unauthorized request blocked").
+// docs/product.md §8: requests to hosts outside the allowlist are refused ("Unauthorized request blocked").
 
 export const BLOCKED_REQUEST_MESSAGE = "Unauthorized request blocked";
 

@@ -1,4 +1,4 @@
-// The API client against a real local server: bearer token, merged GETs, typed errors, and SPEC.md §8's 401 handling.
+// The API client against a real local server: bearer token, merged GETs, typed errors, and docs/product.md §8's 401 handling.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../test-api-server";
 import { ApiError, apiGet, apiPost, setRequestObserver, setSessionHandlers } from "./api-client";
@@ -116,7 +116,7 @@ describe("api client", () => {
     expect(limited).toMatchObject({ status: 429, retryAfter: 42 });
   });
 
-  it("uses the SPEC default text when the server gives none", async () => {
+  it("uses the default text of docs/product.md §8 when the server gives none", async () => {
     const error = await apiPost("/broken", {}, { fallbackMessage: "Login failed" }).catch(
       (failure: unknown) => failure,
     );

@@ -1,4 +1,4 @@
-// The HTTP client for /api (SPEC.md §7, §8): JSON, bearer token, 30 s timeout, merged GETs, typed errors, 401 handling,
+// The HTTP client for /api (docs/product.md §7, §8): JSON, bearer token, 30 s timeout, merged GETs, typed errors, 401 handling,
 // uploads with progress, the upgrade signals (refusals with an upgrade payload, the soft hint header) reported out,
 // hosts outside the allowlist refused, and every completed call told to the request observer (monitoring).
 import { ACCOUNT_SUSPENDED_CODE } from "@aacos/domain/admin-console";
@@ -8,7 +8,7 @@ import { readStorage, STORAGE_KEYS } from "./storage";
 
 const TIMEOUT_MS = 30_000;
 
-/** SPEC.md §8's default texts, used when a failed call brings no message of its own. */
+/** docs/product.md §8's default texts, used when a failed call brings no message of its own. */
 export const DEFAULT_ERRORS = {
   login: "Login failed",
   register: "Registration failed",
@@ -50,7 +50,7 @@ export function isApiError(value: unknown): value is ApiError {
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
-  /** The message when the reply carries none (SPEC.md §8 defaults). */
+  /** The message when the reply carries none (docs/product.md §8 defaults). */
   fallbackMessage?: string;
   /**
    * false: a 401 is only thrown, without the refresh-then-sign-out handling; true: handled even on a
@@ -83,10 +83,10 @@ export function setUpgradeSignals(next: UpgradeSignals): void {
   upgradeSignals = next;
 }
 
-/** The refusals a plan upgrade would lift (DESIGN.md API contract). */
+/** The refusals a plan upgrade would lift (docs/product.md §7). */
 const UPGRADE_CODES = new Set(["rate_limited", "limit_reached", "feature_locked"]);
 
-/** SPEC.md §9: the server marks about 10% of genesis calls for a soft upgrade prompt. */
+/** docs/product.md §9: the server marks about 10% of genesis calls for a soft upgrade prompt. */
 export const SOFT_HINT_HEADER = "aacos-upgrade-hint";
 
 /**
@@ -114,7 +114,7 @@ export function apiUrl(path: string): string {
   return `${apiBase}${path}`;
 }
 
-/** SPEC.md §8's allowlist: this origin, the API base, the product's own domains (and loopback in development). */
+/** docs/product.md §8's allowlist: this origin, the API base, the product's own domains (and loopback in development). */
 export function isAllowedUrl(url: string): boolean {
   return isAllowedRequestUrl(url, {
     origin: window.location.origin,
@@ -288,7 +288,7 @@ function send<T>(method: string, path: string, options: RequestOptions): Promise
   );
 }
 
-/** Identical GETs in flight at the same time share one request (SPEC.md §7). */
+/** Identical GETs in flight at the same time share one request (docs/product.md §7). */
 const inflight = new Map<string, Promise<unknown>>();
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

@@ -1,10 +1,10 @@
-// The session calls of /api/auth the auth store makes (SPEC.md §7): login, register, MFA step, refresh, logout, me.
+// The session calls of /api/auth the auth store makes (docs/product.md §7): login, register, MFA step, refresh, logout, me.
 import type { Permission, Role } from "@aacos/domain/access";
 import type { TierName, WorldName } from "@aacos/domain/catalog";
 import type { LoginBody, MfaVerifyBody, ProfileBody, RegisterBody } from "@aacos/domain/validation";
 import { apiGet, apiPatch, apiPost, DEFAULT_ERRORS } from "./api-client";
 
-/** GET /api/auth/me's user; fields past the DESIGN.md minimum are optional so older replies still fit. */
+/** GET /api/auth/me's user; fields past the minimum of docs/product.md §3 are optional so older replies still fit. */
 export interface AuthUser {
   id: string;
   email: string;

@@ -1,4 +1,4 @@
-// Auth transitions of SPEC.md §4 against a real local server: sign-in, MFA, start-up check, refresh, sign-out, 401 handling.
+// Auth transitions of docs/product.md §4 against a real local server: sign-in, MFA, start-up check, refresh, sign-out, 401 handling.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeAccessToken, startTestApi, type TestApi } from "../test-api-server";
 import { apiGet } from "./api-client";

@@ -1,4 +1,4 @@
-// The session (zustand, SPEC.md §3 and §4): start-up check, sign-in, MFA step, silent refresh, sign-out, 401 handling.
+// The session (zustand, docs/product.md §3 and §4): start-up check, sign-in, MFA step, silent refresh, sign-out, 401 handling.
 import {
   ACCESS_TOKEN_TTL_MS,
   type AccessRequirement,
@@ -296,7 +296,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     updateProfile: async (changes) => {
       const updated = await authApi.updateProfile(changes);
-      // SPEC.md §7: the returned data is merged into the user.
+      // docs/product.md §7: the returned data is merged into the user.
       const merged = { ...get().user, ...updated };
       set({ user: merged });
       return merged;
@@ -322,7 +322,7 @@ function onProtectedPage(): boolean {
 let lossHandled = false;
 
 /**
- * SPEC.md §8: a 401 the refresh could not cure clears the token, remembers the page and goes to /login.
+ * docs/product.md §8: a 401 the refresh could not cure clears the token, remembers the page and goes to /login.
  * The state clears only once the navigation is done, so the page being left never renders signed out.
  */
 function sessionLost(): void {

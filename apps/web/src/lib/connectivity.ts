@@ -1,4 +1,4 @@
-// Whether the app can reach its server (SPEC.md §2, §8 offline banner): the browser's online/offline events, checked
+// Whether the app can reach its server (docs/product.md §2, §8 offline banner): the browser's online/offline events, checked
 // against a real request to /api/health — a failed call there (or any API call failing without a reply) means offline.
 import { create } from "zustand";
 import { apiUrl } from "./api-client";

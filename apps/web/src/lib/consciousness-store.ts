@@ -1,4 +1,4 @@
-// The local consciousness store of SPEC.md §3: awarenessLevel and integrationScore, both 0 until a screen sets them.
+// The local consciousness store of docs/product.md §3: awarenessLevel and integrationScore, both 0 until a screen sets them.
 import { create } from "zustand";
 
 export interface ConsciousnessState {

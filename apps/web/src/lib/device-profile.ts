@@ -1,9 +1,9 @@
-// SPEC.md §3's device profile (platform, features, performance level, capabilities), detected once per page.
+// docs/product.md §3's device profile (platform, features, performance level, capabilities), detected once per page.
 
 export type DevicePlatform = "desktop" | "tablet" | "mobile";
 export type PerformanceLevel = "high" | "medium" | "low";
 
-/** SPEC.md §3: the minimum screen width of each platform. */
+/** docs/product.md §3: the minimum screen width of each platform. */
 export const PLATFORM_MIN_WIDTH = { desktop: 1280, tablet: 768, mobile: 320 } as const;
 
 export interface DeviceCapabilities {

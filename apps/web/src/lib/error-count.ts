@@ -1,4 +1,4 @@
-// How often the error screen has shown in this tab (SPEC.md §2, §4, §9): more than 3 within the hour is "persistent";
+// How often the error screen has shown in this tab (docs/product.md §2, §4, §9): more than 3 within the hour is "persistent";
 // the count starts over 1 hour after the last error.
 
 export const ERROR_COUNT_RESET_MS = 60 * 60_000;

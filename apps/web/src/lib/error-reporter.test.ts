@@ -1,4 +1,4 @@
-// The error reporter against a real local server: SPEC.md §8's filters and redaction, batches at 10 or after 1 s,
+// The error reporter against a real local server: docs/product.md §8's filters and redaction, batches at 10 or after 1 s,
 // and reports kept while offline and sent once back online.
 import type { ErrorReport } from "@aacos/domain/validation";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -41,7 +41,7 @@ function reporter(options: { online?: () => boolean; stored?: { value: string | 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("error reporter", () => {
-  it("applies SPEC.md §8's filters", () => {
+  it("applies docs/product.md §8's filters", () => {
     expect(isReportable({ message: "ResizeObserver loop limit exceeded" })).toBe(false);
     expect(
       isReportable({

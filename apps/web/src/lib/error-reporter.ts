@@ -1,5 +1,5 @@
-// Error reporting (SPEC.md §3, §7, §8, §9): reports with context, user, consciousness values and the last 50
-// breadcrumbs, SPEC.md §8's filters and redaction, batched to POST /api/errors at 10 queued or after 1 s, and kept in
+// Error reporting (docs/product.md §3, §7, §8, §9): reports with context, user, consciousness values and the last 50
+// breadcrumbs, docs/product.md §8's filters and redaction, batched to POST /api/errors at 10 queued or after 1 s, and kept in
 // local storage (retried) while offline. createErrorReporter is the testable core; `errorReporter` is the app's one.
 import {
   type Breadcrumb,
@@ -24,21 +24,21 @@ export const RETRY_AFTER_MS = 30_000;
 /** Undelivered reports kept at most (the oldest go first). */
 export const QUEUE_LIMIT = 100;
 
-/** SPEC.md §8: dropped outright (Chrome words the same benign ResizeObserver notice differently). */
+/** docs/product.md §8: dropped outright (Chrome words the same benign ResizeObserver notice differently). */
 const DROPPED_MESSAGES = [
   "ResizeObserver loop limit exceeded",
   "ResizeObserver loop completed with undelivered notifications",
 ];
-/** SPEC.md §8: ignored (the network's fault or not an Error at all). */
+/** docs/product.md §8: ignored (the network's fault or not an Error at all). */
 const IGNORED_MESSAGES = [
   "NetworkError",
   "Failed to fetch",
   "Non-Error promise rejection captured",
 ];
-/** SPEC.md §8: errors thrown by browser-extension scripts are not ours. */
+/** docs/product.md §8: errors thrown by browser-extension scripts are not ours. */
 const EXTENSION_SCRIPT = /\b(chrome|moz|safari|safari-web|ms-browser)-extension:\/\//i;
 
-/** Whether an error passes SPEC.md §8's filters. */
+/** Whether an error passes docs/product.md §8's filters. */
 export function isReportable(error: { message: string; stack?: string; source?: string }): boolean {
   const { message } = error;
   if (DROPPED_MESSAGES.some((text) => message.includes(text))) return false;
@@ -59,7 +59,7 @@ function redactPasswords(value: unknown, depth = 0): unknown {
 }
 
 /**
- * SPEC.md §8: console debug breadcrumbs are dropped (null) and password fields in the data become "[REDACTED]"
+ * docs/product.md §8: console debug breadcrumbs are dropped (null) and password fields in the data become "[REDACTED]"
  * (with every other secret-looking key and token, by the domain's scrubber).
  */
 export function filterBreadcrumb(crumb: Breadcrumb): Breadcrumb | null {
@@ -95,7 +95,7 @@ export interface ErrorReporterOptions {
   environment?: string;
 }
 
-/** What a rejected promise carried, as the reporter sees it: anything but an Error is SPEC.md §8's ignored case. */
+/** What a rejected promise carried, as the reporter sees it: anything but an Error is docs/product.md §8's ignored case. */
 export function rejectionReason(reason: unknown): unknown {
   return reason instanceof Error ? reason : NON_ERROR_REJECTION;
 }
@@ -114,7 +114,7 @@ export interface CaptureOptions {
 export interface ErrorReporter {
   addBreadcrumb: (crumb: Omit<Breadcrumb, "timestamp"> & { timestamp?: string | number }) => void;
   breadcrumbs: () => Breadcrumb[];
-  /** Queues a report for an error; false when SPEC.md §8's filters drop it. */
+  /** Queues a report for an error; false when docs/product.md §8's filters drop it. */
   captureError: (error: unknown, options?: CaptureOptions) => boolean;
   /** Queues a warning (HTTP errors, long tasks). */
   captureWarning: (message: string, data?: Record<string, unknown>) => boolean;
@@ -128,7 +128,7 @@ function describe(error: unknown): { message: string; type: string; stack?: stri
     return { message: error.message || error.name, type: error.name, stack: error.stack };
   }
   if (typeof error === "string") return { message: error, type: "Error" };
-  // Sentry's wording for a rejected promise that carried no Error: ignored by the filters (SPEC.md §8).
+  // Sentry's wording for a rejected promise that carried no Error: ignored by the filters (docs/product.md §8).
   return { message: "Non-Error promise rejection captured", type: "UnhandledRejection" };
 }
 

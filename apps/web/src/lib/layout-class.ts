@@ -1,4 +1,4 @@
-// SPEC.md §2: the layout class (mobile under 768 px, tablet under 1024, desktop) on <html>, kept up to date on resize.
+// docs/product.md §2: the layout class (mobile under 768 px, tablet under 1024, desktop) on <html>, kept up to date on resize.
 import { type LayoutClass, layoutClassForWidth } from "@aacos/domain/device";
 
 const CLASSES: readonly LayoutClass[] = ["mobile", "tablet", "desktop"];

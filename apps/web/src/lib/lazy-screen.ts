@@ -1,4 +1,4 @@
-// React.lazy for screens: three tries with waits of 2 s and 4 s between them (SPEC.md §8), then the load fails and the
+// React.lazy for screens: three tries with waits of 2 s and 4 s between them (docs/product.md §8), then the load fails and the
 // error thrown in render reaches the nearest error boundary (the shell's screen boundary shows the error screen).
 import { type ComponentType, createElement, lazy, useState } from "react";
 

@@ -1,4 +1,4 @@
-// Every domain message and SPEC.md §8 default reads word for word in English and has a Hebrew translation.
+// Every domain message and docs/product.md §8 default reads word for word in English and has a Hebrew translation.
 import { MESSAGES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_ERRORS } from "./api-client";

@@ -13,7 +13,7 @@ import { PROMPT_TEXTS } from "./upgrade-prompts";
 
 export type MessageKey = keyof (typeof he)["messages"];
 
-/** Exact English texts (SPEC.md §5 and §8, and the server's own) and their keys. */
+/** Exact English texts (docs/product.md §5 and §8, and the server's own) and their keys. */
 const EXACT: Record<string, MessageKey> = {
   [MESSAGES.required]: "required",
   [MESSAGES.invalidEmail]: "invalidEmail",

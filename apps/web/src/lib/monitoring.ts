@@ -1,12 +1,12 @@
 // Wires the error and security reporters into the page: window error and unhandledrejection listeners, breadcrumbs
-// (clicks, API calls, console), HTTP errors ≥ 400 and main-thread tasks over 200 ms as warnings (SPEC.md §8).
+// (clicks, API calls, console), HTTP errors ≥ 400 and main-thread tasks over 200 ms as warnings (docs/product.md §8).
 import { setRequestObserver } from "./api-client";
 import { APP_CONFIG } from "./app-config";
 import { noteFailedRequest } from "./connectivity";
 import { errorReporter, rejectionReason } from "./error-reporter";
 import { SECURITY_ACTIVITIES, securityReporter } from "./security-reporter";
 
-/** SPEC.md §8: tasks longer than this are reported as warnings. */
+/** docs/product.md §8: tasks longer than this are reported as warnings. */
 export const LONG_TASK_MS = 200;
 /** One warning per kind (method, path, status) per minute: a polling screen failing must not flood the queue. */
 const WARNING_EVERY_MS = 60_000;
@@ -127,7 +127,7 @@ export function recordNavigation(path: string): void {
 let observing = false;
 
 /**
- * SPEC.md §8: main-thread tasks longer than 200 ms. Each is a breadcrumb; a warning report is sampled at DESIGN.md's
+ * docs/product.md §8: main-thread tasks longer than 200 ms. Each is a breadcrumb; a warning report is sampled at the
  * trace rate (0.1) and throttled, since a slow device produces them by the dozen.
  */
 export function startPerformanceMonitoring(random: () => number = Math.random): void {

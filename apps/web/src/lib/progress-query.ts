@@ -59,7 +59,7 @@ export interface ProgressFigures {
   experience: number;
   tokens: number;
   streak: number;
-  /** Experience mod 1000, as a percentage (SPEC.md §2). */
+  /** Experience mod 1000, as a percentage (docs/product.md §2). */
   barPercent: number;
   /** XP into the current level (0..999). */
   intoLevel: number;

@@ -1,4 +1,4 @@
-// The realtime socket (DESIGN.md "WebSocket ticket"): one shared connection per tab, opened when the first topic
+// The realtime socket (docs/product.md §10): one shared connection per tab, opened when the first topic
 // listener arrives and closed after the last leaves. Each (re)connect asks for a fresh ticket, subscribes to every
 // topic someone listens to and replays signals newer than the last one seen. Lost connections come back with
 // exponential backoff; 4429 (too many connections for the plan) stops with the server's reason.

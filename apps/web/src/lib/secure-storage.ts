@@ -1,4 +1,4 @@
-// Secure items (SPEC.md §3, §5): encrypted with AES-GCM into session storage under a prefix, with a metadata entry
+// Secure items (docs/product.md §3, §5): encrypted with AES-GCM into session storage under a prefix, with a metadata entry
 // (checksum, expiry) in local storage; an item is dropped when expired or when its checksum does not match.
 //
 // The key: a non-extractable AES-GCM CryptoKey generated in this page and held in memory only. It cannot be read by

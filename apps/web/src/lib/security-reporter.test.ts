@@ -1,5 +1,5 @@
 // The security reporter: every suspicious occurrence goes to /security/events, and more than five repeats of one
-// activity raise an incident (SPEC.md's "sent after more than 5 repeats"), again after each further five.
+// activity raise an incident (docs/product.md §7: "after more than 5 repeats"), again after each further five.
 import { describe, expect, it } from "vitest";
 import { createSecurityReporter, SECURITY_ACTIVITIES } from "./security-reporter";
 

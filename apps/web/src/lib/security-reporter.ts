@@ -1,4 +1,4 @@
-// Suspicious activity seen in the browser (SPEC.md §3, §7): each occurrence goes to POST /api/security/events, and more
+// Suspicious activity seen in the browser (docs/product.md §3, §7): each occurrence goes to POST /api/security/events, and more
 // than 5 repeats of one activity in this page send an incident to POST /api/security/incidents.
 import { SUSPICIOUS_ACTIVITY } from "@aacos/domain/validation";
 import { postReport } from "./report-transport";

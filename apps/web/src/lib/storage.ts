@@ -4,10 +4,10 @@ export const STORAGE_KEYS = {
   language: "aacos-lang",
   theme: "aacos-theme",
   redirectAfterLogin: "redirectAfterLogin",
-  /** The access token (SPEC.md §7: bearer token from local storage); the refresh token stays in an httpOnly cookie. */
+  /** The access token (docs/product.md §7: bearer token from local storage); the refresh token stays in an httpOnly cookie. */
   token: "token",
   userId: "userId",
-  /** SPEC.md §3 accessibility settings (JSON). */
+  /** docs/product.md §3 accessibility settings (JSON). */
   accessibilitySettings: "accessibility-settings",
   /** Error reports not yet delivered (JSON list), retried when back online. */
   errorQueue: "aacos-error-queue",

@@ -1,4 +1,4 @@
-// Theme preference rules (SPEC.md §3, §4): light, dark or system (default), cycled light → dark → system → light.
+// Theme preference rules (docs/product.md §3, §4): light, dark or system (default), cycled light → dark → system → light.
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
 
 export const THEME_PREFERENCES = ["light", "dark", "system"] as const;

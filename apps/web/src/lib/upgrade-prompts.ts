@@ -1,4 +1,4 @@
-// Upgrade prompts (SPEC.md §2, §4, §8, §9): a typed custom event, the once-a-minute gate per kind, and what each
+// Upgrade prompts (docs/product.md §2, §4, §8, §9): a typed custom event, the once-a-minute gate per kind, and what each
 // refusal, soft hint and move up turns into (docs/decisions/165-one-prompt-per-refusal.md: the genesis sequence plays
 // once per session, one prompt at a time). The shell's UpgradePrompts component renders them.
 import { nextTier, TIER_NAMES, type TierName } from "@aacos/domain/catalog";
@@ -34,7 +34,7 @@ export interface UpgradePromptDetail {
   waits?: boolean;
 }
 
-/** What a refusal says in data (DESIGN.md API contract): the code, the limit or feature, and the wait. */
+/** What a refusal says in data (docs/product.md §7): the code, the limit or feature, and the wait. */
 export interface RefusalFacts {
   code: string;
   /** The limit (apiCallsPerMinute, maxActiveUniverses…) or feature flag the server named. */
@@ -70,7 +70,7 @@ export const PROMPT_TEXTS = {
   worldUp: "Your new world is open. Your upgrade bonus is in your tokens.",
 } as const;
 
-/** SPEC.md §8: the genesis sequence after a refusal: notification after 2 s, the annual-discount banner after 5 s. */
+/** docs/product.md §8: the genesis sequence after a refusal: notification after 2 s, the annual-discount banner after 5 s. */
 export const GENESIS_SEQUENCE_MS = { notification: 2_000, banner: 5_000 } as const;
 /** No kind shows more than once a minute. */
 export const PROMPT_REPEAT_MS = 60_000;
@@ -142,7 +142,7 @@ function isTierName(value: string | null): value is TierName {
 }
 
 /**
- * A refusal a plan upgrade would lift, for a user on `tier` (SPEC.md §8). Genesis gets the modal → notification after
+ * A refusal a plan upgrade would lift, for a user on `tier` (docs/product.md §8). Genesis gets the modal → notification after
  * 2 s → banner after 5 s sequence once per session (per user, in this tab); every other refusal — a later one on
  * genesis, or any on another tier — gets one notification, at most once a minute.
  */
@@ -186,7 +186,7 @@ export function promptForRefusal(
   );
 }
 
-/** SPEC.md §9's soft prompt: a gentle slide-in. */
+/** docs/product.md §9's soft prompt: a gentle slide-in. */
 export function promptForSoftHint(tier: TierName | null): void {
   const suggested = nextTier(tier ?? "genesis");
   dispatchUpgradePrompt({
@@ -198,7 +198,7 @@ export function promptForSoftHint(tier: TierName | null): void {
   });
 }
 
-/** SPEC.md §4: moving up shows a celebration. */
+/** docs/product.md §4: moving up shows a celebration. */
 export function celebrateMoveUp(kind: "tier" | "world", to: string): void {
   dispatchUpgradePrompt({
     kind: "celebration",

@@ -20,7 +20,7 @@ export interface Formatters {
   number: (value: number) => string;
   /** A limit: "Unlimited" for −1. */
   limit: (value: number) => string;
-  /** SPEC.md §2 price rule via the domain's priceLabel: FREE, CUSTOM or "$N/month". */
+  /** docs/product.md §2 price rule via the domain's priceLabel: FREE, CUSTOM or "$N/month". */
   price: (monthly: number) => string;
 }
 

@@ -36,7 +36,7 @@ describe("locales", () => {
     for (const [key, text] of [...hebrew, ...english]) expect(text.trim(), key).not.toBe("");
   });
 
-  it("uses SPEC.md's quoted texts word for word in English", () => {
+  it("uses the product's quoted texts (docs/product.md §11) word for word in English", () => {
     expect(english.get("tiers.title")).toBe("Choose Your World");
     expect(english.get("tiers.current")).toBe("Current");
     expect(english.get("pricing.free")).toBe("FREE");

@@ -1,4 +1,4 @@
-// The route requirements of SPEC.md §2 and the one access check both sides use.
+// The route requirements of docs/product.md §2 and the one access check both sides use.
 import { describe, expect, it } from "vitest";
 import { checkAccess, type Principal, permissionsForRoles, ROUTE_ACCESS } from "./index.js";
 

@@ -1,4 +1,4 @@
-// Roles, permissions and the route requirements of SPEC.md §2 and §6; the browser guard and the server use the same check.
+// Roles, permissions and the route requirements of docs/product.md §2 and §6; the browser guard and the server use the same check.
 
 export const ROLES = ["user", "admin", "operator", "developer", "analyst"] as const;
 export type Role = (typeof ROLES)[number];
@@ -6,7 +6,7 @@ export type Role = (typeof ROLES)[number];
 export const PERMISSIONS = ["admin.access", "analytics.view", "settings.manage"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Permissions each role carries (SPEC.md §6 names the permissions, not who holds them). */
+/** Permissions each role carries (docs/product.md §6 names the permissions, not who holds them). */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   user: [],
   admin: ["admin.access", "analytics.view", "settings.manage"],
@@ -39,7 +39,7 @@ function needs(anyRole: Role[], allPermissions: Permission[] = []): AccessRequir
   return { signedIn: true, anyRole, allPermissions };
 }
 
-/** SPEC.md §2's route table, plus the routes DESIGN.md adds. */
+/** docs/product.md §2's route table. */
 export const ROUTE_ACCESS = {
   "/": PUBLIC,
   "/tiers": PUBLIC,
@@ -81,7 +81,7 @@ export interface Principal {
 
 export type AccessDecision = "allowed" | "sign-in" | "forbidden";
 
-/** The one access check: really compares roles and permissions (DESIGN.md security decisions). */
+/** The one access check: really compares roles and permissions (docs/product.md §10). */
 export function checkAccess(
   principal: Principal | null,
   requirement: AccessRequirement,

@@ -1,4 +1,4 @@
-// Session lifetimes and the sign-in rate limits (SPEC.md §9, DESIGN.md security decisions).
+// Session lifetimes and the sign-in rate limits (docs/product.md §9, docs/product.md §10).
 
 /** Access token lifetime: one hour (3600000 ms). */
 export const ACCESS_TOKEN_TTL_MS = 3_600_000;

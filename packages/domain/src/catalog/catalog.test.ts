@@ -1,4 +1,4 @@
-// Pins every catalogue number of SPEC.md §9 and DESIGN.md "Plans".
+// Pins every catalogue number of docs/product.md §9 and docs/product.md §9.
 import { describe, expect, it } from "vitest";
 import {
   buildCatalog,
@@ -28,7 +28,7 @@ describe("subscription tiers", () => {
     ]);
   });
 
-  it("carry the limits table of SPEC.md §9", () => {
+  it("carry the limits table of docs/product.md §9", () => {
     const rows = TIER_ORDER.map((name) => {
       const l = tierByName(name).limits;
       return [
@@ -69,7 +69,7 @@ describe("subscription tiers", () => {
     ]);
   });
 
-  it("carry SLA, encryption and support per DESIGN.md", () => {
+  it("carry SLA, encryption and support per docs/product.md §9", () => {
     const rows = TIER_ORDER.map((name) => {
       const f = tierByName(name).features;
       return [f.sla, f.encryption, f.supportLevel];

@@ -1,4 +1,4 @@
-// The effective-limits rule of DESIGN.md: for a resource both plans define, the larger wins; −1 (unlimited) beats any number.
+// The effective-limits rule (docs/product.md §9): for a resource both plans define, the larger wins; −1 (unlimited) beats any number.
 import { tierByName } from "./tiers.js";
 import type { Catalog, TierLimits, TierName, WorldName } from "./types.js";
 import { UNLIMITED } from "./types.js";

@@ -19,7 +19,7 @@ import {
 const NOW = new Date("2026-03-01T12:00:00Z");
 
 describe("plan changes", () => {
-  it("orders tiers as SPEC.md §4 does", () => {
+  it("orders tiers as docs/product.md §4 does", () => {
     expect(tierDirection("genesis", "quantum")).toBe("up");
     expect(tierDirection("infinity", "cosmic")).toBe("down");
     expect(tierDirection("cosmic", "cosmic")).toBe("same");

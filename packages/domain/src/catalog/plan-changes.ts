@@ -1,4 +1,4 @@
-// Plan-change rules (DESIGN.md "Plans"): tier direction, trials, the paid period, pending downgrades and feature locks.
+// Plan-change rules (docs/product.md §9): tier direction, trials, the paid period, pending downgrades and feature locks.
 import { tierUnlocking } from "./quota.js";
 import { TIER_ORDER, tierByName } from "./tiers.js";
 import type {
@@ -25,19 +25,19 @@ export const PLAN_MESSAGES = {
   planChangedMeanwhile: "The plan changed meanwhile; try again",
 } as const;
 
-/** Stored text to a tier name; anything unknown (or none) is genesis (SPEC.md §6). */
+/** Stored text to a tier name; anything unknown (or none) is genesis (docs/product.md §6). */
 export function toTierName(value: string | null | undefined): TierName {
   return TIER_NAMES.find((name) => name === value) ?? "genesis";
 }
 
-/** Stored text to a world name; anything unknown (or none) is genesis (DESIGN.md). */
+/** Stored text to a world name; anything unknown (or none) is genesis (docs/product.md §6). */
 export function toWorldName(value: string | null | undefined): WorldName {
   return WORLD_NAMES.find((name) => name === value) ?? "genesis";
 }
 
 export type TierDirection = "up" | "down" | "same";
 
-/** Where a tier change goes in the order of SPEC.md §4. */
+/** Where a tier change goes in the order of docs/product.md §4. */
 export function tierDirection(from: TierName, to: TierName): TierDirection {
   const delta = TIER_ORDER.indexOf(to) - TIER_ORDER.indexOf(from);
   return delta > 0 ? "up" : delta < 0 ? "down" : "same";

@@ -1,4 +1,4 @@
-// The quota messages of SPEC.md §8 and the RateLimit fields of DESIGN.md.
+// The quota messages of docs/product.md §8 and the RateLimit fields of §9.
 import { describe, expect, it } from "vitest";
 import { effectiveLimits, tierByName } from "./index.js";
 import {

@@ -10,7 +10,7 @@ export const RATE_WINDOWS = [
 ] as const satisfies readonly { name: string; seconds: number; limit: keyof TierLimits }[];
 export type RateWindowName = (typeof RATE_WINDOWS)[number]["name"];
 
-/** SPEC.md §8, word for word. */
+/** docs/product.md §8, word for word. */
 export const QUOTA_MESSAGES = {
   minute: (n: number) => `Rate limit exceeded: ${n} calls per minute`,
   hour: (n: number) => `Hourly limit exceeded: ${n} calls per hour`,
@@ -24,7 +24,7 @@ export interface UpgradePayload {
   reason: string;
 }
 
-/** What a refusal suggests: the next tier in order (SPEC.md §4), with a link to the chooser. */
+/** What a refusal suggests: the next tier in order (docs/product.md §4), with a link to the chooser. */
 export function upgradePayload(tier: TierName | null | undefined, reason: string): UpgradePayload {
   const suggested = nextTier(tier);
   return {

@@ -1,4 +1,4 @@
-// The subscription tiers (billing plans): SPEC.md §9 numbers, DESIGN.md "Plans" for the values it leaves out.
+// The subscription tiers (billing plans): docs/product.md §9 numbers, docs/product.md §9 for the values it leaves out.
 import type {
   Catalog,
   FeatureFlag,
@@ -243,10 +243,10 @@ export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [
   },
 ];
 
-/** SPEC.md §4: genesis, quantum, cosmic, infinity. */
+/** docs/product.md §4: genesis, quantum, cosmic, infinity. */
 export const TIER_ORDER: readonly TierName[] = SUBSCRIPTION_TIERS.map((tier) => tier.name);
 
-/** A user with no tier is on genesis (SPEC.md §6); `catalog` defaults to the built-in one. */
+/** A user with no tier is on genesis (docs/product.md §6); `catalog` defaults to the built-in one. */
 export function tierByName(
   name: TierName | null | undefined,
   catalog?: Pick<Catalog, "tiers">,

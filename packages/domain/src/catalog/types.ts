@@ -1,4 +1,4 @@
-// Types of the plan catalogue: subscription tiers (billing) and worlds (progression), SPEC.md §3.
+// Types of the plan catalogue: subscription tiers (billing) and worlds (progression), docs/product.md §3.
 
 export const TIER_NAMES = ["genesis", "quantum", "cosmic", "infinity"] as const;
 export type TierName = (typeof TIER_NAMES)[number];

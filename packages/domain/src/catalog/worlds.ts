@@ -1,8 +1,8 @@
-// The five worlds (progression path on /tiers): SPEC.md §3 and §9, DESIGN.md "Plans" for the values it leaves out.
+// The five worlds (progression path on /tiers): docs/product.md §3 and §9, docs/product.md §9 for the values it leaves out.
 import type { Catalog, World, WorldName } from "./types.js";
 import { UNLIMITED } from "./types.js";
 
-/** SPEC.md §9: milestones at 100, 500 and 1000 experience, the same in every world. */
+/** docs/product.md §9: milestones at 100, 500 and 1000 experience, the same in every world. */
 export const MILESTONES: readonly number[] = [100, 500, 1000];
 
 export const WORLDS: readonly World[] = [
@@ -212,12 +212,12 @@ export function worldByName(
   return found ?? (worlds[0] as World);
 }
 
-/** SPEC.md §4: a world upgrade goes only to a higher level. */
+/** docs/product.md §4: a world upgrade goes only to a higher level. */
 export function canUpgradeWorld(from: WorldName, to: WorldName): boolean {
   return worldByName(to).level > worldByName(from).level;
 }
 
-/** Bars on /tiers scale to these maxima (SPEC.md §2). */
+/** Bars on /tiers scale to these maxima (docs/product.md §2). */
 export const LIMIT_BAR_MAXIMA = {
   apiCallsPerDay: 100000,
   storageGB: 1000,

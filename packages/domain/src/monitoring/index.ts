@@ -1,10 +1,10 @@
-// Monitoring rules (SPEC.md §4, §9; DESIGN.md "Consciousness"): sampling constants, alert rule evaluation, the
+// Monitoring rules (docs/product.md §4, §9; docs/product.md §1): sampling constants, alert rule evaluation, the
 // consciousness formulas and Prometheus text rendering. Pure: callers pass samples, counts and `now`.
 
-/** SPEC.md §9: the monitor samples every 5 s and keeps the last 100. */
+/** docs/product.md §9: the monitor samples every 5 s and keeps the last 100. */
 export const SAMPLE_INTERVAL_MS = 5_000;
 export const SAMPLES_KEPT = 100;
-/** SPEC.md §4/§9: memory above 90 % is critical, CPU above 85 % a warning, harmony below 0.3 asks for a rebalance. */
+/** docs/product.md §4/§9: memory above 90 % is critical, CPU above 85 % a warning, harmony below 0.3 asks for a rebalance. */
 export const MEMORY_ALERT_PERCENT = 90;
 export const CPU_ALERT_PERCENT = 85;
 export const HARMONY_THRESHOLD = 0.3;

@@ -18,7 +18,7 @@ import {
   SAMPLES_KEPT,
 } from "./index.js";
 
-describe("monitoring constants (SPEC.md §4, §9)", () => {
+describe("monitoring constants (docs/product.md §4, §9)", () => {
   it("samples every 5 s, keeps 100, alerts at 90 % memory, 85 % CPU, harmony 0.3", () => {
     expect([SAMPLE_INTERVAL_MS, SAMPLES_KEPT, MEMORY_ALERT_PERCENT, CPU_ALERT_PERCENT]).toEqual([
       5000, 100, 90, 85,

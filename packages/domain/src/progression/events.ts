@@ -1,4 +1,4 @@
-// Community events (SPEC.md §3): rewards for places 1–3, the event's state at a moment, and who takes which place.
+// Community events (docs/product.md §3): rewards for places 1–3, the event's state at a moment, and who takes which place.
 
 export const EVENT_PLACES = [1, 2, 3] as const;
 export type EventPlace = (typeof EVENT_PLACES)[number];

@@ -1,4 +1,4 @@
-// Ranks, levels, the XP bar, world multipliers, milestones, daily bonuses and sample quests (SPEC.md §3, §4, §9; DESIGN.md "Progression numbers").
+// Ranks, levels, the XP bar, world multipliers, milestones, daily bonuses and sample quests (docs/product.md §3, §4, §9; docs/product.md §4).
 import type { WorldName } from "../catalog/types.js";
 import { UNLIMITED } from "../catalog/types.js";
 import { MILESTONES, worldByName } from "../catalog/worlds.js";
@@ -51,7 +51,7 @@ export function milestonesDue(experience: number, alreadyAchieved: readonly numb
 
 export const STARTING_TOKENS = 100;
 
-/** XP per action before the world multiplier, with the daily caps of DESIGN.md. */
+/** XP per action before the world multiplier, with the daily caps of docs/product.md §4. */
 export const ACTION_XP = {
   dailySignIn: { xp: 10, dailyCap: 1 },
   apiCall: { xp: 1, dailyCap: 100 },
@@ -79,7 +79,7 @@ export function dailyBonusFor(
   return unlocked.find((bonus) => bonus.day === consecutiveLogins) ?? null;
 }
 
-/** SPEC.md §4: a new day is counted when the calendar date (in the user's time zone) changes. */
+/** docs/product.md §4: a new day is counted when the calendar date (in the user's time zone) changes. */
 export function calendarDate(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", {
     timeZone,

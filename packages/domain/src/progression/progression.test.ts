@@ -1,4 +1,4 @@
-// Pins the progression numbers of SPEC.md §4 and §9 and DESIGN.md "Progression numbers".
+// Pins the progression numbers of docs/product.md §4 and §9 and docs/product.md §4.
 import { describe, expect, it } from "vitest";
 import {
   ACTION_XP,
@@ -71,7 +71,7 @@ describe("experience", () => {
     expect(experienceGained(10, "infinity")).toBe(50);
   });
 
-  it("has the action values and daily caps of DESIGN.md", () => {
+  it("has the action values and daily caps of docs/product.md §4", () => {
     expect(ACTION_XP).toEqual({
       dailySignIn: { xp: 10, dailyCap: 1 },
       apiCall: { xp: 1, dailyCap: 100 },

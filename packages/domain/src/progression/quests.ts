@@ -1,4 +1,4 @@
-// The quest catalogue (SPEC.md §3's four samples and more), what completes each quest, and who may take it.
+// The quest catalogue (docs/product.md §3's four samples and more), what completes each quest, and who may take it.
 import { TIER_NAMES, type TierName } from "../catalog/types.js";
 import type { ProgressAction } from "./index.js";
 

@@ -1,4 +1,4 @@
-// Request schemas of the progression API (DESIGN.md "API contract"): ledger paging, leaderboard, quests and events.
+// Request schemas of the progression API (docs/product.md §7): ledger paging, leaderboard, quests and events.
 import { z } from "zod";
 import { WORLD_NAMES } from "../catalog/types.js";
 import { MESSAGES } from "../validation/messages.js";

@@ -1,4 +1,4 @@
-// Request bodies of the auth and users API (DESIGN.md API contract), used by the browser forms and the server routes.
+// Request bodies of the auth and users API (docs/product.md §7), used by the browser forms and the server routes.
 import { z } from "zod";
 import { ROLES } from "../access/index.js";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
@@ -12,7 +12,7 @@ export const RegisterBody = z.object({
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
-/** `email` may hold the username (DESIGN.md). */
+/** `email` may hold the username (docs/product.md §7). */
 export const LoginBody = z.object({
   email: requiredText(254),
   password: z

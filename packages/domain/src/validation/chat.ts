@@ -1,4 +1,4 @@
-// Request schemas and messages of the chat, command-centre and AI-allowance API (DESIGN.md "API contract" → Chat).
+// Request schemas and messages of the chat, command-centre and AI-allowance API (docs/product.md §7 (Chat)).
 import { z } from "zod";
 import { MESSAGES } from "./messages.js";
 import { requiredText } from "./rules.js";

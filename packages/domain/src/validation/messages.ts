@@ -1,4 +1,4 @@
-// The validation messages of SPEC.md §5, word for word; the Hebrew interface translates them by these keys.
+// The validation messages of docs/product.md §5, word for word; the Hebrew interface translates them by these keys.
 
 export const MESSAGES = {
   required: "Field is required",
@@ -15,7 +15,7 @@ export const MESSAGES = {
   mimeMismatch: "File MIME type does not match extension",
 } as const;
 
-/** SPEC.md §5: maximum input length. */
+/** docs/product.md §5: maximum input length. */
 export const MAX_INPUT_LENGTH = 10000;
 
 /**

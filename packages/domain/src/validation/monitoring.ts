@@ -98,7 +98,7 @@ export type SilenceBody = z.infer<typeof SilenceBody>;
 export const MonitoringIdParams = z.object({ id: z.uuid(MESSAGES.invalidFormat) });
 export type MonitoringIdParams = z.infer<typeof MonitoringIdParams>;
 
-/** DESIGN.md: POST /api/aacos/consciousness/level {level} with level in [0, 1], else 400. */
+/** docs/product.md §7: POST /api/aacos/consciousness/level {level} with level in [0, 1], else 400. */
 export const ConsciousnessLevelBody = z.object({
   level: z
     .number({ error: "Level must be a number from 0 to 1" })

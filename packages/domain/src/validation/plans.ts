@@ -1,4 +1,4 @@
-// Request bodies of the plan API (DESIGN.md API contract): POST /api/plan/tier and POST /api/plan/world.
+// Request bodies of the plan API (docs/product.md §7): POST /api/plan/tier and POST /api/plan/world.
 import { z } from "zod";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
 import { MESSAGES } from "./messages.js";

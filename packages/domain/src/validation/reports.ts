@@ -1,4 +1,4 @@
-// Error reports and security reports (SPEC.md §3, §7, §9): their schemas, caps, the secret scrubber and the grouping key.
+// Error reports and security reports (docs/product.md §3, §7, §9): their schemas, caps, the secret scrubber and the grouping key.
 import { z } from "zod";
 import { MESSAGES } from "./messages.js";
 import { ERROR_REPORT_LIMITS } from "./scrub.js";
@@ -31,7 +31,7 @@ export const Breadcrumb = z.object({
 });
 export type Breadcrumb = z.infer<typeof Breadcrumb>;
 
-/** SPEC.md §3: context (user, session, url, browser, os, device, memory, connection). */
+/** docs/product.md §3: context (user, session, url, browser, os, device, memory, connection). */
 export const ErrorContext = z.object({
   user: z.unknown().optional(),
   session: z.unknown().optional(),
@@ -52,7 +52,7 @@ export const ErrorReport = z.object({
     .array(Breadcrumb)
     .max(ERROR_REPORT_LIMITS.breadcrumbs, `At most ${ERROR_REPORT_LIMITS.breadcrumbs} breadcrumbs`)
     .optional(),
-  /** SPEC.md §3: the user as the browser knows it; the server trusts only the signed-in principal. */
+  /** docs/product.md §3: the user as the browser knows it; the server trusts only the signed-in principal. */
   user: z
     .object({
       id: text(100).optional(),
@@ -60,7 +60,7 @@ export const ErrorReport = z.object({
       email: text(320).optional(),
     })
     .optional(),
-  /** SPEC.md §3: the two consciousness values of the local store. */
+  /** docs/product.md §3: the two consciousness values of the local store. */
   consciousness: z
     .object({ awarenessLevel: z.number().optional(), integrationScore: z.number().optional() })
     .optional(),
@@ -88,7 +88,7 @@ export const ErrorListQuery = z.object({
 });
 export type ErrorListQuery = z.infer<typeof ErrorListQuery>;
 
-/** SPEC.md §3 security report: activity, count (userId and timestamp are the server's to decide). */
+/** docs/product.md §3 security report: activity, count (userId and timestamp are the server's to decide). */
 export const SecurityEventBody = z.object({
   activity: text(200).min(1, MESSAGES.required),
   count: z.number().int().min(1).max(1_000_000).default(1),

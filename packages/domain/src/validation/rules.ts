@@ -1,4 +1,4 @@
-// The field rules of SPEC.md §5 as predicates and zod schemas, shared by the browser forms and the server routes.
+// The field rules of docs/product.md §5 as predicates and zod schemas, shared by the browser forms and the server routes.
 import { z } from "zod";
 import { MAX_INPUT_LENGTH, MESSAGES } from "./messages.js";
 
@@ -74,7 +74,7 @@ export const Username = requiredText(32)
   .pipe(z.string().min(3, MESSAGES.minLength(3)))
   .refine((value) => /^[A-Za-z0-9_.-]+$/.test(value), MESSAGES.invalidFormat);
 
-/** Removes angle brackets, the javascript: prefix and inline handler patterns (SPEC.md §5). */
+/** Removes angle brackets, the javascript: prefix and inline handler patterns (docs/product.md §5). */
 export function sanitizeInput(value: string): string {
   return value
     .replace(/[<>]/g, "")

@@ -2,7 +2,7 @@
 // error reporter loads these at start without pulling in zod (docs/decisions/171-first-paint.md).
 import type { ErrorReport } from "./reports.js";
 
-/** SPEC.md §7 and §9 plus the caps of docs/decisions/040-error-reports.md. */
+/** docs/product.md §7 and §9 plus the caps of docs/decisions/040-error-reports.md. */
 export const ERROR_REPORT_LIMITS = {
   /** Batches are flushed at 10 queued. */
   reportsPerBatch: 10,
@@ -14,12 +14,12 @@ export const ERROR_REPORT_LIMITS = {
   bodyBytes: 256 * 1024,
 } as const;
 
-/** SPEC.md §9: more than 50 requests in the 30 s window is suspicious; the check runs every 30 s. */
+/** docs/product.md §9: more than 50 requests in the 30 s window is suspicious; the check runs every 30 s. */
 export const SUSPICIOUS_ACTIVITY = {
   threshold: 50,
   windowSeconds: 30,
   checkEverySeconds: 30,
-  /** SPEC.md §7: the browser sends an incident after more than 5 repeats of one activity. */
+  /** docs/product.md §7: the browser sends an incident after more than 5 repeats of one activity. */
   incidentAfterRepeats: 5,
 } as const;
 

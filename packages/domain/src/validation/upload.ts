@@ -1,5 +1,5 @@
-// The upload rules of SPEC.md §5: allowed extensions, 10 MB, one extension, MIME type matching the extension.
-// Markdown (.md) is added beside SPEC.md's list: knowledge files are often Markdown (decision 015).
+// The upload rules of docs/product.md §5: allowed extensions, 10 MB, one extension, MIME type matching the extension.
+// Markdown (.md) is added beside the original list: knowledge files are often Markdown (decision 015).
 import { MESSAGES } from "./messages.js";
 
 export const UPLOAD_MAX_MB = 10;
@@ -25,7 +25,7 @@ export type UploadExtension = keyof typeof UPLOAD_MIME_TYPES;
 export const UNPACKED_PART_MAX_MB = 32;
 export const UNPACKED_TOTAL_MAX_MB = 64;
 
-/** Upload refusals beside SPEC.md §5's own (MESSAGES), in the same style. */
+/** Upload refusals beside docs/product.md §5's own (MESSAGES), in the same style. */
 export const UPLOAD_MESSAGES = {
   /** "File type . is not allowed" said nothing useful about a name without an extension. */
   missingExtension: `The file name has no extension; allowed: ${Object.keys(UPLOAD_MIME_TYPES)
@@ -80,7 +80,7 @@ export function checkUpload(file: UploadCandidate): UploadCheck {
 }
 
 /**
- * DESIGN.md "Security decisions": what a file's leading bytes must be detected as (file-type's MIME names) for each
+ * docs/product.md §10: what a file's leading bytes must be detected as (file-type's MIME names) for each
  * extension. A .doc is an OLE compound file (CFB); a real .docx is detected as docx, not as a bare zip; plain text
  * has no signature, so it must be valid UTF-8 without NUL bytes instead.
  */
@@ -160,7 +160,7 @@ export function checkUploadLimits(input: {
   return { ok: true };
 }
 
-/** SPEC.md §4: upload progress is a rounded percentage. */
+/** docs/product.md §4: upload progress is a rounded percentage. */
 export function uploadProgressPercent(loaded: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((loaded / total) * 100);

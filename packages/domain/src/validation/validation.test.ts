@@ -1,4 +1,4 @@
-// The validation rules and messages of SPEC.md §5, word for word.
+// The validation rules and messages of docs/product.md §5, word for word.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {

@@ -68,7 +68,7 @@ export function createRetrievalProvider(deps: {
         answer += text;
         yield { type: "delta", text };
       }
-      // Nothing is generated, but the question and the quotes still count against the daily allowance (DESIGN.md).
+      // Nothing is generated, but the question and the quotes still count against the daily allowance (docs/product.md §1).
       yield {
         type: "usage",
         promptTokens: TOKENS_PER_MESSAGE + estimateTokens(question),

@@ -20,7 +20,7 @@ function callerOf(request: FastifyRequest): AlertCaller {
   return { userId: principal.user.id, roles: principal.roles };
 }
 
-/** DESIGN.md: webhooks are a cosmic-and-up feature; in-app and e-mail rules are open to every tier. */
+/** docs/product.md §9: webhooks are a cosmic-and-up feature; in-app and e-mail rules are open to every tier. */
 function checkWebhookAccess(request: FastifyRequest, channels: readonly string[] | undefined) {
   if (channels === undefined || !channels.includes("webhook")) return;
   const tier = request.principal?.tier;

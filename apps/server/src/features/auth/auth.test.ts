@@ -1,4 +1,4 @@
-// Accounts and sessions over the real API: the DESIGN.md contract, rotation and reuse, rate limits, no enumeration.
+// Accounts and sessions over the real API: the contract of docs/product.md §7, rotation and reuse, rate limits, no enumeration.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";

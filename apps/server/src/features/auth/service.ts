@@ -72,7 +72,7 @@ export function publicUser(user: UserRow): PublicUser {
 export interface SessionTokens {
   token: string;
   refreshToken: string;
-  /** When the access token expires (SPEC.md §3 sessionExpiry). */
+  /** When the access token expires (docs/product.md §3 sessionExpiry). */
   expiresAt: string;
   rememberMe: boolean;
 }

@@ -1,4 +1,4 @@
-// HTTP of batches (SPEC.md §7 POST /batch {requests}): → 200 {responses: [{status, body}]}.
+// HTTP of batches (docs/product.md §7 POST /batch {requests}): → 200 {responses: [{status, body}]}.
 import { MESSAGES } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

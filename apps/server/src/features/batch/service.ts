@@ -1,4 +1,4 @@
-// Batches (SPEC.md §7 POST /batch): several calls of this same API in one request, each answered with its own status.
+// Batches (docs/product.md §7 POST /batch): several calls of this same API in one request, each answered with its own status.
 import { type TierName, UNLIMITED, type WorldName } from "@aacos/domain/catalog";
 import { MESSAGES } from "@aacos/domain/validation";
 import { z } from "zod";

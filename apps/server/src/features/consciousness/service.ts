@@ -1,4 +1,4 @@
-// Consciousness, the health index of a user's workspace (DESIGN.md): awareness from signal sources, integration from
+// Consciousness, the health index of a user's workspace (docs/product.md §1): awareness from signal sources, integration from
 // runs and syncs, harmony from open alerts; a history row at most every 5 minutes, and the user's target level.
 import {
   ALERT_SEVERITIES,
@@ -31,7 +31,7 @@ const INTEGRATION_KINDS = ["chat", "command", "sync"];
 const SUCCEEDED = ["complete", "succeeded"];
 /** Unfinished runs and runs the user stopped are neither successes nor failures. */
 const FINISHED = [...SUCCEEDED, "failed"];
-/** Before a user sets a level, the target is 0 (SPEC.md §3: the local store's awarenessLevel defaults to 0). */
+/** Before a user sets a level, the target is 0 (docs/product.md §3: the local store's awarenessLevel defaults to 0). */
 const DEFAULT_TARGET_LEVEL = 0;
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

@@ -1,4 +1,4 @@
-// HTTP of the dashboard (SPEC.md §7): GET /api/dashboard/stats, /api/dashboard/metrics and /api/dashboard/activity.
+// HTTP of the dashboard (docs/product.md §7): GET /api/dashboard/stats, /api/dashboard/metrics and /api/dashboard/activity.
 import { ActivityQuery } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -1,4 +1,4 @@
-// HTTP of error reports (SPEC.md §7 POST /api/errors {reports}): anyone may report, rate-limited per address;
+// HTTP of error reports (docs/product.md §7 POST /api/errors {reports}): anyone may report, rate-limited per address;
 // admins list and resolve the groups.
 import { ERROR_REPORT_LIMITS, ErrorListQuery, ErrorReportBatch } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";

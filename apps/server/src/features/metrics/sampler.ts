@@ -1,4 +1,4 @@
-// The per-instance system sampler (SPEC.md §9: every 5 s, the last 100 kept): CPU, memory and uptime, held in memory
+// The per-instance system sampler (docs/product.md §9: every 5 s, the last 100 kept): CPU, memory and uptime, held in memory
 // for the live view and written to metric_samples so every instance's latest figures are visible.
 import os from "node:os";
 import { SAMPLES_KEPT } from "@aacos/domain/monitoring";

@@ -36,7 +36,7 @@ export type ProgressSignal =
   | { type: "event_reward"; userId: string; eventId: string; place: number; tokens: number };
 
 /**
- * The seam to the user's signal stream (DESIGN.md "signal hub"), which does not exist yet: today the app log
+ * The seam to the user's signal stream (docs/product.md §1), which does not exist yet: today the app log
  * receives every signal; the signal hub will implement this interface and be passed in instead.
  */
 export interface ProgressSignals {

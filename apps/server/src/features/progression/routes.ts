@@ -1,5 +1,4 @@
-// HTTP of the game layer: progress and its ledger, quests, community events and the leaderboard (DESIGN.md "API
-// contract"). Every route needs a signed-in user; creating an event needs an admin. No route grants XP or tokens.
+// HTTP of the game layer: progress and its ledger, quests, community events and the leaderboard (docs/product.md §7). Every route needs a signed-in user; creating an event needs an admin. No route grants XP or tokens.
 import {
   CreateEventBody,
   EventIdParams,

@@ -1,4 +1,4 @@
-// The game layer's authority: grants experience and tokens only for actions the server observed (DESIGN.md's table,
+// The game layer's authority: grants experience and tokens only for actions the server observed (docs/product.md §4's table,
 // daily caps, world multiplier), counts login days in the user's time zone, credits world upgrades, and reads progress.
 import { randomUUID } from "node:crypto";
 import { toWorldName, type WorldName } from "@aacos/domain/catalog";
@@ -37,7 +37,7 @@ import {
 } from "./ledger.js";
 import { completeQuests, createQuestService } from "./quests.js";
 
-/** GET /api/progress/me: the user-progress record of SPEC.md §3, plus what the progress panel derives. */
+/** GET /api/progress/me: the user-progress record of docs/product.md §3, plus what the progress panel derives. */
 export interface ProgressRecord {
   userId: string;
   currentWorld: WorldName;
@@ -344,7 +344,7 @@ export function createProgressionService(deps: {
     },
 
     /**
-     * SPEC.md §4's hourly check, run by the scheduler once per hour across all instances: counts the new day for
+     * docs/product.md §4's hourly check, run by the scheduler once per hour across all instances: counts the new day for
      * present users, pays ended community events, and credits any world upgrade not yet in the ledger.
      */
     async hourlyCheck() {
@@ -359,7 +359,7 @@ export function createProgressionService(deps: {
 
     creditWorldUpgrades,
 
-    /** SPEC.md §4's day counting for users present within the hour (their session was refreshed). */
+    /** docs/product.md §4's day counting for users present within the hour (their session was refreshed). */
     countDaysOfPresentUsers,
 
     async read(userId: string): Promise<ProgressRecord> {

@@ -1,6 +1,6 @@
 // A user played through nine days on a clock the test moves: sign-ins across a daylight-saving change and a time-zone
 // move, two devices at once, a missed day, quests, a world upgrade and a community event; every number is checked
-// against SPEC.md and DESIGN.md, and every total against the ledger's sum.
+// against docs/product.md §4, and every total against the ledger's sum.
 import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -93,7 +93,7 @@ async function bySource(userId: string) {
 }
 
 describe("a week of play", () => {
-  it("pays exactly what SPEC.md and DESIGN.md say, and the totals stay the ledger's sum", async () => {
+  it("pays exactly what docs/product.md §4 says, and the totals stay the ledger's sum", async () => {
     const day = (n: number) => addDays(CLOCK_CHANGE, n - 4); // the clocks change on day 4
     const at = (n: number, time: string, zone = ZONE) => zoned(day(n), time, zone);
     expect(offsetMinutes(at(3, "12:00"), ZONE)).not.toBe(offsetMinutes(at(4, "12:00"), ZONE));

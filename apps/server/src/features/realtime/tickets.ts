@@ -1,4 +1,4 @@
-// Single-use, 30-second tickets that open a realtime socket (DESIGN.md: never the access token in a URL). Kept in Redis
+// Single-use, 30-second tickets that open a realtime socket (docs/product.md §10: never the access token in a URL). Kept in Redis
 // when configured, else in auth_challenges (purpose "ws-ticket"); only a hash of the ticket is stored either way.
 import { createHash, randomBytes } from "node:crypto";
 import type { TierName, WorldName } from "@aacos/domain/catalog";

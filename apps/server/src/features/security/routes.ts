@@ -1,4 +1,4 @@
-// HTTP of security reports (SPEC.md §7 POST /security/events and /security/incidents): anyone may report, rate-limited
+// HTTP of security reports (docs/product.md §7 POST /security/events and /security/incidents): anyone may report, rate-limited
 // per address, the signed-in user attached by the server; admins read both and resolve incidents.
 import { SecurityEventBody, SecurityIncidentBody } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";

@@ -1,4 +1,4 @@
-// Security reports from browsers and the server's own request-burst check (SPEC.md §9: over 50 requests in 30 s).
+// Security reports from browsers and the server's own request-burst check (docs/product.md §9: over 50 requests in 30 s).
 import { SUSPICIOUS_ACTIVITY } from "@aacos/domain/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";

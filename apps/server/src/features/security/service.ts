@@ -1,5 +1,5 @@
 // Suspicious activity: events and incidents the browser reports, and the server's own request-burst check
-// (SPEC.md §9: more than 50 requests from one client in 30 s is flagged; the check runs every 30 s).
+// (docs/product.md §9: more than 50 requests from one client in 30 s is flagged; the check runs every 30 s).
 import { SUSPICIOUS_ACTIVITY, scrubSecrets } from "@aacos/domain/validation";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";

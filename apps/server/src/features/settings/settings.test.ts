@@ -130,7 +130,7 @@ describe("catalogue overrides", () => {
       { field: "limits.maxTeamMembers", from: 5, to: 7 },
       { field: "price.monthly", from: 49, to: 59 },
     ]);
-    // The genesis world grants 10 a minute itself; the larger of the two counts (DESIGN.md).
+    // The genesis world grants 10 a minute itself; the larger of the two counts (docs/product.md §9).
     await send("PUT", "/api/admin/settings/worlds/genesis", { limits: { apiCallsPerMinute: 1 } });
 
     const quantum = await catalogTier("quantum");

@@ -1,4 +1,4 @@
-// HTTP of uploads (SPEC.md §7 POST /upload): upload with multipart field `file`, list, download and delete own files.
+// HTTP of uploads (docs/product.md §7 POST /upload): upload with multipart field `file`, list, download and delete own files.
 import { MESSAGES, UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";

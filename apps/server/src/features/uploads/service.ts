@@ -1,4 +1,4 @@
-// Uploaded files: the SPEC.md §5 checks, magic bytes, the plan's file size and storage quota, and the owner-only file list.
+// Uploaded files: the docs/product.md §5 checks, magic bytes, the plan's file size and storage quota, and the owner-only file list.
 import { randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -63,7 +63,7 @@ const FILE_COLUMNS = {
   createdAt: files.createdAt,
 };
 
-/** SPEC.md §5 refusals: 400 with the spec's message (also under fields.file for forms), 413 for the size. */
+/** docs/product.md §5 refusals: 400 with the spec's message (also under fields.file for forms), 413 for the size. */
 function refused(status: 400 | 413, message: string): AppError {
   return status === 413
     ? new AppError("file_too_large", 413, message, { file: message })

@@ -1,4 +1,4 @@
-// Uploads through real multipart bodies: the SPEC.md §5 refusals, magic bytes, the storage quota, and the owner-only file API.
+// Uploads through real multipart bodies: the docs/product.md §5 refusals, magic bytes, the storage quota, and the owner-only file API.
 import { randomUUID } from "node:crypto";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// GET /api/usage/me: the caller's usage record (SPEC.md §3): counts per window, effective limits, reset times, last activity.
+// GET /api/usage/me: the caller's usage record (docs/product.md §3): counts per window, effective limits, reset times, last activity.
 import type { FastifyInstance } from "fastify";
 import { unauthorized } from "../../platform/errors.js";
 

@@ -1,4 +1,4 @@
-// HTTP of the users API (SPEC.md §7): admins manage everyone (list, edit, suspend, reactivate, sign out everywhere,
+// HTTP of the users API (docs/product.md §7): admins manage everyone (list, edit, suspend, reactivate, sign out everywhere,
 // delete); a user reads their own profile.
 import { AdminUserListQuery } from "@aacos/domain/admin-console";
 import { AdminUserUpdateBody } from "@aacos/domain/validation";

@@ -191,7 +191,7 @@ function universeColumnsFor(userId: string) {
   };
 }
 
-/** 403 limit_reached with the upgrade payload (DESIGN.md API contract). */
+/** 403 limit_reached with the upgrade payload (docs/product.md §7). */
 function limitReached(
   caller: Pick<WorkspaceCaller, "tier">,
   check: Exclude<LimitCheck, { ok: true }>,

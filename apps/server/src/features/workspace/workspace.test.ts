@@ -306,7 +306,7 @@ describe("knowledge", () => {
     const universeId = await makeUniverse(user);
     const entityId = await makeEntity(user, universeId);
     const pdfId = await upload(user, "ספרייה.pdf", "application/pdf", await readFile(HEBREW_PDF));
-    // The upload rules of SPEC.md §5 take .txt, not .md: the Markdown travels as text/plain.
+    // The upload rules of docs/product.md §5 take .txt, not .md: the Markdown travels as text/plain.
     const mdId = await upload(user, "starship-manual.txt", "text/plain", await readFile(MANUAL_MD));
 
     const pdf = await call(user, "POST", `/api/aacos/entities/${entityId}/knowledge`, {

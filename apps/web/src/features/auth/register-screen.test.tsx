@@ -1,4 +1,4 @@
-// Registration form: the domain's SPEC.md §5 messages before submit and the server's field messages after, in English and Hebrew.
+// Registration form: the domain's docs/product.md §5 messages before submit and the server's field messages after, in English and Hebrew.
 import { EMAIL_UNAVAILABLE_MESSAGE } from "@aacos/domain/validation";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // /consciousness: awareness, integration and harmony as gauges, the target level (POST level), the rebalance
-// suggestion when harmony is below 0.3 (SPEC.md §4), and the history chart for plans with the consciousness engine.
+// suggestion when harmony is below 0.3 (docs/product.md §4), and the history chart for plans with the consciousness engine.
 import { tierHasFeature } from "@aacos/domain/catalog";
 import { HARMONY_THRESHOLD } from "@aacos/domain/monitoring";
 import { useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
-// The upload area: drag and drop or the file picker, the domain's checks before any byte leaves (SPEC.md §5, same
-// messages as the server), then an upload with a rounded-percentage progress bar (SPEC.md §4) and the server's answer.
+// The upload area: drag and drop or the file picker, the domain's checks before any byte leaves (docs/product.md §5, same
+// messages as the server), then an upload with a rounded-percentage progress bar (docs/product.md §4) and the server's answer.
 import {
   checkUpload,
   UPLOAD_MAX_MB,

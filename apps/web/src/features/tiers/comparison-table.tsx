@@ -1,4 +1,4 @@
-// The full comparison of the five worlds (SPEC.md §2): a real table with row and column headers.
+// The full comparison of the five worlds (docs/product.md §2): a real table with row and column headers.
 import type { World } from "@aacos/domain/catalog";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -163,7 +163,7 @@ export function WorldDetail({
       </div>
 
       {action === "none" ? null : action === "switch" && currentWorldName !== undefined ? (
-        // Worlds only move up (DESIGN.md): say why instead of offering a button that must fail.
+        // Worlds only move up (docs/product.md §4): say why instead of offering a button that must fail.
         <p
           data-testid="world-action-blocked"
           className="mt-8 flex items-start gap-2 rounded-xl border border-border bg-surface-muted p-4 text-fg"
