@@ -9,7 +9,7 @@ import { buildApp } from "../apps/server/src/app.js";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openPglite } from "../apps/server/src/db/client.js";
 import { users } from "../apps/server/src/db/schema.js";
-import { createEntity } from "../apps/server/src/features/ai/test-fixtures.js";
+import { createEntity } from "../apps/server/src/test/ai.js";
 import { startFakeLlm } from "../apps/server/src/test/fake-llm-server.js";
 
 const ROUNDS = 40;

@@ -9,7 +9,7 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { accountRoutes, createAccountDataService } from "./features/account/index.js";
-import { adminRoutes } from "./features/admin/routes.js";
+import { adminRoutes } from "./features/admin/index.js";
 import {
   type AiService,
   aiRoutes,
@@ -40,7 +40,7 @@ import {
   createAutonomousService,
 } from "./features/autonomous/index.js";
 import { batchRoutes, createBatchService } from "./features/batch/index.js";
-import { catalogRoutes } from "./features/catalog/routes.js";
+import { catalogRoutes } from "./features/catalog/index.js";
 import { type ChatService, chatRoutes, createChatService } from "./features/chat/index.js";
 import {
   type CommandService,
@@ -58,7 +58,7 @@ import {
   type ErrorReportService,
   errorReportRoutes,
 } from "./features/errors/index.js";
-import { healthRoutes } from "./features/health/routes.js";
+import { healthRoutes } from "./features/health/index.js";
 import {
   type BackgroundRuns,
   createBackgroundRuns,
@@ -153,7 +153,7 @@ import {
   type FileService,
   uploadRoutes,
 } from "./features/uploads/index.js";
-import { usageRoutes } from "./features/usage/routes.js";
+import { usageRoutes } from "./features/usage/index.js";
 import { createUserService, type UserService, userRoutes } from "./features/users/index.js";
 import {
   createWorkspaceService,

@@ -2,7 +2,7 @@
 // "ready" once working and "started <job id>" for each job it takes.
 import pino from "pino";
 import { openPostgres } from "../db/client.js";
-import { createJobService } from "../features/jobs/service.js";
+import { createJobService } from "../features/jobs/index.js";
 import { createRealtimeBus } from "../platform/realtime-bus.js";
 
 const url = process.env.CHILD_DATABASE_URL ?? "";

@@ -2,6 +2,7 @@
 // through the chat API, token estimates, model rules, AI_MODELS parsing and the allowance endpoint.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config.js";
+import { addKnowledge, createEntity } from "../../test/ai.js";
 import { createUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
@@ -9,7 +10,6 @@ import { chooseModel } from "./models.js";
 import { createOpenAiCompatibleProvider } from "./openai-compatible.js";
 import { type AiChunk, ProviderError } from "./provider.js";
 import { languageOf, retrievalAnswer } from "./retrieval.js";
-import { addKnowledge, createEntity } from "./test-fixtures.js";
 import { estimatePromptTokens, estimateTokens } from "./tokens.js";
 
 async function collect(stream: AsyncIterable<AiChunk>): Promise<AiChunk[]> {

@@ -3,11 +3,11 @@
 // stops a run wherever it is.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createEntity } from "../../test/ai.js";
 import { type AutonomousTestApps, buildAutonomousApps } from "../../test/autonomous.js";
 import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
-import { createEntity } from "../ai/test-fixtures.js";
 
 // A fixed start, moved only by the test.
 let now = new Date(TEST_NOW);

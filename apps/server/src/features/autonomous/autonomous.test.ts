@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema.js";
+import { createEntity } from "../../test/ai.js";
 import { type AutonomousTestApps, buildAutonomousApps } from "../../test/autonomous.js";
 import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
-import { createEntity } from "../ai/test-fixtures.js";
 
 let fake: FakeLlmServer;
 let cluster: AutonomousTestApps;

@@ -4,10 +4,10 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runs } from "../../db/schema.js";
+import { createEntity, readEvents } from "../../test/ai.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
-import { createEntity, readEvents } from "../ai/test-fixtures.js";
 
 const ANSWER = DEFAULT_TOKENS.join("");
 

@@ -2,10 +2,10 @@
 // run, batches (parallel with quantum processing, one after another without), reading and cancelling runs.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createEntity } from "../../test/ai.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
-import { createEntity } from "../ai/test-fixtures.js";
 
 const ANSWER = DEFAULT_TOKENS.join("");
 

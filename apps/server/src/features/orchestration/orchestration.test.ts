@@ -4,11 +4,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { runs } from "../../db/schema.js";
 import type { RealtimeEnvelope } from "../../platform/realtime-bus.js";
+import { createEntity, readEvents } from "../../test/ai.js";
 import { testClock } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
-import { createEntity, readEvents } from "../ai/test-fixtures.js";
 
 let fake: FakeLlmServer;
 let test: TestApp;

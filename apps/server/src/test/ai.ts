@@ -1,9 +1,9 @@
-// Test fixtures of the AI features: a universe with entities and knowledge passages written straight into the
-// workspace tables, and a reader of server-sent events as they arrive on a real socket.
+// Test fixtures shared by the AI features' tests (chat, commands, orchestration, autonomous, jobs): a universe with
+// entities and knowledge passages written straight into the workspace tables, and a reader of server-sent events.
 import { randomUUID } from "node:crypto";
 import { createParser } from "eventsource-parser";
 import type { FastifyInstance } from "fastify";
-import { entities, files, knowledgeFiles, passages, universes } from "../../db/schema.js";
+import { entities, files, knowledgeFiles, passages, universes } from "../db/schema.js";
 
 export async function createEntity(
   app: FastifyInstance,

@@ -1,0 +1,2 @@
+// Public API of the usage feature: GET /api/usage/me.
+export { usageRoutes } from "./routes.js";
