@@ -7,8 +7,9 @@ import { loadLanguage } from "./lib/i18n";
 // The app fetches English on demand; tests switch languages synchronously, so it is here from the start.
 await loadLanguage("en");
 
-// findBy… and waitFor wait for an outcome; on a loaded two-core CI machine a second is not always enough to render it.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy… and waitFor wait for an outcome; on a loaded two-core CI machine even five seconds are not always enough to
+// render a screen from a real local server. A wait that succeeds returns at once, so only a failing test pays for this.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
