@@ -398,6 +398,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     instance,
     requests: requestStats,
     readSystem,
+    // Read at scrape time; the job runner is created further down.
+    jobState: () => jobs.state(),
     sampler: createSystemSampler({
       db,
       clock,

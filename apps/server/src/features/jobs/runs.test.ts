@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEntity } from "../../test/ai.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
@@ -133,6 +133,40 @@ describe("entity runs", () => {
         .map((item) => item.data.status);
     }
     expect(statuses.sort()).toEqual(["complete", "running"]);
+  });
+
+  it("takes its time-out from the live catalogue: an admin's processing-time limit reaches the job", async () => {
+    const admin = await createUser(test.app, { roles: ["user", "admin"], tier: "infinity" });
+    const setLimit = await test.app.inject({
+      method: "PUT",
+      url: "/api/admin/settings/tiers/infinity",
+      headers: admin.auth,
+      remoteAddress: someAddress(),
+      payload: { limits: { maxProcessingTimeMs: 90_000 } },
+    });
+    expect(setLimit.statusCode, setLimit.body).toBe(200);
+    try {
+      const user = await createUser(test.app, { tier: "infinity" });
+      const entity = await createEntity(test.app, user.id);
+      const response = await call(user, "POST", `/api/aacos/entities/${entity.id}/runs`, {
+        prompt: "Quick one",
+      });
+      expect(response.statusCode, response.body).toBe(202);
+      const run = response.json().run as RunView;
+      const expiry = (await test.database.db.execute(
+        sql`select extract(epoch from expire_in)::int as seconds from pgboss.job where id = ${run.id}::uuid`,
+      )) as unknown as { rows: { seconds: number }[] };
+      // 90 s set by the admin plus the 30 s margin; the built-in infinity plan has no cap (an hour).
+      expect(expiry.rows[0]?.seconds).toBe(120);
+      await settled(user, run.id);
+    } finally {
+      await test.app.inject({
+        method: "DELETE",
+        url: "/api/admin/settings/tiers/infinity",
+        headers: admin.auth,
+        remoteAddress: someAddress(),
+      });
+    }
   });
 
   it("refuses bad input with 400, someone else's entity with 404", async () => {

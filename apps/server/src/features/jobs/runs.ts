@@ -2,7 +2,6 @@
 // quantum processing, one after another without). Each run is a `runs` row whose id is also its job's id, so a run is
 // looked up and cancelled by one id (docs/decisions/091-jobs-versus-requests.md).
 import { randomUUID } from "node:crypto";
-import { effectiveLimits } from "@aacos/domain/catalog";
 import {
   type BatchMode,
   batchModeFor,
@@ -13,6 +12,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { runs } from "../../db/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";
+import { effectiveLimits } from "../../platform/live-catalog.js";
 import {
   type AiService,
   AnswerInterrupt,
@@ -121,7 +121,10 @@ function turnsFor(entity: AnsweringEntity, prompt: string): ChatTurn[] {
   ];
 }
 
-/** The job's time-out: the plan's processing cap plus a margin (an hour when the plan has no cap). */
+/**
+ * The job's time-out: the plan's processing cap in the live catalogue (an admin's override included) plus a margin;
+ * an hour when the plan has no cap.
+ */
 export function expirySecondsFor(plan: Pick<Plan, "tier" | "world">): number {
   const capMs = effectiveLimits(plan.tier, plan.world).maxProcessingTimeMs;
   return capMs > 0 ? Math.ceil(capMs / 1000) + EXPIRY_MARGIN_SECONDS : 3600;

@@ -13,5 +13,4 @@ export {
   createMetricsService,
   METRIC_RETENTION_MS,
   type MetricsService,
-  type QueueState,
 } from "./service.js";

@@ -147,6 +147,32 @@ describe("GET /metrics", () => {
     expect(asAdmin.statusCode).toBe(200);
   });
 
+  it("reads its queue gauges from the job runner: a waiting job and a dead letter show at once", async () => {
+    const scrape = async () => {
+      const body = (
+        await test.app.inject({
+          method: "GET",
+          url: "/metrics",
+          headers: { authorization: `Bearer ${TOKEN}` },
+        })
+      ).body;
+      const value = (name: string) => Number(body.match(new RegExp(`^${name} (\\S+)$`, "m"))?.[1]);
+      return {
+        queued: value("aacos_queue_queued"),
+        deadLetter: value("aacos_queue_dead_letter"),
+        workers: value("aacos_queue_workers"),
+      };
+    };
+    const before = await scrape();
+    // No instance works these queues, so the jobs stay where they were put.
+    await test.app.services.jobs.enqueue("metrics-probe", { probe: 1 });
+    await test.app.services.jobs.enqueue("metrics-probe-dead-letter", { probe: 2 });
+    const after = await scrape();
+    expect(after.queued - before.queued).toBe(1);
+    expect(after.deadLetter - before.deadLetter).toBe(1);
+    expect(after.workers).toBeGreaterThan(0);
+  });
+
   it("refuses visitors, wrong tokens and ordinary users", async () => {
     expect((await test.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
     const wrong = await test.app.inject({

@@ -1,28 +1,15 @@
-// Metrics: the live system view (this instance's last 100 samples, every instance's latest), the Prometheus text,
-// the queue figures of GET /api/aacos/quantum/state (from the runs table) and the hourly retention prune.
+// Metrics: the live system view (this instance's last 100 samples, every instance's latest), the Prometheus text
+// (its queue gauges read the job runner itself) and the hourly retention prune.
 import { type MetricFamily, renderPrometheus } from "@aacos/domain/monitoring";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { metricSamples, runs } from "../../db/schema.js";
+import { metricSamples } from "../../db/schema.js";
+import type { JobState } from "../jobs/index.js";
 import type { RequestStats } from "./request-stats.js";
 import { SAMPLE_METRICS, type SystemReading, type SystemSampler } from "./sampler.js";
 
 /** metric_samples rows older than this are pruned hourly. */
 export const METRIC_RETENTION_MS = 7 * 86_400_000;
-/** An instance that wrote a sample this recently counts as a worker. */
-const WORKER_FRESH_MS = 30_000;
-const QUEUE_WINDOW_MS = 3_600_000;
-const DONE_STATUSES = ["complete", "succeeded"];
-
-export interface QueueState {
-  queued: number;
-  running: number;
-  done: number;
-  failed: number;
-  workers: number;
-  /** Runs finished per minute over the last hour. */
-  throughput: number;
-}
 
 export interface InstanceLatest {
   instance: string;
@@ -41,39 +28,10 @@ export function createMetricsService(deps: {
   sampler: SystemSampler;
   requests: RequestStats;
   readSystem: () => SystemReading;
+  /** The job runner's figures (features/jobs): every queue, every instance. */
+  jobState: () => Promise<JobState>;
 }) {
   const { db, clock } = deps;
-
-  async function workers(now: Date): Promise<number> {
-    const [row] = await db
-      .select({ count: sql<number>`count(distinct ${metricSamples.instance})::int` })
-      .from(metricSamples)
-      .where(gte(metricSamples.createdAt, new Date(now.getTime() - WORKER_FRESH_MS)));
-    // This instance is answering, so there is at least one.
-    return Math.max(1, row?.count ?? 0);
-  }
-
-  /** Run counts of the last hour, for one user or (null) everyone. */
-  async function queueState(userId: string | null): Promise<QueueState> {
-    const now = clock();
-    const since = new Date(now.getTime() - QUEUE_WINDOW_MS);
-    const rows = await db
-      .select({ status: runs.status, count: sql<number>`count(*)::int` })
-      .from(runs)
-      .where(and(gte(runs.createdAt, since), userId === null ? undefined : eq(runs.userId, userId)))
-      .groupBy(runs.status);
-    const count = (statuses: string[]) =>
-      rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
-    const done = count(DONE_STATUSES);
-    return {
-      queued: count(["queued"]),
-      running: count(["running"]),
-      done,
-      failed: count(["failed"]),
-      workers: await workers(now),
-      throughput: Math.round((done / 60) * 100) / 100,
-    };
-  }
 
   async function latestOfEveryInstance(): Promise<InstanceLatest[]> {
     const since = new Date(clock().getTime() - 3_600_000);
@@ -116,7 +74,6 @@ export function createMetricsService(deps: {
 
   return {
     sampler: deps.sampler,
-    queueState,
 
     /** GET /api/metrics/system: the live view. */
     async systemView() {
@@ -139,7 +96,7 @@ export function createMetricsService(deps: {
     async prometheus(): Promise<string> {
       const system = deps.sampler.latest() ?? deps.readSystem();
       const requests = deps.requests.snapshot();
-      const queue = await queueState(null);
+      const queue = await deps.jobState();
       const gauge = (name: string, help: string, value: number): MetricFamily => ({
         name,
         help,
@@ -183,11 +140,21 @@ export function createMetricsService(deps: {
             { name: "aacos_http_request_duration_seconds_count", value: requests.total },
           ],
         },
-        gauge("aacos_queue_queued", "Runs waiting, last hour", queue.queued),
-        gauge("aacos_queue_running", "Runs in progress, last hour", queue.running),
-        gauge("aacos_queue_done", "Runs finished successfully, last hour", queue.done),
-        gauge("aacos_queue_failed", "Runs failed, last hour", queue.failed),
-        gauge("aacos_queue_workers", "Instances that sampled in the last 30 s", queue.workers),
+        gauge("aacos_queue_queued", "Jobs waiting in the job runner", queue.queued),
+        gauge("aacos_queue_running", "Jobs running now", queue.running),
+        gauge("aacos_queue_done", "Jobs finished successfully in the last hour", queue.done),
+        gauge("aacos_queue_failed", "Jobs failed for good in the last hour", queue.failed),
+        gauge(
+          "aacos_queue_dead_letter",
+          "Jobs waiting in the dead-letter queues",
+          queue.deadLetter,
+        ),
+        gauge("aacos_queue_workers", "Worker loops of every live instance", queue.workers),
+        gauge(
+          "aacos_queue_throughput_per_minute",
+          "Jobs finished per minute over the last five minutes",
+          queue.throughputPerMinute,
+        ),
       ]);
     },
 
