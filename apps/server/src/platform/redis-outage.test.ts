@@ -1,6 +1,5 @@
 // A Redis outage against a real redis-server this test starts and kills: metered calls keep answering on the
 // in-process counters, realtime keeps working on this instance, and Redis is used again once it is back.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -12,10 +11,11 @@ import type { Database } from "../db/client.js";
 import { createUser, type SignedInUser } from "../test/factories.js";
 import { freePort } from "../test/free-port.js";
 import { openTestDatabase } from "../test/helper.js";
+import { type RedisServer, startRedisServer } from "../test/redis-server.js";
 import { connectRedis } from "./redis.js";
 
 let port: number;
-let server: ChildProcess | null = null;
+let server: RedisServer | null = null;
 let redis: Redis | null = null;
 let probe: Redis;
 let app: FastifyInstance;
@@ -24,37 +24,11 @@ let drop: () => Promise<void>;
 let user: SignedInUser;
 
 async function startRedis(): Promise<void> {
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  server = child;
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const client = new Redis({
-      port,
-      host: "127.0.0.1",
-      lazyConnect: true,
-      retryStrategy: () => null,
-    });
-    client.on("error", () => {});
-    const up = await client.connect().then(
-      () => client.ping().then(() => true),
-      () => false,
-    );
-    client.disconnect();
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("redis-server did not start");
+  server = await startRedisServer(port);
 }
 
 async function stopRedis(): Promise<void> {
-  const child = server;
-  if (child === null || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
+  await server?.stop();
   server = null;
 }
 

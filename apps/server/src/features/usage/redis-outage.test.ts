@@ -1,48 +1,25 @@
 // When Redis goes away the server keeps metering in process, and shares counters again once Redis is back.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, createUser } from "../../test/factories.js";
 import { freePort } from "../../test/free-port.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { hasRedisServer, type RedisServer, startRedisServer } from "../../test/redis-server.js";
 
-const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 let port = 0;
-let redis: ChildProcess | null = null;
+let redis: RedisServer | null = null;
 let test: TestApp | undefined;
 
 async function startRedis() {
-  redis = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: "ignore",
-    },
-  );
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  redis = await startRedisServer(port);
 }
 
 async function stopRedis() {
-  const child = redis;
-  if (child === null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
+  await redis?.stop();
   redis = null;
 }
 
 beforeAll(async () => {
-  if (!hasRedis) return;
+  if (!hasRedisServer) return;
   port = await freePort();
   await startRedis();
   test = await buildTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
@@ -52,7 +29,7 @@ afterAll(async () => {
   await stopRedis();
 });
 
-describe.skipIf(!hasRedis)("a Redis outage", () => {
+describe.skipIf(!hasRedisServer)("a Redis outage", () => {
   it("keeps the API serving and metering", async () => {
     if (test === undefined) throw new Error("setup");
     const { app } = test;
