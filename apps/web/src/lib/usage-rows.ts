@@ -5,7 +5,15 @@ import { UNLIMITED } from "@aacos/domain/catalog";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useByteFormat } from "./format-bytes";
-import { type FileList, type RateWindow, type Usage, useFiles, useUsage } from "./plan-queries";
+import { useShownLimits } from "./limit-sources";
+import {
+  type FileList,
+  type RateWindow,
+  type Usage,
+  useFiles,
+  usePlan,
+  useUsage,
+} from "./plan-queries";
 import { useFormatters } from "./use-language";
 
 const WINDOWS: readonly {
@@ -24,6 +32,8 @@ export interface UsageRowData {
   valueText: string;
   percent: number;
   note?: string;
+  /** Where the limit comes from (plan, world or both). */
+  source?: string;
 }
 
 function useNow(everyMs: number): number {
@@ -64,6 +74,14 @@ export function useUsageRows(): {
   const usage = useUsage();
   const files = useFiles();
   const now = useNow(1000);
+  const plan = usePlan();
+  const shown = useShownLimits();
+  // The numbers come from the server's reply (what it enforces); the side each comes from from the same domain rule.
+  const sourceOf = (limit: keyof Usage["limits"]): string | undefined => {
+    if (!plan.data) return undefined;
+    const inForce = shown.inWorld(plan.data.world)[limit];
+    return shown.sourceText(inForce, plan.data.world);
+  };
 
   const rows: UsageRowData[] = [];
   const data = usage.data;
@@ -84,6 +102,7 @@ export function useUsageRows(): {
           cap === UNLIMITED || Number.isNaN(resetAt)
             ? undefined
             : t("usage.resetsIn", { time: countdown((resetAt - now) / 1000) }),
+        source: sourceOf(limit),
       });
     }
     const concurrent = data.limits.maxConcurrentRequests;
@@ -99,6 +118,7 @@ export function useUsageRows(): {
             }),
       percent: percentOf(data.counts.concurrent, concurrent),
       note: t("usage.concurrentNote"),
+      source: sourceOf("maxConcurrentRequests"),
     });
   }
   if (files.data) {
@@ -112,6 +132,7 @@ export function useUsageRows(): {
           : t("usage.ofLimit", { used: bytes(usedBytes), limit: bytes(limitBytes) }),
       percent: percentOf(usedBytes, limitBytes),
       note: t("usage.filesCount", { count: files.data.items.length }),
+      source: sourceOf("maxStorageGB"),
     });
   }
   return {

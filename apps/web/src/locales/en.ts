@@ -7,6 +7,7 @@ import enApiKeys from "./en/apiKeys.json";
 import enAutonomous from "./en/autonomous.json";
 import enBilling from "./en/billing.json";
 import enHome from "./en/home.json";
+import enLimitSource from "./en/limitSource.json";
 import enOrchestration from "./en/orchestration.json";
 import enQuests from "./en/quests.json";
 import enTeams from "./en/teams.json";
@@ -21,6 +22,7 @@ export const en = {
   autonomous: enAutonomous,
   billing: enBilling,
   home: enHome,
+  limitSource: enLimitSource,
   orchestration: enOrchestration,
   quests: enQuests,
   teams: enTeams,

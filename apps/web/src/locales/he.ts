@@ -8,6 +8,7 @@ import heApiKeys from "./he/apiKeys.json";
 import heAutonomous from "./he/autonomous.json";
 import heBilling from "./he/billing.json";
 import heHome from "./he/home.json";
+import heLimitSource from "./he/limitSource.json";
 import heOrchestration from "./he/orchestration.json";
 import heQuests from "./he/quests.json";
 import heTeams from "./he/teams.json";
@@ -23,6 +24,7 @@ export const he = {
   autonomous: heAutonomous,
   billing: heBilling,
   home: heHome,
+  limitSource: heLimitSource,
   orchestration: heOrchestration,
   quests: heQuests,
   teams: heTeams,

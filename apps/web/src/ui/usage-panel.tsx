@@ -11,6 +11,8 @@ export interface UsageRow {
   percent: number;
   /** A line under the bar: the reset countdown, or what the limit means. */
   note?: string;
+  /** Where the limit comes from: "From your plan (Quantum)". */
+  source?: string;
 }
 
 export function UsagePanel({
@@ -46,6 +48,14 @@ export function UsagePanel({
                 data-testid={`${testId}-${row.key}-note`}
               >
                 {row.note}
+              </p>
+            ) : null}
+            {row.source ? (
+              <p
+                className="mt-0.5 text-xs text-fg-muted"
+                data-testid={`${testId}-${row.key}-source`}
+              >
+                {row.source}
               </p>
             ) : null}
           </li>

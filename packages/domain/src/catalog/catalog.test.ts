@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildCatalog,
   canUpgradeWorld,
+  effectiveLimitSources,
   effectiveLimits,
   FEATURE_FLAGS,
   LIMIT_BAR_MAXIMA,
@@ -162,6 +163,21 @@ describe("effective limits", () => {
     const limits = effectiveLimits("cosmic", "genesis");
     expect(limits.apiCallsPerDay).toBe(100000);
     expect(limits.maxAITokensPerDay).toBe(500000);
+  });
+
+  it("say which side each limit comes from", () => {
+    const sources = effectiveLimitSources("genesis", "awakening");
+    expect(sources.apiCallsPerDay).toEqual({ value: 5000, source: "world" });
+    expect(sources.apiCallsPerHour).toEqual({ value: 100, source: "plan" });
+    const genesis = effectiveLimitSources("genesis", "genesis");
+    // SPEC's genesis world grants 500 calls and 100 tokens a day; the genesis plan's 1,000 and 1,000 win.
+    expect(genesis.apiCallsPerDay).toEqual({ value: 1000, source: "plan" });
+    expect(genesis.maxAITokensPerDay).toEqual({ value: 1000, source: "plan" });
+    expect(genesis.maxStorageGB).toEqual({ value: 1, source: "both" });
+    expect(effectiveLimitSources("genesis", "infinity").maxProjects).toEqual({
+      value: UNLIMITED,
+      source: "world",
+    });
   });
 
   it("let unlimited win from either side", () => {

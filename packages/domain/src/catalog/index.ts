@@ -3,7 +3,14 @@ import { SUBSCRIPTION_TIERS } from "./tiers.js";
 import type { Catalog } from "./types.js";
 import { WORLDS } from "./worlds.js";
 
-export { effectiveLimits, isWithinLimit, largerLimit } from "./effective-limits.js";
+export type { LimitSource, SharedLimit, SourcedLimit } from "./effective-limits.js";
+export {
+  effectiveLimitSources,
+  effectiveLimits,
+  isWithinLimit,
+  largerLimit,
+  SHARED_LIMITS,
+} from "./effective-limits.js";
 export type { Plan, PlanHistoryItem, PlanState, TierDirection } from "./plan-changes.js";
 export {
   addDays,

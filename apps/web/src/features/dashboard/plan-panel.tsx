@@ -48,6 +48,14 @@ export function PlanPanel({ className }: { className?: string }) {
               testId={`dashboard-usage-${row.key}`}
             />
             {row.note ? <p className="mt-1 text-xs text-fg-muted">{row.note}</p> : null}
+            {row.source ? (
+              <p
+                className="mt-0.5 text-xs text-fg-muted"
+                data-testid={`dashboard-usage-${row.key}-source`}
+              >
+                {row.source}
+              </p>
+            ) : null}
           </div>
         ))}
       </div>

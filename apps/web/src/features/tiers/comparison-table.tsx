@@ -1,7 +1,8 @@
 // The full comparison of the five worlds (docs/product.md §2): a real table with row and column headers.
-import type { World } from "@aacos/domain/catalog";
+import type { SourcedLimit, World } from "@aacos/domain/catalog";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useShownLimits } from "../../lib/limit-sources";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { WorldIcon } from "../../ui/world-icon";
 
@@ -21,6 +22,14 @@ export function ComparisonTable({ worlds, id }: { worlds: readonly World[]; id: 
   const { t } = useTranslation();
   const localized = useLocalized();
   const format = useFormatters();
+  // The numbers this user would get in each world (plan and world together), with where each comes from.
+  const shown = useShownLimits();
+  const inForce = (limit: SourcedLimit, world: World): ReactNode => (
+    <span data-source={limit.source}>
+      <span className="block">{format.limit(limit.value)}</span>
+      <span className="block text-xs text-fg-muted">{shown.sourceText(limit, world.tier)}</span>
+    </span>
+  );
 
   const yesNo = (on: boolean): ReactNode => (
     <span className={on ? "text-success" : "text-fg-muted"}>
@@ -39,9 +48,9 @@ export function ComparisonTable({ worlds, id }: { worlds: readonly World[]; id: 
       case "aiAssistant":
         return t(`tiers.assistant.${features.aiAssistant}`);
       case "aiTokensPerDay":
-        return format.limit(features.llmTokensPerDay);
+        return inForce(shown.inWorld(world.tier).maxAITokensPerDay, world);
       case "teamSize":
-        return format.limit(features.teamSize);
+        return inForce(shown.inWorld(world.tier).maxTeamMembers, world);
       case "quantumProcessing":
         return yesNo(features.quantumProcessing);
       case "realityForge":
@@ -86,7 +95,11 @@ export function ComparisonTable({ worlds, id }: { worlds: readonly World[]; id: 
                 {t(`tiers.comparison.rows.${row}`)}
               </th>
               {worlds.map((world) => (
-                <td key={world.tier} className="p-3 text-fg">
+                <td
+                  key={world.tier}
+                  className="p-3 text-fg"
+                  data-testid={`comparison-${row}-${world.tier}`}
+                >
                   {cell(row, world)}
                 </td>
               ))}

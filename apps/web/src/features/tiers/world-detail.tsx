@@ -5,6 +5,7 @@ import {
   LIMIT_BAR_MAXIMA,
   type LocalizedText,
   limitBarPercent,
+  tierByName,
   UNLIMITED,
   type World,
 } from "@aacos/domain/catalog";
@@ -12,6 +13,8 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
 import { useBillingStatus } from "../../lib/billing";
+import { useCatalog } from "../../lib/catalog-query";
+import { useShownLimits } from "../../lib/limit-sources";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -63,24 +66,25 @@ export function WorldDetail({
   const askAdmin = signedIn && billing.data?.mode === "test" && billing.data.selfService === false;
   const localized = useLocalized();
   const format = useFormatters();
+  const catalog = useCatalog().data;
   const headingId = useId();
   const name = localized(world.displayName);
 
+  // What this user would get here (plan and world together, as the server enforces), not the world's own figures.
+  const shown = useShownLimits();
+  const inForce = shown.inWorld(world.tier);
   const limits = [
-    {
-      key: "apiCallsPerDay",
-      value: world.limits.apiCallsPerDay,
-      max: LIMIT_BAR_MAXIMA.apiCallsPerDay,
-    },
-    { key: "storageGB", value: world.limits.storageGB, max: LIMIT_BAR_MAXIMA.storageGB },
-    { key: "teamSize", value: world.features.teamSize, max: LIMIT_BAR_MAXIMA.teamSize },
+    { key: "apiCallsPerDay", limit: inForce.apiCallsPerDay, max: LIMIT_BAR_MAXIMA.apiCallsPerDay },
+    { key: "storageGB", limit: inForce.maxStorageGB, max: LIMIT_BAR_MAXIMA.storageGB },
+    { key: "teamSize", limit: inForce.maxTeamMembers, max: LIMIT_BAR_MAXIMA.teamSize },
     {
       key: "aiTokensPerDay",
-      value: world.features.llmTokensPerDay,
+      limit: inForce.maxAITokensPerDay,
       max: LIMIT_BAR_MAXIMA.aiTokensPerDay,
     },
-    { key: "maxProjects", value: world.limits.maxProjects, max: LIMIT_BAR_MAXIMA.maxProjects },
+    { key: "maxProjects", limit: inForce.maxProjects, max: LIMIT_BAR_MAXIMA.maxProjects },
   ] as const;
+  const planName = localized(tierByName(shown.tier, catalog).displayName);
 
   const questSlots = world.progression.questSlots;
   const benefits = [
@@ -131,15 +135,28 @@ export function WorldDetail({
           <h3 className="text-sm font-bold uppercase tracking-wider text-fg-muted">
             {t("tiers.detail.resourceLimits")}
           </h3>
+          <p className="mt-1 text-sm text-fg-muted" data-testid="limits-lead">
+            {shown.signedIn
+              ? t("limitSource.lead", { plan: planName })
+              : t("limitSource.visitorLead", { plan: planName })}
+          </p>
           <div className="mt-3 space-y-3">
             {limits.map((limit) => (
-              <LimitBar
-                key={limit.key}
-                testId={`limit-${limit.key}`}
-                label={t(`tiers.limits.${limit.key}`)}
-                valueText={format.limit(limit.value)}
-                percent={limitBarPercent(limit.value, limit.max)}
-              />
+              <div key={limit.key}>
+                <LimitBar
+                  testId={`limit-${limit.key}`}
+                  label={t(`tiers.limits.${limit.key}`)}
+                  valueText={format.limit(limit.limit.value)}
+                  percent={limitBarPercent(limit.limit.value, limit.max)}
+                />
+                <p
+                  className="mt-1 text-xs text-fg-muted"
+                  data-testid={`limit-${limit.key}-source`}
+                  data-source={limit.limit.source}
+                >
+                  {shown.sourceText(limit.limit, world.tier)}
+                </p>
+              </div>
             ))}
           </div>
         </div>
