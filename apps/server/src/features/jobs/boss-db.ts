@@ -105,11 +105,25 @@ export function postgresBossDb(url: string, max = 4): BossDb {
     connectionTimeoutMillis: 5000,
   });
   pool.on("error", () => {});
+  // pg-boss sends the same few parameterised statements over and over (insert, fetch, complete): named, each
+  // connection parses and plans them once instead of on every call.
+  const names = new Map<string, string>();
+  const named = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `aacos_jobs_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   return guarded(
     async (text, values) => {
       const client = await pool.connect();
       try {
-        const result = await client.query(text, values);
+        const result =
+          values !== undefined && values.length > 0
+            ? await client.query({ name: named(text), text, values })
+            : await client.query(text);
         // A multi-statement script answers one result per statement; pg-boss reads the last.
         const last = Array.isArray(result) ? result.at(-1) : result;
         return { rows: (last?.rows ?? []) as Record<string, unknown>[] };

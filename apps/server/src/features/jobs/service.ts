@@ -118,6 +118,38 @@ interface Registration {
   options: RegisterOptions;
 }
 
+/** A queue's worker on this instance: one fetch loop feeding up to `concurrency` jobs at once. */
+interface Pump {
+  queue: string;
+  registration: Registration;
+  boss: PgBoss;
+  concurrency: number;
+  active: number;
+  /** The last fetch filled every free slot, so more jobs may be waiting. */
+  backlog: boolean;
+  woken: boolean;
+  /** Ends the loop's current sleep (or marks it woken while it fetches). */
+  wake: () => void;
+  loop: Promise<void>;
+}
+
+/** Completes a batch of one queue's jobs, each with its own output: $2 is `[{id, output}]` as JSON. */
+const COMPLETE_SQL = `
+  UPDATE ${SCHEMA}.job AS j SET completed_on = now(), state = 'completed', output = r.output
+  FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, output jsonb)
+  WHERE j.name = $1 AND j.id = r.id AND j.state = 'active'`;
+/** What pg-boss stores as a finished job's output: an object as it is, anything else as `{value}`. */
+function completionOutput(result: unknown): string | null {
+  if (result === null || result === undefined || typeof result === "function") return null;
+  try {
+    return JSON.stringify(
+      typeof result === "object" && !Array.isArray(result) ? result : { value: result },
+    );
+  } catch {
+    return null;
+  }
+}
+
 function abortPromise(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     if (signal.aborted) reject(signal.reason);
@@ -141,12 +173,16 @@ export function createJobService(deps: JobServiceDeps): JobService {
   const registrations = new Map<string, Registration>();
   const queuesReady = new Map<string, Promise<void>>();
   const running = new Map<string, { controller: AbortController; queue: string }>();
-  const workerIds = new Map<string, string[]>();
+  const pumps = new Map<string, Pump>();
+  /** Jobs started here and not yet recorded (completed or failed), for stop() to wait on. */
+  const inFlight = new Set<Promise<void>>();
+  const completions = new Map<string, { id: string; output: string | null }[]>();
+  let flushing: Promise<void> = Promise.resolve();
+  let flushQueued = false;
   let bossDb: BossDb | null = null;
   let boss: PgBoss | null = null;
   let started: Promise<void> | null = null;
   let stopping = false;
-  let nudges = 0;
   let heartbeat: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
   const retryDelay = Math.max(1, Math.round(deps.retryDelaySeconds ?? 2));
@@ -250,28 +286,108 @@ export function createJobService(deps: JobServiceDeps): JobService {
     }
   }
 
+  /** Records finished jobs in one statement per queue, whatever piled up since the last flush. */
+  function queueCompletion(queue: string, id: string, result: unknown) {
+    const list = completions.get(queue) ?? [];
+    list.push({ id, output: completionOutput(result) });
+    completions.set(queue, list);
+    if (flushQueued) return;
+    flushQueued = true;
+    flushing = flushing.then(async () => {
+      // Jobs finishing in the same turn of the event loop share the statement.
+      await new Promise((resolve) => setImmediate(resolve));
+      flushQueued = false;
+      const batches = [...completions];
+      completions.clear();
+      for (const [name, done] of batches) {
+        const records = done.map((job) => `{"id":"${job.id}","output":${job.output ?? "null"}}`);
+        await query(COMPLETE_SQL, [name, `[${records.join(",")}]`]).catch((error: unknown) =>
+          log.warn({ err: error, queue: name }, "finished jobs not recorded"),
+        );
+      }
+    });
+  }
+
+  function startJob(pump: Pump, job: PgBoss.JobWithMetadata<unknown>) {
+    pump.active += 1;
+    const done = runJob(pump.queue, pump.registration, job)
+      .then(
+        (result) => queueCompletion(pump.queue, job.id, result),
+        // pg-boss's own failure: a retry while retries are left, else failed and copied to the dead letter.
+        (error: unknown) => pump.boss.fail(pump.queue, job.id, error as object).then(() => {}),
+      )
+      .catch((error: unknown) =>
+        log.warn({ err: error, queue: pump.queue, jobId: job.id }, "job outcome not recorded"),
+      )
+      .finally(() => {
+        pump.active -= 1;
+        inFlight.delete(done);
+        // A full last fetch means more may be waiting: take the next one now instead of at the next poll.
+        if (pump.backlog) pump.wake();
+      });
+    inFlight.add(done);
+  }
+
+  /**
+   * One fetch loop per queue: takes as many jobs as it has free slots (`concurrency`) in one statement, runs each on
+   * its own, and records outcomes in batches. It sleeps until the polling interval, a local enqueue or a freed slot.
+   */
+  async function pumpLoop(pump: Pump) {
+    const pgBoss = pump.boss;
+    const intervalMs = Math.max(10, (deps.pollingIntervalSeconds ?? 0.5) * 1000);
+    while (!stopping) {
+      pump.woken = false;
+      const free = pump.concurrency - pump.active;
+      if (free > 0) {
+        const jobs = await pgBoss
+          .fetch<unknown>(pump.queue, { batchSize: free, includeMetadata: true })
+          .catch((error: unknown) => {
+            log.warn({ err: error, queue: pump.queue }, "jobs not fetched");
+            return [] as PgBoss.JobWithMetadata<unknown>[];
+          });
+        // Started even when stop() came meanwhile: they are active already, and get the grace period like the rest.
+        for (const job of jobs) startJob(pump, job);
+        pump.backlog = jobs.length === free;
+      }
+      if (stopping) break;
+      if (pump.woken || (pump.backlog && pump.active < pump.concurrency)) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, intervalMs);
+        function done() {
+          clearTimeout(timer);
+          pump.wake = () => {
+            pump.woken = true;
+          };
+          resolve();
+        }
+        pump.wake = done;
+      });
+    }
+  }
+
   async function startWorkers(queue: string, registration: Registration) {
     await ensureQueue(queue);
-    const pgBoss = requireBoss();
-    const ids: string[] = [];
-    for (let i = 0; i < Math.max(1, registration.options.concurrency ?? 2); i++) {
-      ids.push(
-        await pgBoss.work<unknown>(
-          queue,
-          {
-            batchSize: 1,
-            includeMetadata: true,
-            pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 0.5,
-          },
-          async ([job]) => (job === undefined ? null : runJob(queue, registration, job)),
-        ),
-      );
-    }
-    workerIds.set(queue, ids);
+    const pump: Pump = {
+      queue,
+      registration,
+      boss: requireBoss(),
+      concurrency: Math.max(1, registration.options.concurrency ?? 2),
+      active: 0,
+      backlog: false,
+      woken: false,
+      wake: () => {
+        pump.woken = true;
+      },
+      loop: Promise.resolve(),
+    };
+    pumps.set(queue, pump);
+    pump.loop = pumpLoop(pump).catch((error: unknown) =>
+      log.error({ err: error, queue }, "job worker stopped"),
+    );
   }
 
   async function beat() {
-    const workers = [...workerIds.values()].reduce((sum, ids) => sum + ids.length, 0);
+    const workers = [...pumps.values()].reduce((sum, pump) => sum + pump.concurrency, 0);
     await database.db
       .insert(jobWorkers)
       .values({ instance, workers, seenAt: sql`now()` })
@@ -337,10 +453,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
               const waiting = rows[0];
               return waiting !== undefined ? String(waiting.id) : send(tx);
             });
-      // One local worker (in turn) picks it up now instead of at its next poll; waking all would make them race.
-      const local = workerIds.get(queue) ?? [];
-      const next = local[nudges++ % Math.max(1, local.length)];
-      if (next !== undefined) pgBoss.notifyWorker(next);
+      // The local worker picks it up now instead of at its next poll.
+      pumps.get(queue)?.wake();
       return id;
     },
 
@@ -455,19 +569,26 @@ export function createJobService(deps: JobServiceDeps): JobService {
       if (heartbeat !== null) clearInterval(heartbeat);
       unsubscribe?.();
       const grace = deps.shutdownGraceMs ?? 10_000;
-      // Past the grace period, running jobs are aborted; pg-boss records them failed, so another instance retries them.
-      const abortTimer = setTimeout(
-        () =>
-          abortLocal(
-            [...running.keys()],
-            new JobAborted("shutdown", "the server shut down while the job ran"),
-          ),
-        grace,
-      );
       try {
-        await boss?.stop({ graceful: true, wait: true, timeout: grace + 1000 });
+        for (const pump of pumps.values()) pump.wake();
+        await Promise.all([...pumps.values()].map((pump) => pump.loop));
+        // Running jobs get the grace period; then they are aborted and recorded failed, so another instance retries them.
+        let graceTimer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...inFlight]),
+          new Promise((resolve) => {
+            graceTimer = setTimeout(resolve, grace);
+          }),
+        ]);
+        clearTimeout(graceTimer);
+        abortLocal(
+          [...running.keys()],
+          new JobAborted("shutdown", "the server shut down while the job ran"),
+        );
+        await Promise.allSettled([...inFlight]);
+        await flushing;
+        await boss?.stop({ graceful: true, wait: true, timeout: 1000 });
       } finally {
-        clearTimeout(abortTimer);
         await database.db
           .delete(jobWorkers)
           .where(eq(jobWorkers.instance, instance))
