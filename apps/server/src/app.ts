@@ -111,7 +111,9 @@ import {
 } from "./features/plans/index.js";
 import {
   apiCallProgressPlugin,
+  createMemoryBoardStore,
   createProgressionService,
+  createRedisBoardStore,
   type ProgressionService,
   progressionRoutes,
 } from "./features/progression/index.js";
@@ -305,12 +307,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await catalog.start();
   setProcessCatalog(catalog);
   const signals = createSignalService({ db, clock, bus: realtimeBus, log: app.log });
+  // The leaderboard's index (docs/decisions/220-leaderboard-index.md): Redis when set, shared by every instance;
+  // in process on PGlite (one process per DATA_DIR); none on PostgreSQL alone, whose instances share only SQL.
+  const board =
+    deps.redis !== null
+      ? createRedisBoardStore(db, deps.redis, `aacos:${prefix}`)
+      : database.kind === "pglite"
+        ? createMemoryBoardStore(db)
+        : undefined;
   const progression = createProgressionService({
     db,
     clock,
     signals: progressSignals(signals),
     log: app.log,
+    ...(board === undefined ? {} : { board }),
   });
+  // Filled in the background; the leaderboard reads SQL until it is.
+  void progression.leaderboard.rebuild();
+  app.addHook("onClose", async () => progression.leaderboard.stop());
   const accounts = createAccountService({
     db,
     clock,
@@ -332,9 +346,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // A failed credit is retried by the hourly check (the ledger key makes it pay once).
   const onWorldChanged = (userId: string) =>
-    progression
-      .creditWorldUpgrades(userId)
-      .catch((error: unknown) => app.log.warn({ err: error, userId }, "upgrade bonus deferred"));
+    progression.leaderboard
+      .refresh(userId)
+      .then(() =>
+        progression
+          .creditWorldUpgrades(userId)
+          .catch((error: unknown) =>
+            app.log.warn({ err: error, userId }, "upgrade bonus deferred"),
+          ),
+      );
   // With STRIPE_SECRET_KEY the Stripe provider takes payment; without it, the free one (decision 175).
   const stripe =
     config.stripe === null
@@ -489,8 +509,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       audit,
       plans,
-      onAccessChanged: (userId) =>
-        realtimeBus.publish("access", { userId, message: { type: "access.changed" } }),
+      onAccessChanged: async (userId) => {
+        // Access changes include world changes and deletions: the leaderboard's index follows.
+        await progression.leaderboard.refresh(userId);
+        return realtimeBus.publish("access", { userId, message: { type: "access.changed" } });
+      },
     }),
     setup: createSetupService({ db, clock, accounts, audit }),
     audit,
@@ -711,6 +734,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       files,
       mailer: services.mailer,
       publicUrl: config.publicUrl,
+      onDeleted: (userId) => progression.leaderboard.refresh(userId),
     }),
     clock,
     rateLimiters: services.rateLimiters,

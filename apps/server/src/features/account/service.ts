@@ -92,6 +92,8 @@ export function createAccountDataService(deps: {
   files: Pick<FileService, "open" | "remove">;
   mailer: Pick<Mailer, "queue">;
   publicUrl: string;
+  /** Told after an account is gone (the leaderboard's index drops the user). */
+  onDeleted?: (userId: string) => Promise<void>;
 }) {
   const { db, clock, audit, files: fileService } = deps;
 
@@ -251,6 +253,7 @@ export function createAccountDataService(deps: {
         await tx.delete(teamInvites).where(eq(teamInvites.email, user.email));
         await tx.delete(users).where(eq(users.id, userId));
       });
+      await deps.onDeleted?.(userId);
       // Who deleted whom is not kept: the entry only says an account was deleted by its owner.
       await audit.record(
         { actorId: null, ip: context.ip, userAgent: context.userAgent },

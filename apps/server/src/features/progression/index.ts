@@ -1,5 +1,11 @@
 // Public API of the progression feature: other features report actions with `recordAction(userId, action, key)`.
 export { apiCallProgressPlugin } from "./api-call-hook.js";
+export {
+  type BoardStore,
+  createMemoryBoardStore,
+  createRedisBoardStore,
+  createSqlBoardStore,
+} from "./board-store.js";
 export type { Grant, ProgressSignal, ProgressSignals } from "./ledger.js";
 export { progressionRoutes } from "./routes.js";
 export type { ActionResult, LedgerItem, ProgressionService, ProgressRecord } from "./service.js";

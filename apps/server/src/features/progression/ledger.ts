@@ -196,6 +196,8 @@ export interface ProgressDeps {
   db: Db;
   signals: ProgressSignals;
   queue: UserQueue;
+  /** Told after each commit, before the caller goes on (the leaderboard's index). */
+  afterCommit?: (userId: string) => Promise<void>;
 }
 
 /** `progressIn` in a transaction of its own, queued per user; signals are published only after the commit. */
@@ -209,6 +211,7 @@ export async function withProgress<T>(
   const result = await deps.queue.run(userId, () =>
     deps.db.transaction((tx) => progressIn(tx, userId, now, signals, work)),
   );
+  await deps.afterCommit?.(userId);
   for (const signal of signals) deps.signals.publish(signal);
   return result;
 }

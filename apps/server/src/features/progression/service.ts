@@ -27,6 +27,7 @@ import {
   userQuests,
   users,
 } from "../../db/schema.js";
+import type { BoardStore } from "./board-store.js";
 import { createEventService } from "./events.js";
 import { createLeaderboardService } from "./leaderboard.js";
 import {
@@ -126,9 +127,21 @@ export function createProgressionService(deps: {
   clock: () => Date;
   signals: ProgressSignals;
   log: FastifyBaseLogger;
+  /** The leaderboard's index (Redis or in process); none: the leaderboard reads SQL. */
+  board?: BoardStore;
 }) {
   const { db, clock, log } = deps;
-  const ledgerDeps = { db, signals: deps.signals, queue: createUserQueue() };
+  const leaderboard = createLeaderboardService({
+    db,
+    log,
+    ...(deps.board === undefined ? {} : { store: deps.board }),
+  });
+  const ledgerDeps = {
+    db,
+    signals: deps.signals,
+    queue: createUserQueue(),
+    afterCommit: leaderboard.refresh,
+  };
 
   /** Counts the day when the user's calendar date moved on; `sign-in` also stamps lastLogin. */
   async function countDay(userId: string, kind: "sign-in" | "presence"): Promise<ActionResult> {
@@ -312,7 +325,6 @@ export function createProgressionService(deps: {
     signals: deps.signals,
     onJoined: (userId, eventId) => recordAction(userId, "eventJoined", eventId),
   });
-  const leaderboard = createLeaderboardService({ db });
 
   return {
     recordAction,
