@@ -7,7 +7,7 @@ import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
 import { EMAIL_UNAVAILABLE_MESSAGE, MESSAGES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
 import type { TFunction } from "i18next";
 import type he from "../locales/he.json";
-import { DEFAULT_ERRORS } from "./api-client";
+import { DEFAULT_ERRORS, isApiError } from "./api-client";
 import { currentLanguage } from "./i18n";
 import { PROMPT_TEXTS } from "./upgrade-prompts";
 
@@ -151,4 +151,9 @@ export function translateMessage(t: TFunction, message: string): string {
     if (match) return t(`messages.${key}`, { provider: match[1] });
   }
   return message;
+}
+
+/** A failed call's message in the interface language; anything but an API error reads as a failed request. */
+export function errorText(t: TFunction, error: unknown): string {
+  return isApiError(error) ? translateMessage(t, error.message) : t("messages.requestFailed");
 }

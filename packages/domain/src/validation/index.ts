@@ -84,9 +84,11 @@ export {
   type RealtimeTopic,
   SIGNAL_KINDS,
   SIGNAL_SEVERITIES,
+  SIGNAL_SOURCES,
   type SignalKind,
   SignalListQuery,
   type SignalSeverity,
+  type SignalSource,
 } from "./signals.js";
 export type {
   UploadCandidate,

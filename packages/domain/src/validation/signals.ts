@@ -6,8 +6,41 @@ export const SIGNAL_SEVERITIES = ["info", "warning", "critical"] as const;
 export type SignalSeverity = (typeof SIGNAL_SEVERITIES)[number];
 
 /** The kinds the server emits today; the column is open text, so later kinds need no migration. */
-export const SIGNAL_KINDS = ["run", "sync", "quota", "security", "progression", "alert"] as const;
+export const SIGNAL_KINDS = [
+  "run",
+  "sync",
+  "quota",
+  "security",
+  "progression",
+  "alert",
+  "team",
+  "autonomous",
+] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
+/**
+ * The sources the server's emitters name (a signal's and an activity item's `source`): stable keys the interface
+ * translates; the column is open text, so an unknown one is shown as sent.
+ */
+export const SIGNAL_SOURCES = [
+  "rank",
+  "milestone",
+  "quest",
+  "daily-bonus",
+  "event",
+  "chat",
+  "command",
+  "workspace",
+  "background",
+  "metering",
+  "browser-event",
+  "browser-incident",
+  "teams",
+  "budget",
+  "rule",
+  "alerts",
+] as const;
+export type SignalSource = (typeof SIGNAL_SOURCES)[number];
 
 /** What a realtime socket can subscribe to. */
 export const REALTIME_TOPICS = ["signals", "alerts", "metrics", "runs"] as const;

@@ -10,6 +10,8 @@ import { useSearchParams } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { useDateFormat } from "../../lib/format-date";
 import { translateMessage } from "../../lib/messages";
+import { roleText, tierText, worldText } from "../../lib/server-words";
+import { useLanguage } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -37,6 +39,7 @@ type Notice = { key: Action | "reactivate" | "saved"; name: string };
 
 export function UsersTable() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const captionId = useId();
   const [params, setParams] = useSearchParams();
   const filters = readUserFilters(params);
@@ -112,7 +115,7 @@ export function UsersTable() {
             <option value="">{t("adminConsole.users.any")}</option>
             {ROLES.map((role) => (
               <option key={role} value={role}>
-                {role}
+                {roleText(t, role)}
               </option>
             ))}
           </SelectField>
@@ -125,7 +128,7 @@ export function UsersTable() {
             <option value="">{t("adminConsole.users.any")}</option>
             {TIER_NAMES.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {tierText(name, language)}
               </option>
             ))}
           </SelectField>
@@ -138,7 +141,7 @@ export function UsersTable() {
             <option value="">{t("adminConsole.users.any")}</option>
             {WORLD_NAMES.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {worldText(name, language)}
               </option>
             ))}
           </SelectField>
@@ -344,6 +347,7 @@ function UserRow({
   onReactivated: () => void;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const formatDate = useDateFormat();
   const me = useAuthStore((state) => state.user?.id);
   const queryClient = useQueryClient();
@@ -376,13 +380,13 @@ function UserRow({
         <span className="flex flex-wrap gap-1">
           {user.roles.map((role) => (
             <Badge key={role} tone={role === "admin" ? "primary" : "neutral"}>
-              {role}
+              {roleText(t, role)}
             </Badge>
           ))}
         </span>
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
-        {user.tier} · {user.world}
+        {tierText(user.tier, language)} · {worldText(user.world, language)}
       </td>
       <td className="px-3 py-2" data-testid="admin-user-status">
         {suspended ? (
@@ -495,6 +499,7 @@ function ActionDialog({
 
 function EditRow({ user, onDone }: { user: AdminUser; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const [roles, setRoles] = useState<Role[]>(user.roles);
   const [tier, setTier] = useState<TierName>(user.tier);
@@ -534,7 +539,7 @@ function EditRow({ user, onDone }: { user: AdminUser; onDone: (saved: boolean) =
                   onChange={(event) => toggleRole(role, event.target.checked)}
                   className="size-4 accent-primary"
                 />
-                {role}
+                {roleText(t, role)}
               </label>
             ))}
           </div>
@@ -556,7 +561,7 @@ function EditRow({ user, onDone }: { user: AdminUser; onDone: (saved: boolean) =
           >
             {TIER_NAMES.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {tierText(name, language)}
               </option>
             ))}
           </select>
@@ -569,7 +574,7 @@ function EditRow({ user, onDone }: { user: AdminUser; onDone: (saved: boolean) =
           >
             {WORLD_NAMES.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {worldText(name, language)}
               </option>
             ))}
           </select>

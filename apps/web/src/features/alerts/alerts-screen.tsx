@@ -8,6 +8,8 @@ import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { translateMessage } from "../../lib/messages";
 import { realtime } from "../../lib/realtime";
+import { alertRuleText, alertTexts } from "../../lib/server-words";
+import { useFormatters } from "../../lib/use-language";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -24,6 +26,7 @@ const RULES_KEY = ["alert-rules"] as const;
 
 export function AlertsScreen() {
   const { t } = useTranslation();
+  const format = useFormatters();
   const formatDate = useDateFormat();
   const live = useRealtimeIndicator();
   const queryClient = useQueryClient();
@@ -130,48 +133,51 @@ export function AlertsScreen() {
           </p>
         ) : (
           <ul className="flex flex-col gap-3">
-            {alerts.data.map((alert) => (
-              <li key={alert.id}>
-                <Card data-testid="alert-row" data-alert-id={alert.id}>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="text-xs font-bold text-warning">
-                      {t(`live.severity.${severityKey(alert.severity)}`)}
-                    </span>
-                    <span className="font-semibold text-fg">{alert.rule}</span>
-                    {alert.test ? (
-                      <span className="text-xs text-fg-muted">{t("live.alerts.testBadge")}</span>
+            {alerts.data.map((alert) => {
+              const texts = alertTexts(t, alert, format.number);
+              return (
+                <li key={alert.id}>
+                  <Card data-testid="alert-row" data-alert-id={alert.id}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="text-xs font-bold text-warning">
+                        {t(`live.severity.${severityKey(alert.severity)}`)}
+                      </span>
+                      <span className="font-semibold text-fg">{texts.rule}</span>
+                      {alert.test ? (
+                        <span className="text-xs text-fg-muted">{t("live.alerts.testBadge")}</span>
+                      ) : null}
+                      <span className="ms-auto text-xs text-fg-muted">
+                        {formatDate(alert.createdAt)}
+                      </span>
+                    </div>
+                    <p className="mt-2 text-fg">{texts.message}</p>
+                    {texts.suggestedAction ? (
+                      <p className="mt-1 text-sm text-fg-muted">{texts.suggestedAction}</p>
                     ) : null}
-                    <span className="ms-auto text-xs text-fg-muted">
-                      {formatDate(alert.createdAt)}
-                    </span>
-                  </div>
-                  <p className="mt-2 text-fg">{alert.message}</p>
-                  {alert.suggestedAction ? (
-                    <p className="mt-1 text-sm text-fg-muted">{alert.suggestedAction}</p>
-                  ) : null}
-                  <div className="mt-3 flex gap-2">
-                    {alert.status === "open" ? (
-                      <Button
-                        variant="secondary"
-                        onClick={() => void run(() => alertsApi.acknowledge(alert.id))}
-                        data-testid="alert-acknowledge"
-                      >
-                        {t("live.alerts.acknowledge")}
-                      </Button>
-                    ) : null}
-                    {alert.status !== "resolved" ? (
-                      <Button
-                        variant="secondary"
-                        onClick={() => void run(() => alertsApi.resolve(alert.id))}
-                        data-testid="alert-resolve"
-                      >
-                        {t("live.alerts.resolve")}
-                      </Button>
-                    ) : null}
-                  </div>
-                </Card>
-              </li>
-            ))}
+                    <div className="mt-3 flex gap-2">
+                      {alert.status === "open" ? (
+                        <Button
+                          variant="secondary"
+                          onClick={() => void run(() => alertsApi.acknowledge(alert.id))}
+                          data-testid="alert-acknowledge"
+                        >
+                          {t("live.alerts.acknowledge")}
+                        </Button>
+                      ) : null}
+                      {alert.status !== "resolved" ? (
+                        <Button
+                          variant="secondary"
+                          onClick={() => void run(() => alertsApi.resolve(alert.id))}
+                          data-testid="alert-resolve"
+                        >
+                          {t("live.alerts.resolve")}
+                        </Button>
+                      ) : null}
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>
@@ -185,7 +191,7 @@ export function AlertsScreen() {
               className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-surface px-4 py-2"
               data-testid="rule-row"
             >
-              <span className="font-semibold text-fg">{rule.name}</span>
+              <span className="font-semibold text-fg">{alertRuleText(t, rule)}</span>
               <span className="text-sm text-fg-muted" dir="ltr">
                 {rule.metric} {t(`live.alerts.ops.${opKey(rule.op)}`)} {rule.threshold}
               </span>

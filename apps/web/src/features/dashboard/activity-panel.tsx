@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
+import { signalKindText, signalSourceText } from "../../lib/server-words";
 import { useFormatters } from "../../lib/use-language";
 import { Badge, type BadgeTone } from "../../ui/badge";
 import { Button, ButtonLink } from "../../ui/button";
@@ -47,10 +48,10 @@ export function ActivityPanel({ className }: { className?: string }) {
               {t(`home.activity.severity.${severityKey(item.severity)}`)}
             </Badge>
             <span className="font-semibold text-fg" dir="auto">
-              {item.kind}
+              {signalKindText(t, item.kind)}
             </span>
             <span className="text-sm text-fg-muted" dir="auto">
-              {item.source}
+              {signalSourceText(t, item.source)}
             </span>
             <time className="ms-auto text-sm text-fg-muted" dateTime={item.createdAt}>
               {date(item.createdAt)}

@@ -33,7 +33,10 @@ export interface ActivityPage {
 
 export interface OpenAlert {
   id: string;
+  ruleId: string | null;
   rule: string;
+  value: number | null;
+  test: boolean;
   severity: string;
   message: string;
   suggestedAction: string | null;

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiGet, isApiError } from "../../lib/api-client";
+import { errorText } from "../../lib/messages";
 import { realtime } from "../../lib/realtime";
 import { useFormatters } from "../../lib/use-language";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
@@ -70,7 +71,7 @@ export function MonitoringScreen({
       })
       .catch((reason: unknown) => {
         if (!controller.signal.aborted)
-          setError(isApiError(reason) ? reason.message : t("live.loadFailed"));
+          setError(isApiError(reason) ? errorText(t, reason) : t("live.loadFailed"));
       });
     return () => controller.abort();
   }, [t]);

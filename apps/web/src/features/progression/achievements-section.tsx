@@ -3,6 +3,7 @@ import { MILESTONES } from "@aacos/domain/catalog";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import type { ProgressRecord } from "../../lib/progress-query";
+import { badgeText } from "../../lib/server-words";
 import { useFormatters } from "../../lib/use-language";
 import { Icon } from "../../ui/icon";
 
@@ -61,7 +62,7 @@ export function AchievementsSection({ progress }: { progress: ProgressRecord }) 
               >
                 <Icon name="trophy" className="size-4 text-accent-text" />
                 <span className="font-semibold text-fg" dir="auto">
-                  {badge.badge}
+                  {badgeText(t, badge.badge, format.number)}
                 </span>
                 <span className="text-fg-muted">
                   {t("progress.badges.awarded", { date: date(badge.awardedAt) })}

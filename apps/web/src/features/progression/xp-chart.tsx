@@ -18,6 +18,8 @@ const LEDGER_SOURCES = [
   "commandRun",
   "knowledgeFileAdded",
   "worldUpgrade",
+  "quest",
+  "event",
 ] as const;
 
 function isLedgerSource(source: string): source is (typeof LEDGER_SOURCES)[number] {
@@ -33,7 +35,7 @@ export function XpChart({ history }: { history: LedgerHistory }) {
   const titleId = useId();
   const descId = useId();
   const points = xpPoints(history);
-  // The server's reasons are English; the kinds it names are translated, the rest (quest and event names) shown as sent.
+  // The server's reasons are English: each entry is shown by its source, a source the web does not know as sent.
   const reasonText = (point: XpPoint) =>
     isLedgerSource(point.source) ? t(`progress.sources.${point.source}`) : point.reason;
 

@@ -1,6 +1,7 @@
 // One signal in full, in a side drawer (a modal dialog): Escape or the close button closes it; focus moves into it.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { signalKindText, signalSourceText } from "../../lib/server-words";
 import { buttonClasses } from "../../ui/button";
 import type { SignalView } from "./signal-batch";
 
@@ -54,9 +55,9 @@ export function SignalDrawer({
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="font-semibold text-fg-muted">{t("live.signals.kind")}</dt>
-          <dd className="text-fg">{signal.kind}</dd>
+          <dd className="text-fg">{signalKindText(t, signal.kind)}</dd>
           <dt className="font-semibold text-fg-muted">{t("live.signals.source")}</dt>
-          <dd className="text-fg">{signal.source}</dd>
+          <dd className="text-fg">{signalSourceText(t, signal.source)}</dd>
           <dt className="font-semibold text-fg-muted">{t("live.signals.severity")}</dt>
           <dd className="text-fg">{signal.severity}</dd>
           <dt className="font-semibold text-fg-muted">{t("live.signals.time")}</dt>

@@ -5,7 +5,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiGet, isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
+import { errorText } from "../../lib/messages";
 import { realtime } from "../../lib/realtime";
+import { signalKindText, signalSourceText } from "../../lib/server-words";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Button } from "../../ui/button";
 import { ConnectionIndicator } from "../../ui/connection-indicator";
@@ -65,7 +67,7 @@ export function SignalsScreen() {
       })
       .catch((reason: unknown) => {
         if (!controller.signal.aborted)
-          setError(isApiError(reason) ? reason.message : t("live.loadFailed"));
+          setError(isApiError(reason) ? errorText(t, reason) : t("live.loadFailed"));
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -112,7 +114,7 @@ export function SignalsScreen() {
       });
       setCursor(page.nextCursor);
     } catch (reason) {
-      setError(isApiError(reason) ? reason.message : t("live.loadFailed"));
+      setError(isApiError(reason) ? errorText(t, reason) : t("live.loadFailed"));
     } finally {
       setLoadingOlder(false);
     }
@@ -159,7 +161,7 @@ export function SignalsScreen() {
           <option value="">{t("live.signals.all")}</option>
           {SIGNAL_KINDS.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {signalKindText(t, value)}
             </option>
           ))}
         </SelectField>
@@ -213,8 +215,8 @@ export function SignalsScreen() {
                 <span className={`text-xs font-bold ${SEVERITY_TONE[signal.severity] ?? ""}`}>
                   {t(`live.severity.${severityKey(signal.severity)}`)}
                 </span>
-                <span className="font-semibold text-fg">{signal.kind}</span>
-                <span className="text-fg-muted">{signal.source}</span>
+                <span className="font-semibold text-fg">{signalKindText(t, signal.kind)}</span>
+                <span className="text-fg-muted">{signalSourceText(t, signal.source)}</span>
                 <span className="ms-auto text-xs text-fg-muted">
                   {formatDate(signal.createdAt)}
                 </span>

@@ -1,0 +1,130 @@
+// What the server stores in English as stable keys (signal kinds and sources, built-in alert rules, badge ids, roles,
+// plan and world names), in the interface language: translated by the key, never by the English text. A key the
+// domain does not list (a newer server) is shown as sent.
+import { ROLES, type Role } from "@aacos/domain/access";
+import {
+  TIER_NAMES,
+  type TierName,
+  tierByName,
+  WORLD_NAMES,
+  type WorldName,
+  worldByName,
+} from "@aacos/domain/catalog";
+import {
+  BUILT_IN_RULE_IDS,
+  CPU_ALERT_PERCENT,
+  HARMONY_THRESHOLD,
+  MEMORY_ALERT_PERCENT,
+} from "@aacos/domain/monitoring";
+import { RANKS, type Rank } from "@aacos/domain/progression";
+import {
+  SIGNAL_KINDS,
+  SIGNAL_SEVERITIES,
+  SIGNAL_SOURCES,
+  type SignalKind,
+  type SignalSeverity,
+  type SignalSource,
+} from "@aacos/domain/validation";
+import type { TFunction } from "i18next";
+import type { Language } from "./i18n";
+
+const includes = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/** info, warning, critical (signals and alerts share them). */
+export function severityText(t: TFunction, severity: string): string {
+  return includes<SignalSeverity>(SIGNAL_SEVERITIES, severity)
+    ? t(`live.severity.${severity}`)
+    : severity;
+}
+
+export function signalKindText(t: TFunction, kind: string): string {
+  return includes<SignalKind>(SIGNAL_KINDS, kind) ? t(`words.signalKinds.${kind}`) : kind;
+}
+
+export function signalSourceText(t: TFunction, source: string): string {
+  return includes<SignalSource>(SIGNAL_SOURCES, source)
+    ? t(`words.signalSources.${source}`)
+    : source;
+}
+
+export function roleText(t: TFunction, role: string): string {
+  return includes<Role>(ROLES, role) ? t(`words.roles.${role}`) : role;
+}
+
+export function tierText(tier: string, language: Language): string {
+  return includes<TierName>(TIER_NAMES, tier) ? tierByName(tier).displayName[language] : tier;
+}
+
+export function worldText(world: string, language: Language): string {
+  return includes<WorldName>(WORLD_NAMES, world) ? worldByName(world).displayName[language] : world;
+}
+
+const RANK_NAMES: readonly Rank[] = RANKS.map((step) => step.rank);
+
+/** A badge id as the progression ledger awards it: `milestone-<xp>` or `rank-<rank>`. */
+export function badgeText(
+  t: TFunction,
+  badge: string,
+  formatNumber: (n: number) => string,
+): string {
+  const [kind, ...rest] = badge.split("-");
+  const value = rest.join("-");
+  if (kind === "milestone" && /^\d+$/.test(value)) {
+    return t("words.badges.milestone", { xp: formatNumber(Number(value)) });
+  }
+  if (kind === "rank" && includes<Rank>(RANK_NAMES, value)) {
+    return t("words.badges.rank", { rank: t(`tiers.ranks.${value}`) });
+  }
+  return badge;
+}
+
+type BuiltInRule = keyof typeof BUILT_IN_RULE_IDS;
+function builtInRule(ruleId: string | null | undefined): BuiltInRule | null {
+  const entry = Object.entries(BUILT_IN_RULE_IDS).find(([, id]) => id === ruleId);
+  return entry ? (entry[0] as BuiltInRule) : null;
+}
+
+/** A rule's name: a built-in rule by its fixed id, a user's rule as the user named it. */
+export function alertRuleText(t: TFunction, rule: { id: string; name: string }): string {
+  const builtIn = builtInRule(rule.id);
+  return builtIn === null ? rule.name : t(`words.alerts.${builtIn}.name`);
+}
+
+export interface AlertFacts {
+  ruleId?: string | null;
+  rule: string;
+  message: string;
+  value?: number | null;
+  test?: boolean;
+  suggestedAction: string | null;
+}
+
+/** An alert's rule name, message and suggested action, from its rule id and value rather than its English text. */
+export function alertTexts(
+  t: TFunction,
+  alert: AlertFacts,
+  formatNumber: (n: number) => string,
+): { rule: string; message: string; suggestedAction: string | null } {
+  const builtIn = builtInRule(alert.ruleId);
+  const rule = builtIn === null ? alert.rule : t(`words.alerts.${builtIn}.name`);
+  const value = alert.value === null || alert.value === undefined ? "—" : formatNumber(alert.value);
+  let message: string;
+  if (alert.test) message = t("words.alerts.test", { rule });
+  else if (builtIn === null) message = t("words.alerts.user", { rule, value });
+  else {
+    const threshold = {
+      memory: MEMORY_ALERT_PERCENT,
+      cpu: CPU_ALERT_PERCENT,
+      rebalance: HARMONY_THRESHOLD,
+    }[builtIn];
+    message = t(`words.alerts.${builtIn}.message`, { value, threshold: formatNumber(threshold) });
+  }
+  const suggestedAction =
+    alert.suggestedAction === null
+      ? null
+      : builtIn === "rebalance"
+        ? t("words.alerts.rebalance.action")
+        : alert.suggestedAction;
+  return { rule, message, suggestedAction };
+}
