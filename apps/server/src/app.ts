@@ -18,6 +18,7 @@ import {
 } from "./features/ai/index.js";
 import { type AlertService, alertRoutes, createAlertService } from "./features/alerts/index.js";
 import { analyticsRoutes, createAnalyticsService } from "./features/analytics/index.js";
+import { apiDocsRoutes } from "./features/api-docs/index.js";
 import {
   type ApiKeyService,
   apiKeyRoutes,
@@ -637,6 +638,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiCallProgressPlugin, { progression });
 
   await app.register(healthRoutes);
+  await app.register(apiDocsRoutes);
   await app.register(catalogRoutes);
   await app.register(settingsRoutes, {
     settings: services.settings,

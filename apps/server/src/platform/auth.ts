@@ -32,6 +32,7 @@ import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../db/client.js";
 import { instanceSettings, refreshTokens, users } from "../db/schema.js";
 import { AppError, forbidden, unauthorized } from "./errors.js";
+import { describeHook } from "./route-list.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -305,18 +306,21 @@ export const authPlugin = fp(
       }
     }
 
-    app.decorate("authenticate", async (request: FastifyRequest) => {
-      if (request.accountSuspended) throw accountSuspended();
-      if (request.principal === null) throw unauthorized();
-    });
+    app.decorate(
+      "authenticate",
+      describeHook(async (request: FastifyRequest) => {
+        if (request.accountSuspended) throw accountSuspended();
+        if (request.principal === null) throw unauthorized();
+      }, {}),
+    );
 
     app.decorate("requireAccess", (requirement: Omit<AccessRequirement, "signedIn">) => {
-      return async (request: FastifyRequest) => {
+      return describeHook(async (request: FastifyRequest) => {
         if (request.accountSuspended) throw accountSuspended();
         const decision = checkAccess(request.principal, { signedIn: true, ...requirement });
         if (decision === "sign-in") throw unauthorized();
         if (decision === "forbidden") throw forbidden();
-      };
+      }, requirement);
     });
   },
 );

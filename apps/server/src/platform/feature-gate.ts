@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, unauthorized } from "./errors.js";
+import { describeHook } from "./route-list.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -28,12 +29,15 @@ export function featureLocked(flag: FeatureFlag): AppError {
 
 export const featureGatePlugin = fp(async (app: FastifyInstance) => {
   app.decorate("requireFeature", (flag: FeatureFlag) => {
-    return async (request: FastifyRequest) => {
-      const principal = request.principal;
-      if (principal === null) throw unauthorized();
-      // principal.tier already counts a downgrade whose paid period has ended.
-      const tier = principal.tier;
-      if (!tierHasFeature(tier, flag)) throw featureLocked(flag);
-    };
+    return describeHook(
+      async (request: FastifyRequest) => {
+        const principal = request.principal;
+        if (principal === null) throw unauthorized();
+        // principal.tier already counts a downgrade whose paid period has ended.
+        const tier = principal.tier;
+        if (!tierHasFeature(tier, flag)) throw featureLocked(flag);
+      },
+      { feature: flag },
+    );
   });
 });

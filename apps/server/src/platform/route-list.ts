@@ -1,5 +1,5 @@
 // Records every API route as it is registered, so tests can walk all of them (the access matrix) without a hand-kept list.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
 
@@ -8,6 +8,33 @@ export interface ApiRoute {
   url: string;
   /** The query parameters its schema names (empty when it declares none). */
   query: string[];
+  /** Its declared schemas (zod), for the API document. */
+  schema: FastifySchema;
+  /** Who may call it, as its onRequest hooks demand (empty: anyone). */
+  access: HookAccess[];
+}
+
+/** What one onRequest hook demands of the caller: a signed-in user, maybe a role, permissions or a plan feature. */
+export interface HookAccess {
+  anyRole?: readonly string[];
+  allPermissions?: readonly string[];
+  feature?: string;
+}
+
+const hookAccess = new WeakMap<object, HookAccess>();
+
+/** Records what an onRequest hook demands, so the API document can say who may call a route that uses it. */
+export function describeHook<Hook extends object>(hook: Hook, access: HookAccess): Hook {
+  hookAccess.set(hook, access);
+  return hook;
+}
+
+function accessOf(hooks: unknown): HookAccess[] {
+  const list = Array.isArray(hooks) ? hooks : hooks === undefined ? [] : [hooks];
+  return list.flatMap((hook: unknown) => {
+    const access = typeof hook === "function" ? hookAccess.get(hook) : undefined;
+    return access === undefined ? [] : [access];
+  });
 }
 
 declare module "fastify" {
@@ -34,7 +61,15 @@ export const routeListPlugin = fp(async (app: FastifyInstance) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const query = keysOf(route.schema?.querystring);
     for (const method of methods) {
-      if (method !== "HEAD") routes.push({ method, url: route.url, query });
+      if (method !== "HEAD") {
+        routes.push({
+          method,
+          url: route.url,
+          query,
+          schema: route.schema ?? {},
+          access: accessOf(route.onRequest),
+        });
+      }
     }
   });
 });

@@ -1,5 +1,14 @@
 // HTTP of the chat: conversations (create, list/search, rename, delete, export), paged history, sending a message
 // (server-sent events or one JSON answer, by Accept), stopping a running answer, and marking a shared answer helpful.
+
+import {
+  ChatMessageReply,
+  ConversationPage,
+  ConversationReply,
+  MessagePage,
+  SentMessageReply,
+  StoppedReply,
+} from "@aacos/domain/replies";
 import {
   ConversationListQuery,
   ConversationParams,
@@ -21,7 +30,7 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
 
   api.post(
     "/api/chat/conversations",
-    { ...signedIn, schema: { body: CreateConversationBody } },
+    { ...signedIn, schema: { body: CreateConversationBody, response: { 201: ConversationReply } } },
     async (request, reply) => {
       const conversation = await chat.create(planOf(request).userId, request.body.entityId);
       return reply.status(201).send({ conversation });
@@ -30,13 +39,23 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
 
   api.get(
     "/api/chat/conversations",
-    { ...signedIn, schema: { querystring: ConversationListQuery } },
+    {
+      ...signedIn,
+      schema: { querystring: ConversationListQuery, response: { 200: ConversationPage } },
+    },
     async (request) => chat.list(planOf(request).userId, request.query),
   );
 
   api.patch(
     "/api/chat/conversations/:id",
-    { ...signedIn, schema: { params: ConversationParams, body: RenameConversationBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: ConversationParams,
+        body: RenameConversationBody,
+        response: { 200: ConversationReply },
+      },
+    },
     async (request) => ({
       conversation: await chat.rename(
         planOf(request).userId,
@@ -57,7 +76,14 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
 
   api.get(
     "/api/chat/conversations/:id/messages",
-    { ...signedIn, schema: { params: ConversationParams, querystring: MessageHistoryQuery } },
+    {
+      ...signedIn,
+      schema: {
+        params: ConversationParams,
+        querystring: MessageHistoryQuery,
+        response: { 200: MessagePage },
+      },
+    },
     async (request) => chat.history(planOf(request).userId, request.params.id, request.query),
   );
 
@@ -78,7 +104,7 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
 
   api.post(
     "/api/chat/messages/:id/helpful",
-    { ...signedIn, schema: { params: MessageParams } },
+    { ...signedIn, schema: { params: MessageParams, response: { 200: ChatMessageReply } } },
     async (request) => ({
       message: await chat.markHelpful(planOf(request).userId, request.params.id),
     }),
@@ -86,13 +112,20 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
 
   api.post(
     "/api/chat/conversations/:id/stop",
-    { ...signedIn, schema: { params: ConversationParams } },
+    { ...signedIn, schema: { params: ConversationParams, response: { 200: StoppedReply } } },
     async (request) => chat.stop(planOf(request).userId, request.params.id),
   );
 
   api.post(
     "/api/chat/conversations/:id/messages",
-    { ...signedIn, schema: { params: ConversationParams, body: SendMessageBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: ConversationParams,
+        body: SendMessageBody,
+        response: { 200: SentMessageReply },
+      },
+    },
     async (request, reply) => {
       // Every refusal (404, 403, 429, 409) is an ordinary JSON error, before any stream opens or provider is called.
       const pending = await chat.prepareMessage(

@@ -1,10 +1,8 @@
 // Conversations per user and entity: create, list and search, paged history, rename, delete, Markdown export, and
 // sending a message whose answer streams from the AI gateway (stop and disconnect keep what arrived).
-import type {
-  AnswerStatus,
-  ConversationListQuery,
-  MessageHistoryQuery,
-} from "@aacos/domain/validation";
+
+import type { ChatMessage, Conversation } from "@aacos/domain/replies";
+import type { ConversationListQuery, MessageHistoryQuery } from "@aacos/domain/validation";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { conversations, entities, messages, progressLedger, universes } from "../../db/schema.js";
@@ -15,32 +13,9 @@ import type { AiService, ChatTurn, Plan, Usage } from "../ai/index.js";
 export const PROMPT_HISTORY = 20;
 const TITLE_LENGTH = 60;
 
-export interface ConversationView {
-  id: string;
-  entityId: string;
-  title: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface MessageView {
-  id: string;
-  conversationId: string;
-  role: "user" | "assistant";
-  content: string;
-  /** "openai-compatible" or "retrieval" on answers; null on the user's own. */
-  provider: string | null;
-  status: AnswerStatus;
-  error: string | null;
-  promptTokens: number;
-  completionTokens: number;
-  createdAt: string;
-  /**
-   * An answer from an entity of a universe someone shared with the user: whether the user marked it helpful (which
-   * completes the universe owner's community quest). null when there is nobody else to thank (own universe, own text).
-   */
-  helpful: boolean | null;
-}
+/** The chat's reply shapes, declared once in the domain (docs/decisions/240-reply-schemas.md). */
+export type ConversationView = Conversation;
+export type MessageView = ChatMessage;
 
 export interface SentAnswer {
   message: MessageView;

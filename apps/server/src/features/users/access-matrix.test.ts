@@ -10,6 +10,11 @@ import { buildTestApp, type TestApp } from "../../test/helper.js";
 /** Routes anyone may call (sign-in steps and public data); everything else needs a token. */
 const PUBLIC = new Set([
   "GET /api/health",
+  // The API reference: the OpenAPI document and the page that shows it.
+  "GET /api/openapi.json",
+  "GET /api/docs",
+  "GET /api/docs/reference.js",
+  "GET /api/docs/reference.css",
   "GET /api/catalog",
   "GET /api/settings/public",
   "GET /api/billing/status",

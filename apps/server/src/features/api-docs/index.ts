@@ -1,0 +1,2 @@
+export { buildOpenApi, openApiPath } from "./openapi.js";
+export { apiDocsRoutes } from "./routes.js";

@@ -1,0 +1,51 @@
+// Replies of the chat: conversations, their messages, a sent answer.
+import { z } from "zod";
+import { ANSWER_STATUSES } from "../validation/chat.js";
+import { pageOf, Timestamp, Usage } from "./common.js";
+
+export const Conversation = z.object({
+  id: z.string(),
+  entityId: z.string(),
+  title: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ChatMessage = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  /** "openai-compatible" or "retrieval" on answers; null on the user's own. */
+  provider: z.string().nullable(),
+  status: z.enum(ANSWER_STATUSES),
+  error: z.string().nullable(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  createdAt: Timestamp,
+  /**
+   * An answer from an entity of a universe someone shared with the user: whether the user marked it helpful (which
+   * completes the universe owner's community quest). null when there is nobody else to thank (own universe, own text).
+   */
+  helpful: z.boolean().nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const ConversationReply = z.object({ conversation: Conversation });
+export type ConversationReply = z.infer<typeof ConversationReply>;
+export const ConversationPage = pageOf(Conversation);
+export type ConversationPage = z.infer<typeof ConversationPage>;
+/** History read backwards: `nextBefore` is the id to pass as `before` for older messages (null: no more). */
+export const MessagePage = z.object({
+  items: z.array(ChatMessage),
+  nextBefore: z.string().nullable(),
+});
+export type MessagePage = z.infer<typeof MessagePage>;
+export const ChatMessageReply = z.object({ message: ChatMessage });
+export type ChatMessageReply = z.infer<typeof ChatMessageReply>;
+export const StoppedReply = z.object({ stopped: z.boolean() });
+export type StoppedReply = z.infer<typeof StoppedReply>;
+/** A whole answer, when the client did not ask for server-sent events. */
+export const SentMessageReply = z.object({ message: ChatMessage, usage: Usage });
+export type SentMessageReply = z.infer<typeof SentMessageReply>;

@@ -1,0 +1,7 @@
+// Reply schemas: what each route answers, declared once. The server serialises with them (fields they do not name
+// never leave it) and documents them in /api/openapi.json; the web app takes its reply types from them.
+// docs/decisions/240-reply-schemas.md.
+
+export * from "./chat.js";
+export * from "./common.js";
+export { ErrorReply } from "./errors.js";
