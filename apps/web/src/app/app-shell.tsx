@@ -1,6 +1,6 @@
 // The global shell: skip link, offline and update banners, header (logo, navigation, language and theme toggles), main
 // outlet (behind a screen error boundary), footer, command palette, accessibility panel and the keyboard shortcuts.
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
@@ -14,7 +14,7 @@ import { PaletteButton } from "./palette-button";
 import { useShellStore } from "./shell-store";
 import { ThemeToggle } from "./theme-toggle";
 import { UpdatePrompt } from "./update-prompt";
-import { UpgradePromptStrip, UpgradePrompts } from "./upgrade-prompts";
+import { UpgradePromptStrip, UpgradePrompts, useCelebrationShown } from "./upgrade-prompts";
 import { useGlobalShortcuts } from "./use-global-shortcuts";
 import { UserMenu } from "./user-menu";
 
@@ -75,13 +75,51 @@ export function Logo() {
   );
 }
 
+/** Publishes the sticky header's height (upgrade strip included) as --shell-header-height: toasts stay below it. */
+function useShellHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty("--shell-header-height", `${header.offsetHeight}px`);
+    });
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--shell-header-height");
+    };
+  }, []);
+  return ref;
+}
+
 export function AppShell() {
   const { t } = useTranslation();
   const signedIn = useAuthStore((state) => state.user !== null);
   // Signed in, the logo leads home and the showcase stays in the palette: room for the workspace.
   const navItems = signedIn ? [NAV_ITEMS[1], ...MEMBER_NAV_ITEMS] : NAV_ITEMS;
   const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // The narrow screens' menu closes on navigation, and on Escape (focus back to its button).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the path changes
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
   useGlobalShortcuts();
+  const headerRef = useShellHeaderHeight();
+  // What a move up earned (XP, a rank) follows its celebration rather than piling onto it.
+  const celebrating = useCelebrationShown();
   return (
     <div className="flex min-h-screen flex-col bg-background text-fg">
       <a
@@ -93,7 +131,10 @@ export function AppShell() {
       <MaintenanceBanner />
       <OfflineBanner />
       <UpdatePrompt />
-      <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
+      <header
+        ref={headerRef}
+        className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur"
+      >
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           {/* Named by its visible text (WCAG 2.5.3: voice users say what they see), plus where it leads. */}
           <Link to="/" className="flex items-center gap-2.5">
@@ -106,32 +147,65 @@ export function AppShell() {
               <span className="hidden text-xs text-fg-muted sm:block">{t("shell.tagline")}</span>
             </span>
           </Link>
-          <nav
-            aria-label={t("shell.navLabel")}
-            className="order-3 -mx-1 w-full md:order-none md:mx-0 md:w-auto md:flex-1"
+          {/* Below 768 px the navigation and the controls fold into one menu: the page starts under one row. */}
+          <button
+            type="button"
+            ref={menuButtonRef}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            data-testid="header-menu-button"
+            onClick={() => setMenuOpen((open) => !open)}
+            className="ms-auto inline-flex items-center gap-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm font-semibold text-fg hover:bg-surface-muted md:hidden"
           >
-            <ul className="flex flex-wrap gap-1">
-              {navItems.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={navClass}>
-                    {t(`shell.nav.${item.key}`)}
-                  </NavLink>
-                </li>
-              ))}
-              {signedIn ? (
-                <li>
-                  <Suspense fallback={null}>
-                    <WorkspaceMenu />
-                  </Suspense>
-                </li>
-              ) : null}
-            </ul>
-          </nav>
-          <div className="ms-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
-            <PaletteButton />
-            <LanguageToggle />
-            <ThemeToggle />
-            <UserMenu />
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              {menuOpen ? (
+                <path d="M18 6L6 18 M6 6l12 12" />
+              ) : (
+                <path d="M4 7h16 M4 12h16 M4 17h16" />
+              )}
+            </svg>
+            {menuOpen ? t("shellMenu.close") : t("shellMenu.open")}
+          </button>
+          <div
+            id={menuId}
+            data-testid="header-menu"
+            className={`${menuOpen ? "flex" : "hidden"} w-full flex-col gap-3 pb-2 md:contents`}
+          >
+            <nav
+              aria-label={t("shell.navLabel")}
+              className="-mx-1 w-full md:mx-0 md:w-auto md:flex-1"
+            >
+              <ul className="flex flex-wrap gap-1">
+                {navItems.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end={item.end} className={navClass}>
+                      {t(`shell.nav.${item.key}`)}
+                    </NavLink>
+                  </li>
+                ))}
+                {signedIn ? (
+                  <li>
+                    <Suspense fallback={null}>
+                      <WorkspaceMenu />
+                    </Suspense>
+                  </li>
+                ) : null}
+              </ul>
+            </nav>
+            <div className="flex min-w-0 flex-wrap items-center gap-2 md:ms-auto md:justify-end">
+              <PaletteButton />
+              <LanguageToggle />
+              <ThemeToggle />
+              <UserMenu />
+            </div>
           </div>
         </div>
         <UpgradePromptStrip />
@@ -172,7 +246,7 @@ export function AppShell() {
       <UpgradePrompts />
       {signedIn ? (
         <Suspense fallback={null}>
-          <ProgressToasts />
+          <ProgressToasts held={celebrating} />
         </Suspense>
       ) : null}
       <LazyCommandPalette />

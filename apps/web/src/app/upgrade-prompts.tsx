@@ -72,6 +72,11 @@ function offer(detail: UpgradePromptDetail): void {
   });
 }
 
+/** Whether the celebration of a move up is on screen: other passing notices (toasts) wait for it. */
+export function useCelebrationShown(): boolean {
+  return usePromptSlot((slot) => slot.current?.kind === "celebration");
+}
+
 /** Closes the prompt `id` (the one on screen, if it still is) and shows the next waiting one. */
 function closePrompt(id: number): void {
   usePromptSlot.setState((slot) => {

@@ -10,6 +10,7 @@ import enHome from "./en/home.json";
 import enLimitSource from "./en/limitSource.json";
 import enOrchestration from "./en/orchestration.json";
 import enQuests from "./en/quests.json";
+import enShellMenu from "./en/shellMenu.json";
 import enTeams from "./en/teams.json";
 import enBase from "./en.json";
 
@@ -25,5 +26,6 @@ export const en = {
   limitSource: enLimitSource,
   orchestration: enOrchestration,
   quests: enQuests,
+  shellMenu: enShellMenu,
   teams: enTeams,
 };

@@ -11,6 +11,7 @@ import heHome from "./he/home.json";
 import heLimitSource from "./he/limitSource.json";
 import heOrchestration from "./he/orchestration.json";
 import heQuests from "./he/quests.json";
+import heShellMenu from "./he/shellMenu.json";
 import heTeams from "./he/teams.json";
 import heBase from "./he.json";
 
@@ -27,6 +28,7 @@ export const he = {
   limitSource: heLimitSource,
   orchestration: heOrchestration,
   quests: heQuests,
+  shellMenu: heShellMenu,
   teams: heTeams,
 };
 

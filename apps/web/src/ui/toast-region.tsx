@@ -23,10 +23,19 @@ export function ToastRegion({
   return (
     <section
       aria-label={label}
+      data-testid="toasts"
+      // Never higher than the header's bottom edge (the shell sets --shell-header-height; the upgrade strip with its
+      // slide-in and celebration lives in the header): more toasts than fit scroll, the newest in view.
+      style={{ maxHeight: "calc(100dvh - var(--shell-header-height, 0px) - 6rem)" }}
       className="pointer-events-none fixed bottom-20 end-3 z-40 flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-2"
     >
-      <div role="status" aria-live="polite" aria-atomic="false" className="flex flex-col gap-2">
-        {toasts.map((toast) => (
+      <div
+        role="status"
+        aria-live="polite"
+        aria-atomic="false"
+        className="flex min-h-0 flex-col-reverse gap-2 overflow-y-auto"
+      >
+        {[...toasts].reverse().map((toast) => (
           <div
             key={toast.id}
             data-testid={toast.testId ?? "toast"}

@@ -20,11 +20,15 @@ function isProgressRecord(value: unknown): value is ProgressRecord {
   );
 }
 
-export function ProgressToasts() {
+/** `held`: new toasts wait (the celebration of a move up is on screen) and show when it leaves. */
+export function ProgressToasts({ held = false }: { held?: boolean }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const client = useQueryClient();
   const [toasts, setToasts] = useState<(Toast & { change: ProgressChange })[]>([]);
+  const waiting = useRef<(Toast & { change: ProgressChange })[]>([]);
+  const heldRef = useRef(held);
+  heldRef.current = held;
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
@@ -33,6 +37,42 @@ export function ProgressToasts() {
     timers.current.delete(id);
     setToasts((shown) => shown.filter((toast) => toast.id !== id));
   }, []);
+
+  const show = useCallback(
+    (added: (Toast & { change: ProgressChange })[]) => {
+      setToasts((shown) => [...shown, ...added].slice(-5));
+      for (const toast of added) {
+        timers.current.set(
+          toast.id,
+          setTimeout(() => close(toast.id), TOAST_MS),
+        );
+      }
+    },
+    [close],
+  );
+
+  const shownRef = useRef(toasts);
+  shownRef.current = toasts;
+
+  // Held: toasts on screen step back and wait too (the XP of a move up arrives just before its celebration).
+  // Released: what waited shows now, each for its full time.
+  useEffect(() => {
+    if (held) {
+      const shown = shownRef.current;
+      if (shown.length === 0) return;
+      for (const toast of shown) {
+        clearTimeout(timers.current.get(toast.id));
+        timers.current.delete(toast.id);
+      }
+      waiting.current = [...shown, ...waiting.current].slice(-5);
+      setToasts([]);
+      return;
+    }
+    if (waiting.current.length === 0) return;
+    const released = waiting.current;
+    waiting.current = [];
+    show(released);
+  }, [held, show]);
 
   useEffect(() => {
     const cache = client.getQueryCache();
@@ -56,13 +96,8 @@ export function ProgressToasts() {
       const changes = progressChanges(previous, data);
       if (changes.length === 0) return;
       const added = changes.map((change) => ({ id: nextId.current++, change, text: "" }));
-      setToasts((shown) => [...shown, ...added].slice(-5));
-      for (const toast of added) {
-        timers.current.set(
-          toast.id,
-          setTimeout(() => close(toast.id), TOAST_MS),
-        );
-      }
+      if (heldRef.current) waiting.current = [...waiting.current, ...added].slice(-5);
+      else show(added);
     });
     const pending = timers.current;
     return () => {
@@ -70,7 +105,7 @@ export function ProgressToasts() {
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
     };
-  }, [client, close]);
+  }, [client, show]);
 
   const text = (change: ProgressChange): string => {
     switch (change.kind) {
