@@ -1,49 +1,11 @@
-// The console's modal dialogs: a confirmation for destructive actions and a side drawer for details. Focus moves in,
-// stays in (Tab wraps), Escape closes, and focus returns to what opened it.
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+// The console's dialogs, in the console's words: a confirmation for destructive actions (an alertdialog whose error
+// is the server's message, translated) and a side drawer for details, both the shared ui/dialog ones; and the
+// pieces the drawers show.
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../lib/messages";
-import { Button, buttonClasses } from "../../ui/button";
+import { ConfirmDialog as Confirm, Drawer } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
-
-const FOCUSABLE = "button:not([disabled]), a[href], input, select, textarea, [tabindex='0']";
-
-function useModal(
-  panel: RefObject<HTMLElement | null>,
-  first: RefObject<HTMLElement | null>,
-  onClose: () => void,
-) {
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    first.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        close.current();
-        return;
-      }
-      if (event.key !== "Tab" || panel.current === null) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const head = items[0];
-      const tail = items.at(-1);
-      if (head === undefined || tail === undefined) return;
-      if (event.shiftKey && document.activeElement === head) {
-        event.preventDefault();
-        tail.focus();
-      } else if (!event.shiftKey && document.activeElement === tail) {
-        event.preventDefault();
-        head.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      previous?.focus();
-    };
-  }, [panel, first]);
-}
 
 export function ConfirmDialog({
   title,
@@ -66,50 +28,21 @@ export function ConfirmDialog({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const bodyId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-  useModal(panel, cancel, onCancel);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-overlay p-4">
-      <div
-        ref={panel}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        data-testid={testId}
-        className="flex w-full max-w-md flex-col gap-4 rounded-2xl border border-border bg-surface p-6 shadow-card"
-      >
-        <h2 id={titleId} className="text-lg font-bold text-fg">
-          {title}
-        </h2>
-        <div id={bodyId} className="text-sm text-fg-muted">
-          {body}
-        </div>
-        {error !== null ? <FormAlert>{translateMessage(t, error)}</FormAlert> : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <button
-            type="button"
-            ref={cancel}
-            className={buttonClasses("secondary")}
-            onClick={onCancel}
-            data-testid={`${testId}-cancel`}
-          >
-            {t("common.cancel")}
-          </button>
-          <Button
-            className="!bg-error hover:opacity-90"
-            disabled={pending}
-            onClick={onConfirm}
-            data-testid={`${testId}-yes`}
-          >
-            {pending ? t("common.saving") : confirmLabel}
-          </Button>
-        </div>
-      </div>
-    </div>
+    <Confirm
+      role="alertdialog"
+      title={title}
+      body={body}
+      error={error !== null ? <FormAlert>{translateMessage(t, error)}</FormAlert> : null}
+      confirmLabel={pending ? t("common.saving") : confirmLabel}
+      cancelLabel={t("common.cancel")}
+      danger
+      pending={pending}
+      onConfirm={onConfirm}
+      onClose={onCancel}
+      testId={testId}
+      confirmTestId={`${testId}-yes`}
+    />
   );
 }
 
@@ -125,37 +58,10 @@ export function DetailDrawer({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const close = useRef<HTMLButtonElement>(null);
-  useModal(panel, close, onClose);
   return (
-    <div className="fixed inset-0 z-50 flex justify-end bg-overlay">
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid={testId}
-        className="flex h-full w-full max-w-xl flex-col gap-4 overflow-y-auto border-s border-border bg-surface p-6 shadow-card"
-      >
-        <div className="flex items-start justify-between gap-2">
-          <h2 id={titleId} className="text-xl font-bold text-fg" dir="auto">
-            {title}
-          </h2>
-          <button
-            type="button"
-            ref={close}
-            className={buttonClasses("ghost")}
-            onClick={onClose}
-            data-testid={`${testId}-close`}
-          >
-            {t("common.close")}
-          </button>
-        </div>
-        {children}
-      </div>
-    </div>
+    <Drawer title={title} closeLabel={t("common.close")} onClose={onClose} wide testId={testId}>
+      {children}
+    </Drawer>
   );
 }
 

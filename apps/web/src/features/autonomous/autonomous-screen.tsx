@@ -9,12 +9,12 @@ import { isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { ConfirmDialog } from "../../ui/dialog";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
 import { autonomousApi, autonomousKeys } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
 import { ExecutionHistory } from "./execution-history";
 import { KillSwitchBar } from "./kill-switch-bar";
 import { translateAutonomous } from "./messages";
@@ -178,7 +178,8 @@ function AutonomousControl() {
         body={t("autonomous.rules.deleteBody", { name: deleting?.name ?? "" })}
         confirmLabel={t("autonomous.rules.deleteConfirm")}
         danger
-        busy={busy}
+        cancelLabel={t("autonomous.rules.cancel")}
+        pending={busy}
         onConfirm={() => {
           const rule = deleting;
           setDeleting(null);

@@ -7,9 +7,9 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { Button } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/dialog";
 import { Icon } from "../../ui/icon";
 import { autonomousApi, autonomousKeys } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
 import { translateAutonomous } from "./messages";
 
 export function KillSwitchBar({ onChanged }: { onChanged: (engaged: boolean) => void }) {
@@ -90,7 +90,8 @@ export function KillSwitchBar({ onChanged }: { onChanged: (engaged: boolean) => 
           engaged ? "autonomous.killSwitch.releaseConfirm" : "autonomous.killSwitch.engageConfirm",
         )}
         danger={!engaged}
-        busy={change.isPending}
+        cancelLabel={t("autonomous.rules.cancel")}
+        pending={change.isPending}
         onConfirm={() => change.mutate(!engaged)}
         onClose={() => setConfirming(false)}
         testId="kill-switch-dialog"

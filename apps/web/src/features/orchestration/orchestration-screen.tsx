@@ -11,6 +11,7 @@ import { realtime } from "../../lib/realtime";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Button } from "../../ui/button";
 import { ConnectionIndicator } from "../../ui/connection-indicator";
+import { ConfirmDialog } from "../../ui/dialog";
 import { EmptyState } from "../../ui/empty-state";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
@@ -24,7 +25,6 @@ import {
   PAGE_SIZE,
 } from "./api";
 import { EntityTable } from "./entity-table";
-import { ModalDialog } from "./modal-dialog";
 
 type Dialog =
   | { kind: "stop"; targets: OrchestratedEntity[] }
@@ -458,7 +458,9 @@ export function OrchestrationScreen() {
       )}
 
       {dialog?.kind === "stop" ? (
-        <ModalDialog
+        <ConfirmDialog
+          titleDir="auto"
+          wide
           title={
             dialogCount === 1
               ? t("orchestration.confirmStop.titleOne", { name: dialogName })
@@ -473,10 +475,12 @@ export function OrchestrationScreen() {
           testId="orchestration-stop-dialog"
         >
           <p className="text-sm text-fg">{t("orchestration.confirmStop.body")}</p>
-        </ModalDialog>
+        </ConfirmDialog>
       ) : null}
       {dialog?.kind === "reassign" ? (
-        <ModalDialog
+        <ConfirmDialog
+          titleDir="auto"
+          wide
           title={
             dialogCount === 1
               ? t("orchestration.reassign.titleOne", { name: dialogName })
@@ -520,7 +524,7 @@ export function OrchestrationScreen() {
                 ))}
             </select>
           </label>
-        </ModalDialog>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -17,6 +17,7 @@ import { translateMessage } from "../../lib/messages";
 import { useLanguage } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/dialog";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { CheckboxField, TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
@@ -365,57 +366,32 @@ function RevokeDialog({
   onRevoked: () => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
   const revoke = useMutation({ mutationFn: settingsApi.revokeApiKey, onSuccess: onRevoked });
-  const open = item !== null;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
+  const close = () => {
+    revoke.reset();
+    onClose();
+  };
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      data-testid="api-key-revoke-dialog"
-      onClose={() => {
-        revoke.reset();
-        onClose();
+    <ConfirmDialog
+      open={item !== null}
+      title={item === null ? "" : t("apiKeys.revokeTitle", { name: item.name })}
+      body={t("apiKeys.revokeBody")}
+      error={
+        revoke.isError ? (
+          <FormAlert testId="api-key-revoke-error">{t("apiKeys.revokeError")}</FormAlert>
+        ) : null
+      }
+      confirmLabel={revoke.isPending ? t("apiKeys.revoking") : t("apiKeys.revokeYes")}
+      cancelLabel={t("common.cancel")}
+      danger
+      pending={revoke.isPending}
+      onConfirm={() => {
+        if (item !== null) revoke.mutate(item.id);
       }}
-      className="m-auto w-[min(92vw,28rem)] rounded-2xl border border-border bg-surface p-6 text-fg shadow-card backdrop:bg-overlay"
-    >
-      {item ? (
-        <div className="flex flex-col gap-4">
-          <h2 id={titleId} className="text-xl font-bold text-fg">
-            {t("apiKeys.revokeTitle", { name: item.name })}
-          </h2>
-          <p id={bodyId} className="text-sm text-fg">
-            {t("apiKeys.revokeBody")}
-          </p>
-          {revoke.isError ? (
-            <FormAlert testId="api-key-revoke-error">{t("apiKeys.revokeError")}</FormAlert>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="ghost" data-testid="api-key-revoke-cancel" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button
-              className="bg-error text-white"
-              data-testid="api-key-revoke-confirm"
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate(item.id)}
-            >
-              {revoke.isPending ? t("apiKeys.revoking") : t("apiKeys.revokeYes")}
-            </Button>
-          </div>
-        </div>
-      ) : null}
-    </dialog>
+      onClose={close}
+      testId="api-key-revoke-dialog"
+      cancelTestId="api-key-revoke-cancel"
+      confirmTestId="api-key-revoke-confirm"
+    />
   );
 }

@@ -9,13 +9,14 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from "@aacos/domain/account";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { apiDelete, apiDownload, apiPost, isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
 import { translateMessage } from "../../lib/messages";
 import { Button } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/dialog";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { SettingsSection } from "./settings-section";
@@ -92,8 +93,6 @@ function DeletePart() {
   const navigate = useNavigate();
   const signOutLocally = useAuthStore((state) => state.signOutLocally);
   const email = useAuthStore((state) => state.user?.email ?? "");
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   // The mailed link's token: present, the dialog opens to confirm with it instead of a password.
   const [token, setToken] = useState<string | null>(() => searchParams.get(DELETE_LINK_PARAM));
@@ -105,13 +104,6 @@ function DeletePart() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   useEffect(() => {
     // The token stays in memory only: the address bar (and history) forget it at once.
@@ -131,8 +123,7 @@ function DeletePart() {
     setFormError(null);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     setFormError(null);
     const body = token !== null ? { token } : { password };
     if (!DeleteAccountBody.safeParse(body).success) {
@@ -180,77 +171,61 @@ function DeletePart() {
       >
         {t("home.data.deleteButton")}
       </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        data-testid="delete-account-dialog"
+      <ConfirmDialog
+        open={open}
+        title={t("home.data.confirmTitle")}
+        body={token !== null ? t("home.data.linkConfirmBody") : t("home.data.confirmBody")}
+        error={formError ? <FormAlert testId="delete-account-error">{formError}</FormAlert> : null}
+        confirmLabel={deleting ? t("home.data.deleting") : t("home.data.confirmButton")}
+        cancelLabel={t("common.cancel")}
+        danger
+        pending={deleting}
+        onConfirm={() => void submit()}
         onClose={close}
-        className="m-auto w-[min(92vw,28rem)] rounded-2xl border border-border bg-surface p-6 text-fg shadow-card backdrop:bg-overlay"
+        testId="delete-account-dialog"
+        cancelTestId="delete-account-cancel"
+        confirmTestId="delete-account-confirm"
       >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <h2 id={titleId} className="text-xl font-bold text-fg">
-            {t("home.data.confirmTitle")}
-          </h2>
-          <p className="text-sm text-fg">
-            {token !== null ? t("home.data.linkConfirmBody") : t("home.data.confirmBody")}
-          </p>
-          {formError ? <FormAlert testId="delete-account-error">{formError}</FormAlert> : null}
-          {token === null ? (
-            <>
-              <TextField
-                label={t("home.data.password")}
-                name="password"
-                type="password"
-                testId="delete-account-password"
-                autoComplete="current-password"
-                dir="ltr"
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  setFieldError(undefined);
-                }}
-                error={fieldError}
-              />
-              {mailLink.isSuccess ? (
-                <FormNotice testId="delete-link-sent">
-                  {t("home.data.mailLinkSent", { email })}
-                </FormNotice>
-              ) : null}
-              {mailLink.isError ? (
-                <FormAlert testId="delete-link-error">
-                  {isApiError(mailLink.error)
-                    ? translateMessage(t, mailLink.error.message)
-                    : t("home.data.deleteError")}
-                </FormAlert>
-              ) : null}
-              <Button
-                variant="ghost"
-                className="self-start"
-                data-testid="delete-account-mail-link"
-                disabled={mailLink.isPending}
-                onClick={() => mailLink.mutate()}
-              >
-                {mailLink.isPending
-                  ? t("home.data.mailLinkSending")
-                  : t("home.data.mailLinkButton")}
-              </Button>
-            </>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="ghost" onClick={close} data-testid="delete-account-cancel">
-              {t("common.cancel")}
-            </Button>
+        {token === null ? (
+          <>
+            <TextField
+              label={t("home.data.password")}
+              name="password"
+              type="password"
+              testId="delete-account-password"
+              autoComplete="current-password"
+              dir="ltr"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setFieldError(undefined);
+              }}
+              error={fieldError}
+            />
+            {mailLink.isSuccess ? (
+              <FormNotice testId="delete-link-sent">
+                {t("home.data.mailLinkSent", { email })}
+              </FormNotice>
+            ) : null}
+            {mailLink.isError ? (
+              <FormAlert testId="delete-link-error">
+                {isApiError(mailLink.error)
+                  ? translateMessage(t, mailLink.error.message)
+                  : t("home.data.deleteError")}
+              </FormAlert>
+            ) : null}
             <Button
-              type="submit"
-              className="bg-error text-white"
-              disabled={deleting}
-              data-testid="delete-account-confirm"
+              variant="ghost"
+              className="self-start"
+              data-testid="delete-account-mail-link"
+              disabled={mailLink.isPending}
+              onClick={() => mailLink.mutate()}
             >
-              {deleting ? t("home.data.deleting") : t("home.data.confirmButton")}
+              {mailLink.isPending ? t("home.data.mailLinkSending") : t("home.data.mailLinkButton")}
             </Button>
-          </div>
-        </form>
-      </dialog>
+          </>
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }
