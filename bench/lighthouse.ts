@@ -9,19 +9,10 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { freePort } from "../apps/server/src/test/free-port.js";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/chromium-flags.js";
 
 const PAGES = ["/", "/tiers", "/auth/login"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Score targets (0–100) and metric limits (ms, or unitless for CLS). */
 const TARGETS = {
@@ -111,8 +102,8 @@ async function audit(url: string, port: number): Promise<Figures> {
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: CHROME_FLAGS,
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: [...CHROMIUM_FLAGS],
 });
 try {
   console.log(

@@ -2,27 +2,22 @@
 // shared one stays in test mode for the other files). A genesis user clicks Upgrade on /tiers, lands on the Checkout
 // page, the test delivers the signed webhooks, and /tiers shows the new tier as Current with its limits; then a failed
 // payment shows the banner. The grace period's end on a moved clock is in stripe-billing.test.ts.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { tierByName } from "@aacos/domain/catalog";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../apps/server/src/test/free-port.js";
 import { type StripePeer, startStripeServer } from "../apps/server/src/test/stripe-server.js";
 import { PASSWORD } from "./support/api.js";
 import { launchBrowser, openPage, screenshot } from "./support/browser.js";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { type RunningServer, startServer } from "./support/server.js";
 
 let stripe: StripePeer;
-let server: ChildProcess;
+let server: RunningServer;
 let baseUrl: string;
 let dataDir: string;
 let browser: Browser;
-let log = "";
 
 async function call<T>(route: string, body?: unknown, token?: string) {
   const response = await fetch(new URL(route, baseUrl), {
@@ -41,56 +36,15 @@ async function call<T>(route: string, body?: unknown, token?: string) {
 beforeAll(async () => {
   stripe = await startStripeServer();
   dataDir = await mkdtemp(path.join(tmpdir(), "aacos-billing-"));
-  const port = await freePort();
-  baseUrl = `http://localhost:${port}`;
-  server = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(ROOT, "apps/server/src/main.ts")],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        PORT: String(port),
-        HOST: "localhost",
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseUrl,
-        TRUST_PROXY: "127.0.0.1,::1",
-        UPGRADE_HINT_SHARE: "0",
-        LOG_LEVEL: "warn",
-        ...stripe.env(),
-        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  server.stdout?.on("data", (chunk) => {
-    log += String(chunk);
-  });
-  server.stderr?.on("data", (chunk) => {
-    log += String(chunk);
-  });
-  const deadline = Date.now() + 150_000;
-  while (true) {
-    const ok = await fetch(`${baseUrl}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (server.exitCode !== null || Date.now() > deadline) {
-      server.kill("SIGKILL");
-      throw new Error(`the billing server did not start:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = await startServer({ dataDir, env: stripe.env(), name: "the billing server" });
+  baseUrl = server.url;
   stripe.deliverTo(`${baseUrl}/api/billing/webhook`);
   browser = await launchBrowser();
 }, 200_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server !== undefined && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await stripe?.close();
   await rm(dataDir, { recursive: true, force: true });
 });

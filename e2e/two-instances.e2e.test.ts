@@ -1,19 +1,16 @@
 // Two server instances on one PostgreSQL and one Redis, one browser: the page is connected to instance 1 and sees a
 // signal raised through instance 2 arrive live (Redis fan-out). The test starts both servers itself, on a database
 // of its own; it is skipped only when PostgreSQL is unreachable (docs/decisions/102-two-instance-browser-test.md).
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../apps/server/src/test/free-port.js";
 import { launchBrowser, screenshot } from "./support/browser.js";
+import { type RunningServer, startServer } from "./support/server.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const POSTGRES_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const PASSWORD = "Zq7!wVx9Lk";
@@ -31,55 +28,12 @@ async function postgresReachable(): Promise<boolean> {
 
 const reachable = await postgresReachable();
 
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  log: () => string;
-}
-
-async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  let log = "";
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(ROOT, "apps/server/src/main.ts")],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        PORT: String(port),
-        HOST: "localhost",
-        DATA_DIR: dataDir,
-        PUBLIC_URL: url,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL,
-        TRUST_PROXY: "127.0.0.1,::1",
-        UPGRADE_HINT_SHARE: "0",
-        LOG_LEVEL: "warn",
-        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  child.stdout?.on("data", (chunk) => {
-    log += String(chunk);
+function startInstance(databaseUrl: string, dataDir: string): Promise<RunningServer> {
+  return startServer({
+    dataDir,
+    env: { DATABASE_URL: databaseUrl, REDIS_URL },
+    name: "an instance",
   });
-  child.stderr?.on("data", (chunk) => {
-    log += String(chunk);
-  });
-  // Generous: a loaded machine takes most of a minute to compile and start the server.
-  const deadline = Date.now() + 150_000;
-  while (true) {
-    const ok = await fetch(`${url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return { url, process: child, log: () => log };
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`instance did not start:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function call<T>(base: string, route: string, body?: unknown, token?: string) {
@@ -98,7 +52,7 @@ async function call<T>(base: string, route: string, body?: unknown, token?: stri
 
 describe.skipIf(!reachable)("two instances, one browser", () => {
   const name = `aacos_e2e_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const instances: Instance[] = [];
+  const instances: RunningServer[] = [];
   const dataDirs: string[] = [];
   let browser: Browser;
 
@@ -120,13 +74,7 @@ describe.skipIf(!reachable)("two instances, one browser", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await Promise.all(
-      instances.map((instance) => {
-        const exited = new Promise((resolve) => instance.process.once("exit", resolve));
-        instance.process.kill("SIGTERM");
-        return exited;
-      }),
-    );
+    await Promise.all(instances.map((instance) => instance.stop()));
     for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
     const cleaner = new pg.Client({ connectionString: POSTGRES_URL });
     await cleaner.connect();

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium-flags.js";
 
 export const SCREENSHOTS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -13,17 +14,8 @@ export const SCREENSHOTS = path.resolve(
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS],
   });
 }
 
