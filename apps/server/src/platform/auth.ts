@@ -166,6 +166,15 @@ export function createTokenSigner(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 403 for a suspended account: its tokens, its refresh and its sign-in after a correct password. */
+/**
+ * Who is calling: the signed-in principal, or 401. Routes behind `app.authenticate` always have one; features map it
+ * to the little they need (an id, a plan, an audit context).
+ */
+export function callerOf(request: FastifyRequest): Principal {
+  if (request.principal === null) throw unauthorized();
+  return request.principal;
+}
+
 export const accountSuspended = () =>
   new AppError(ACCOUNT_SUSPENDED_CODE, 403, ACCOUNT_SUSPENDED_MESSAGE);
 

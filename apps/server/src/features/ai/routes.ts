@@ -1,13 +1,12 @@
 // HTTP of the AI gateway: GET /api/ai/allowance → {used, limit, resetsAt} for today's AI tokens.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
 import type { AiService, Plan } from "./service.js";
 
 /** The caller's plan as the AI features need it; 401 when signed out. */
 export function planOf(request: FastifyRequest): Plan {
-  const principal = request.principal;
-  if (principal === null) throw unauthorized();
-  return { userId: principal.user.id, tier: principal.tier, world: principal.world };
+  const { user, tier, world } = callerOf(request);
+  return { userId: user.id, tier, world };
 }
 
 export async function aiRoutes(app: FastifyInstance, deps: { ai: AiService }) {

@@ -10,14 +10,14 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { callerOf as signedInCaller } from "../../platform/auth.js";
 import { unauthorized } from "../../platform/errors.js";
 import { featureLocked } from "../../platform/feature-gate.js";
 import type { AlertCaller, AlertService } from "./service.js";
 
 function callerOf(request: FastifyRequest): AlertCaller {
-  const principal = request.principal;
-  if (principal === null) throw unauthorized();
-  return { userId: principal.user.id, roles: principal.roles };
+  const { user, roles } = signedInCaller(request);
+  return { userId: user.id, roles };
 }
 
 /** docs/product.md §9: webhooks are a cosmic-and-up feature; in-app and e-mail rules are open to every tier. */

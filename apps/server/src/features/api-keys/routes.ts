@@ -4,14 +4,12 @@
 import { ApiKeyList, ApiKeyParams, CreateApiKeyBody, CreatedApiKey } from "@aacos/domain/api-keys";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
 import { clientOf } from "../auth/index.js";
 import type { ApiKeyService } from "./service.js";
 
 function ownerOf(request: FastifyRequest) {
-  const principal = request.principal;
-  if (principal === null) throw unauthorized();
-  return { ...clientOf(request), actorId: principal.user.id };
+  return { ...clientOf(request), actorId: callerOf(request).user.id };
 }
 
 export async function apiKeyRoutes(app: FastifyInstance, deps: { apiKeys: ApiKeyService }) {

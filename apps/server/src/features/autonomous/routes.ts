@@ -10,22 +10,14 @@ import {
 } from "@aacos/domain/autonomous";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf as signedInCaller } from "../../platform/auth.js";
 import type { AuditContext } from "../audit/index.js";
+import { clientOf } from "../auth/index.js";
 import type { AutonomousService } from "./service.js";
 
 function callerOf(request: FastifyRequest): { userId: string; context: AuditContext } {
-  const principal = request.principal;
-  if (principal === null) throw unauthorized();
-  const userAgent = request.headers["user-agent"];
-  return {
-    userId: principal.user.id,
-    context: {
-      actorId: principal.user.id,
-      ip: request.ip,
-      userAgent: typeof userAgent === "string" ? userAgent : null,
-    },
-  };
+  const { user } = signedInCaller(request);
+  return { userId: user.id, context: { ...clientOf(request), actorId: user.id } };
 }
 
 export async function autonomousRoutes(

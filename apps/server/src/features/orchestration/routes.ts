@@ -9,19 +9,13 @@ import {
 } from "@aacos/domain/orchestration";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf as signedInCaller } from "../../platform/auth.js";
 import { clientOf } from "../auth/index.js";
 import type { OrchestrationCaller, OrchestrationService } from "./service.js";
 
 function callerOf(request: FastifyRequest): OrchestrationCaller {
-  const principal = request.principal;
-  if (principal === null) throw unauthorized();
-  return {
-    userId: principal.user.id,
-    roles: principal.roles,
-    permissions: principal.permissions,
-    context: clientOf(request),
-  };
+  const { user, roles, permissions } = signedInCaller(request);
+  return { userId: user.id, roles, permissions, context: clientOf(request) };
 }
 
 export async function orchestrationRoutes(

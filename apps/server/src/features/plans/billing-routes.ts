@@ -4,14 +4,13 @@ import { type BillingOverview, type BillingStatus, PlanRequestBody } from "@aaco
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
 import { clientOf } from "../auth/index.js";
 import type { PlanRequestService } from "./requests.js";
 import type { StripeBilling } from "./stripe-billing.js";
 
 function userIdOf(request: FastifyRequest): string {
-  if (request.principal === null) throw unauthorized();
-  return request.principal.user.id;
+  return callerOf(request).user.id;
 }
 
 const RequestParams = z.object({ id: z.uuid({ error: "No such request" }) });

@@ -2,14 +2,12 @@
 import { ChangeTierBody, ChangeWorldBody } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { UserRow } from "../../platform/auth.js";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf, type UserRow } from "../../platform/auth.js";
 import { clientOf } from "../auth/index.js";
 import type { PlanService } from "./service.js";
 
 function caller(request: FastifyRequest): UserRow {
-  if (request.principal === null) throw unauthorized();
-  return request.principal.user;
+  return callerOf(request).user;
 }
 
 export async function planRoutes(app: FastifyInstance, deps: { plans: PlanService }) {

@@ -1,4 +1,6 @@
-// HTTP of the game layer: progress and its ledger, quests, community events and the leaderboard (docs/product.md §7). Every route needs a signed-in user; creating an event needs an admin. No route grants XP or tokens.
+// HTTP of the game layer: progress and its ledger, quests, community events and the leaderboard
+// (docs/product.md §7). Every route needs a signed-in user; creating an event needs an admin. No route grants XP
+// or tokens.
 import {
   CreateEventBody,
   EventIdParams,
@@ -6,16 +8,10 @@ import {
   LedgerQuery,
   QuestIdParams,
 } from "@aacos/domain/progression";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Principal } from "../../platform/auth.js";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf as caller } from "../../platform/auth.js";
 import type { ProgressionService } from "./service.js";
-
-function caller(request: FastifyRequest): Principal {
-  if (request.principal === null) throw unauthorized();
-  return request.principal;
-}
 
 export async function progressionRoutes(
   app: FastifyInstance,

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
 import { clientOf } from "../auth/index.js";
 import type { SettingsChecks } from "./checks.js";
 import type { FieldChange, SettingsActor, SettingsService } from "./service.js";
@@ -25,9 +25,8 @@ const HistoryQuery = z.object({
 });
 
 function actorOf(request: FastifyRequest): SettingsActor {
-  const principal = request.principal;
-  if (principal === null) throw unauthorized();
-  return { id: principal.user.id, email: principal.user.email };
+  const { user } = callerOf(request);
+  return { id: user.id, email: user.email };
 }
 
 export async function settingsRoutes(

@@ -2,12 +2,11 @@
 import { SignalListQuery } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
 import { filterOf, type SignalService } from "./service.js";
 
 export function signedInUserId(request: FastifyRequest): string {
-  if (request.principal === null) throw unauthorized();
-  return request.principal.user.id;
+  return callerOf(request).user.id;
 }
 
 export async function signalRoutes(app: FastifyInstance, deps: { signals: SignalService }) {

@@ -17,14 +17,13 @@ import {
 } from "@aacos/domain/teams";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf as signedInCaller } from "../../platform/auth.js";
 import { clientOf } from "../auth/index.js";
 import type { TeamCaller, TeamService } from "./service.js";
 
 function callerOf(request: FastifyRequest): TeamCaller {
-  const principal = request.principal;
-  if (principal === null) throw unauthorized();
-  return { id: principal.user.id, email: principal.user.email };
+  const { user } = signedInCaller(request);
+  return { id: user.id, email: user.email };
 }
 
 export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamService }) {

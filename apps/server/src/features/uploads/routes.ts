@@ -4,14 +4,14 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { unauthorized, validationFailed } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
+import { validationFailed } from "../../platform/errors.js";
 import type { FileService } from "./service.js";
 
 const IdParams = z.object({ id: z.string() });
 
 function ownerOf(request: FastifyRequest) {
-  if (request.principal === null) throw unauthorized();
-  return request.principal.user;
+  return callerOf(request).user;
 }
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */

@@ -16,14 +16,13 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf as signedInCaller } from "../../platform/auth.js";
 import type { WorkspaceService } from "./service.js";
 import type { WorkspaceCaller } from "./types.js";
 
 function callerOf(request: FastifyRequest): WorkspaceCaller {
-  const principal = request.principal;
-  if (principal === null) throw unauthorized();
-  return { id: principal.user.id, tier: principal.tier, world: principal.world };
+  const { user, tier, world } = signedInCaller(request);
+  return { id: user.id, tier, world };
 }
 
 export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: WorkspaceService }) {
