@@ -1,4 +1,4 @@
-// docs/product.md §2 accessibility panel: a floating button (bottom corner on the reading-start side), Alt+A; every setting of
+// docs/product.md §2 accessibility panel: a floating button (bottom left in both directions, decision 252), Alt+A; every setting of
 // docs/product.md §3 applied to the page at once, stored, resettable. Closes with Escape, the backdrop or the close button.
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
