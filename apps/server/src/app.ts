@@ -717,7 +717,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consciousnessRoutes, { consciousness });
   await app.register(orchestrationRoutes, { orchestration });
   await app.register(autonomousRoutes, { autonomous });
-  await app.register(jobRoutes, { runs: backgroundRuns });
+  await app.register(jobRoutes, { runs: backgroundRuns, jobs });
 
   await app.register(analyticsRoutes, {
     analytics: createAnalyticsService({ db, catalog: currentCatalog }),

@@ -56,3 +56,21 @@ export const JOB_MESSAGES = {
   notCancellable: "This run has already finished",
   cancelled: "Cancelled before it finished",
 } as const;
+
+/** GET /api/admin/jobs/dead-letters: the newest first, up to `limit`. */
+export const DeadLetterListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type DeadLetterListQuery = z.infer<typeof DeadLetterListQuery>;
+
+export const DeadLetterParams = z.object({ id: Id });
+export type DeadLetterParams = z.infer<typeof DeadLetterParams>;
+
+/** One dead letter as the admin console shows it: a job that used up its retries. */
+export interface DeadLetterView {
+  id: string;
+  queue: string;
+  data: unknown;
+  error: string | null;
+  failedAt: string;
+}

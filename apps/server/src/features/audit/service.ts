@@ -32,6 +32,8 @@ export type AuditAction =
   | "api_key.revoked"
   | "admin.error_resolved"
   | "admin.incident_resolved"
+  | "admin.dead_letter_retried"
+  | "admin.dead_letter_dropped"
   | "autonomous.rule_created"
   | "autonomous.rule_updated"
   | "autonomous.rule_deleted"

@@ -1,6 +1,8 @@
 // The job runner on the test database (PGlite, or PostgreSQL in the second CI pass): retries with backoff, time-outs,
-// cancellation of running jobs, dead letters, de-duplication and the queue state.
+// cancellation of running jobs, dead letters (and an admin retrying or dropping them), de-duplication and the queue
+// state.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { createJobService, JobAborted, type JobService } from "./index.js";
 
@@ -209,5 +211,55 @@ describe("job runner", () => {
     const other = await jobs.enqueue("test-single", {}, { singletonKey: "j", startAfter: later });
     expect(again).toBe(first);
     expect(other).not.toBe(first);
+  });
+
+  it("lets an admin list dead letters, put one back on its queue, and drop one; others get 403", async () => {
+    const app = test.app;
+    const admin = await createUser(app, { roles: ["user", "admin"], tier: "infinity" });
+    const someone = await createUser(app, { tier: "infinity" });
+    const send = (method: "GET" | "POST" | "DELETE", url: string, auth = admin.auth) =>
+      app.inject({ method, url, headers: auth, remoteAddress: someAddress() });
+    // Letters as the runner leaves them when a job of `admin-probe` used up its retries.
+    const kept = await app.services.jobs.enqueue("admin-probe-dead-letter", { order: "kept" });
+    const dropped = await app.services.jobs.enqueue("admin-probe-dead-letter", {
+      order: "dropped",
+    });
+
+    expect((await send("GET", "/api/admin/jobs/dead-letters", someone.auth)).statusCode).toBe(403);
+    expect(
+      (await send("POST", `/api/admin/jobs/dead-letters/${kept}/retry`, someone.auth)).statusCode,
+    ).toBe(403);
+    const listed = await send("GET", "/api/admin/jobs/dead-letters");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const probes = (listed.json().items as { id: string; queue: string; data: unknown }[]).filter(
+      (item) => item.queue === "admin-probe",
+    );
+    expect(probes.map((item) => item.id).sort()).toEqual([kept, dropped].sort());
+
+    const ran: unknown[] = [];
+    app.services.jobs.register("admin-probe", async (job) => {
+      ran.push(job.data);
+    });
+    const retry = await send("POST", `/api/admin/jobs/dead-letters/${kept}/retry`);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ queue: "admin-probe", jobId: expect.any(String) });
+    await waitFor(
+      () => ran,
+      (seen) => seen.length === 1,
+    );
+    expect(ran).toEqual([{ order: "kept" }]);
+    expect((await send("POST", `/api/admin/jobs/dead-letters/${kept}/retry`)).statusCode).toBe(404);
+
+    const drop = await send("DELETE", `/api/admin/jobs/dead-letters/${dropped}`);
+    expect(drop.statusCode, drop.body).toBe(200);
+    expect((await send("DELETE", `/api/admin/jobs/dead-letters/${dropped}`)).statusCode).toBe(404);
+    const after = (await send("GET", "/api/admin/jobs/dead-letters")).json().items as {
+      id: string;
+    }[];
+    expect(after.map((item) => item.id)).not.toContain(kept);
+    expect(after.map((item) => item.id)).not.toContain(dropped);
+    // The dropped letter's job never ran.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ran).toEqual([{ order: "kept" }]);
   });
 });

@@ -1,14 +1,63 @@
-// HTTP of background runs under /api/aacos: an entity run, a batch of them, a run's state, and cancelling one.
-import { BatchRunBody, EntityRunBody, RunParams } from "@aacos/domain/jobs";
+// HTTP of background runs under /api/aacos: an entity run, a batch of them, a run's state, and cancelling one; and the
+// admins' dead letters (jobs that used up their retries): the list, putting one back on its queue, dropping one.
+import {
+  BatchRunBody,
+  DeadLetterListQuery,
+  DeadLetterParams,
+  type DeadLetterView,
+  EntityRunBody,
+  RunParams,
+} from "@aacos/domain/jobs";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { notFound } from "../../platform/errors.js";
 import { planOf } from "../ai/index.js";
+import { clientOf } from "../auth/index.js";
 import type { BackgroundRuns } from "./runs.js";
+import type { JobService } from "./service.js";
 
-export async function jobRoutes(app: FastifyInstance, deps: { runs: BackgroundRuns }) {
+export async function jobRoutes(
+  app: FastifyInstance,
+  deps: { runs: BackgroundRuns; jobs: JobService },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: app.authenticate };
-  const { runs } = deps;
+  const adminOnly = app.requireAccess({ anyRole: ["admin"], allPermissions: ["admin.access"] });
+  const { runs, jobs } = deps;
+
+  api.get(
+    "/api/admin/jobs/dead-letters",
+    { onRequest: adminOnly, schema: { querystring: DeadLetterListQuery } },
+    async (request): Promise<{ items: DeadLetterView[] }> => ({
+      items: await jobs.deadLetters(request.query.limit),
+    }),
+  );
+
+  api.post(
+    "/api/admin/jobs/dead-letters/:id/retry",
+    { onRequest: adminOnly, schema: { params: DeadLetterParams } },
+    async (request) => {
+      const retried = await jobs.retryDeadLetter(request.params.id);
+      if (retried === null) throw notFound("No such dead letter");
+      await app.audit.record(clientOf(request), "admin.dead_letter_retried", null, {
+        deadLetterId: request.params.id,
+        ...retried,
+      });
+      return retried;
+    },
+  );
+
+  api.delete(
+    "/api/admin/jobs/dead-letters/:id",
+    { onRequest: adminOnly, schema: { params: DeadLetterParams } },
+    async (request) => {
+      if (!(await jobs.dropDeadLetter(request.params.id))) throw notFound("No such dead letter");
+      await app.audit.record(clientOf(request), "admin.dead_letter_dropped", null, {
+        deadLetterId: request.params.id,
+      });
+      return { dropped: true };
+    },
+  );
 
   api.post(
     "/api/aacos/entities/:id/runs",

@@ -78,6 +78,10 @@ export interface JobService {
   state(filter?: { userId?: string }): Promise<JobState>;
   /** Dead-letter list (jobs that exhausted retries), newest first. */
   deadLetters(limit: number): Promise<DeadLetter[]>;
+  /** Puts a dead letter's data back on its queue as a new job and removes the letter; null when there is no such letter. */
+  retryDeadLetter(id: string): Promise<{ jobId: string; queue: string } | null>;
+  /** Removes a dead letter for good; false when there is no such letter. */
+  dropDeadLetter(id: string): Promise<boolean>;
   start(): Promise<void>;
   /** Stops taking jobs, lets running ones finish for the grace period, then aborts them (they are retried elsewhere). */
   stop(): Promise<void>;
@@ -166,6 +170,7 @@ function errorText(output: unknown): string | null {
 }
 
 const toNumber = (value: unknown) => Number(value ?? 0);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createJobService(deps: JobServiceDeps): JobService {
   const { log, database } = deps;
@@ -293,9 +298,9 @@ export function createJobService(deps: JobServiceDeps): JobService {
     completions.set(queue, list);
     if (flushQueued) return;
     flushQueued = true;
+    // Jobs finishing while the previous statement runs share the next one. (No wait for the next event-loop turn:
+    // on PGlite a busy queue resolves everything in microtasks, and a setImmediate would wait for the whole run.)
     flushing = flushing.then(async () => {
-      // Jobs finishing in the same turn of the event loop share the statement.
-      await new Promise((resolve) => setImmediate(resolve));
       flushQueued = false;
       const batches = [...completions];
       completions.clear();
@@ -527,6 +532,45 @@ export function createJobService(deps: JobServiceDeps): JobService {
         error: errorText(row.output),
         failedAt: new Date(row.created_on as string | Date).toISOString(),
       }));
+    },
+
+    async retryDeadLetter(id) {
+      if (!UUID.test(id)) return null;
+      const pgBoss = requireBoss();
+      const letterOf = `id = $1::uuid AND right(name, ${DEAD_LETTER_SUFFIX.length}) = '${DEAD_LETTER_SUFFIX}' AND state < 'active'`;
+      const [found] = await query(`SELECT name FROM ${SCHEMA}.job WHERE ${letterOf}`, [id]);
+      if (found === undefined) return null;
+      const queue = String(found.name).slice(0, -DEAD_LETTER_SUFFIX.length);
+      // Outside the transaction: on PGlite it would wait for the connection the transaction holds.
+      await ensureQueue(queue);
+      const jobId = await requireDb().transaction(async (tx) => {
+        // Deleted in the transaction that enqueues the copy: two admins retrying at once put it back once.
+        const { rows } = await tx.executeSql(
+          `DELETE FROM ${SCHEMA}.job WHERE ${letterOf} RETURNING data`,
+          [id],
+        );
+        const letter = rows[0];
+        if (letter === undefined) return null;
+        const sent = await pgBoss.send(queue, (letter.data ?? {}) as object, {
+          db: tx as unknown as PgBoss.Db,
+        });
+        if (sent === null) throw new Error(`dead letter ${id} not put back on ${queue}`);
+        return sent;
+      });
+      if (jobId === null) return null;
+      pumps.get(queue)?.wake();
+      return { jobId, queue };
+    },
+
+    async dropDeadLetter(id) {
+      if (!UUID.test(id)) return false;
+      const rows = await query(
+        `DELETE FROM ${SCHEMA}.job WHERE id = $1::uuid
+           AND right(name, ${DEAD_LETTER_SUFFIX.length}) = '${DEAD_LETTER_SUFFIX}' AND state < 'active'
+         RETURNING id`,
+        [id],
+      );
+      return rows.length > 0;
     },
 
     start() {
