@@ -2,8 +2,8 @@
 // with the very next call (keys are read from the shared database on every call; nothing is cached per instance).
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTwoInstances } from "../../test/cluster.js";
 import { createApiKey, createUser } from "../../test/factories.js";
-import { buildTwoInstances } from "../../test/teams.js";
 
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
   "API keys on two instances",

@@ -1,13 +1,13 @@
 // Two instances on one PostgreSQL and one Redis: an admin's change on one is enforced by the other within seconds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTwinApps, type TwinApps } from "../../test/admin-settings.js";
+import { buildTwoInstances } from "../../test/cluster.js";
 import { createUser, someAddress } from "../../test/factories.js";
 
 const scaleOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
-let twins: TwinApps | undefined;
+let twins: Awaited<ReturnType<typeof buildTwoInstances>> | undefined;
 
 beforeAll(async () => {
-  if (scaleOut) twins = await buildTwinApps();
+  if (scaleOut) twins = await buildTwoInstances();
 }, 60_000);
 afterAll(async () => {
   await twins?.close();

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../db/schema.js";
+import { buildTwoInstances } from "../../test/cluster.js";
 import { createUser } from "../../test/factories.js";
-import { buildTwoInstances } from "../../test/teams.js";
 
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("teams on two instances", () => {
   let cluster: Awaited<ReturnType<typeof buildTwoInstances>>;
