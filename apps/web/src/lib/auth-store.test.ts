@@ -1,7 +1,7 @@
 // Auth transitions of docs/product.md §4 against a real local server: sign-in, MFA, start-up check, refresh, sign-out, 401 handling.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeAccessToken, startTestApi, type TestApi } from "../test-api-server";
-import { apiGet } from "./api-client";
+import { apiGet, apiUrl, setApiBase } from "./api-client";
 import type { AuthUser } from "./auth-api";
 import { resetAuthStore, takeRedirectAfterLogin, useAuthStore } from "./auth-store";
 import { setAppNavigator } from "./navigation";
@@ -113,6 +113,27 @@ beforeEach(() => {
 });
 
 describe("auth store", () => {
+  it("keeps the session through a reload while offline, with the user last confirmed", async () => {
+    await useAuthStore.getState().login({ email: "dana", password: "Quantum1!" });
+    const base = apiUrl("");
+    // The reload: a fresh store, and no server to reach (nothing listens on port 9).
+    resetAuthStore("loading");
+    setApiBase("http://127.0.0.1:9/api");
+    try {
+      await useAuthStore.getState().initialize();
+    } finally {
+      setApiBase(base);
+    }
+    const state = useAuthStore.getState();
+    expect(state.status).toBe("ready");
+    expect(state.isAuthenticated).toBe(true);
+    expect(state.user?.username).toBe("dana");
+    expect(window.localStorage.getItem("token")).toBe(currentToken);
+    // Signing out forgets the remembered user too.
+    await useAuthStore.getState().logout();
+    expect(window.localStorage.getItem("aacos-session-user")).toBeNull();
+  });
+
   it("signs in: stores the token and userId, and an expiry one hour ahead", async () => {
     const before = Date.now();
     const outcome = await useAuthStore

@@ -107,6 +107,25 @@ function storeToken(token: string, userId: string | null): void {
 function clearStoredSession(): void {
   removeStorage(STORAGE_KEYS.token);
   removeStorage(STORAGE_KEYS.userId);
+  removeStorage(STORAGE_KEYS.sessionUser);
+}
+
+function rememberUser(user: AuthUser): void {
+  writeStorage(STORAGE_KEYS.sessionUser, JSON.stringify(user));
+}
+
+/** The user last confirmed on this browser, if it is the stored session's user. */
+function rememberedUser(): AuthUser | null {
+  const raw = readStorage(STORAGE_KEYS.sessionUser);
+  if (raw === null) return null;
+  try {
+    const user = JSON.parse(raw) as AuthUser;
+    return typeof user?.id === "string" && user.id === readStorage(STORAGE_KEYS.userId)
+      ? user
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 const SIGNED_OUT = {
@@ -185,9 +204,20 @@ export const useAuthStore = create<AuthState>()((set, get) => {
               const expiry = tokenExpiry(token) ?? Date.now() + ACCESS_TOKEN_TTL_MS;
               set({ user, token, isAuthenticated: true, sessionExpiry: expiry });
               writeStorage(STORAGE_KEYS.userId, user.id);
+              rememberUser(user);
               scheduleRefresh(expiry - REFRESH_AHEAD_MS);
               return;
             } catch (error) {
+              // No reply (offline): the session stays with the user last confirmed here; the silent refresh and the
+              // next calls check it again once the network is back.
+              const remembered =
+                error instanceof ApiError && error.status === 0 ? rememberedUser() : null;
+              if (remembered !== null) {
+                const expiry = tokenExpiry(token) ?? Date.now() + ACCESS_TOKEN_TTL_MS;
+                set({ user: remembered, token, isAuthenticated: true, sessionExpiry: expiry });
+                scheduleRefresh(Math.max(Date.now() + REFRESH_RETRY_MS, expiry - REFRESH_AHEAD_MS));
+                return;
+              }
               // Only an expired or revoked token falls through to the cookie; a network error keeps it for next time.
               if (!(error instanceof ApiError && error.status === 401)) {
                 set(SIGNED_OUT);
@@ -206,6 +236,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
             const user = await authApi.me({ handleUnauthorized: false });
             set({ user, isAuthenticated: true });
             writeStorage(STORAGE_KEYS.userId, user.id);
+            rememberUser(user);
           } else {
             // A visitor was never signed in: the failed silent refresh is not an error to show.
             set({ ...SIGNED_OUT, error: null });
@@ -260,6 +291,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     startSession: (reply) => {
+      rememberUser(reply.user);
       set({
         user: reply.user,
         isAuthenticated: true,
@@ -292,12 +324,16 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       set({ ...SIGNED_OUT, status: "ready", isLoading: false });
     },
 
-    setUser: (user) => set({ user }),
+    setUser: (user) => {
+      rememberUser(user);
+      set({ user });
+    },
 
     updateProfile: async (changes) => {
       const updated = await authApi.updateProfile(changes);
       // docs/product.md §7: the returned data is merged into the user.
       const merged = { ...get().user, ...updated };
+      rememberUser(merged);
       set({ user: merged });
       return merged;
     },

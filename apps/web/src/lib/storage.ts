@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   /** The access token (docs/product.md §7: bearer token from local storage); the refresh token stays in an httpOnly cookie. */
   token: "token",
   userId: "userId",
+  /** The signed-in user as last confirmed (JSON): an offline reload keeps the session with it. */
+  sessionUser: "aacos-session-user",
   /** docs/product.md §3 accessibility settings (JSON). */
   accessibilitySettings: "accessibility-settings",
   /** Error reports not yet delivered (JSON list), retried when back online. */
