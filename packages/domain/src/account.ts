@@ -18,7 +18,7 @@ export const DeleteAccountBody = z
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
 export const WRONG_PASSWORD_MESSAGE = "The password is not correct";
-export const DELETE_LINK_INVALID_MESSAGE = "This confirmation link is invalid or has expired";
+export { DELETE_LINK_INVALID_MESSAGE } from "./account-messages.js";
 /** The mailed deletion link works for 30 minutes, once. */
 export const DELETE_LINK_TTL_MS = 30 * 60 * 1000;
 /** The query parameter of /settings that carries the mailed deletion token. */

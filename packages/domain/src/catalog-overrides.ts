@@ -222,8 +222,7 @@ export interface PublicSettings {
   selfServicePlans: boolean;
 }
 
-/** The message POST /api/auth/register answers (403) while an admin has closed registration. */
-export const REGISTRATION_CLOSED_MESSAGE = "Registration is closed for now; please try again later";
+export { REGISTRATION_CLOSED_MESSAGE } from "./catalog-overrides-messages.js";
 
 export type TierPrice = Record<TierPriceKey, number>;
 export type WorldPrice = Record<WorldPriceKey, number>;
