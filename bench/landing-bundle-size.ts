@@ -81,9 +81,13 @@ console.log(
   `  ${"(stylesheet, render-blocking)".padEnd(44)} ${kb(sum(css)).toFixed(1).padStart(7)} KB`,
 );
 
-/** The app itself, which the entry imports right after the first paint: React, the router, the shell, start-up. */
+/**
+ * The app itself, which the entry imports right after the first paint: React, the router, the shell, start-up. The
+ * entry also starts the visited public screen's code at the same time (docs/decisions/200); screens are counted below.
+ */
 const appCore = new Set(firstLoad);
-for (const lazy of entry.dynamicImports) staticClosure(lazy, appCore);
+for (const lazy of entry.dynamicImports)
+  if (!isScreen(chunks.get(lazy))) staticClosure(lazy, appCore);
 const core = kb(sum(appCore));
 console.log(
   `\nApp core, fetched right after the first paint (with the first load): ${core.toFixed(1)} KB`,

@@ -122,8 +122,52 @@ function preloadHebrewFont(): Plugin {
   };
 }
 
+/**
+ * The modules app/start.tsx imports statically (the app core every page runs at start) but the entry (main.tsx) does
+ * not, collected once the module graph is known; the "app-core" chunk group below puts the application's share of
+ * them into one file. What the entry imports itself stays in the entry's tiny chunk (the first paint needs no more).
+ */
+function appCoreModules(): { plugin: Plugin; has: (id: string) => boolean } {
+  const core = new Set<string>();
+  const entry = new Set<string>();
+  const plugin: Plugin = {
+    name: "aacos-app-core-modules",
+    apply: "build",
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const closure = (suffix: string, into: Set<string>) => {
+        const from = ids.find((id) => id.endsWith(suffix));
+        if (from === undefined) throw new Error(`${suffix} is not in the build`);
+        const pending = [from];
+        while (pending.length > 0) {
+          const id = pending.pop() as string;
+          const imports = this.getModuleInfo(id)?.importedIds ?? [];
+          // A module with zod schemas is imported at start only for a zod-free constant it re-exports (tree-shaken
+          // away, docs/decisions/171); captured, it would bring zod into the core.
+          if (into.has(id) || imports.some((next) => /node_modules[\\/]zod[\\/]/.test(next)))
+            continue;
+          into.add(id);
+          pending.push(...imports);
+        }
+      };
+      closure("/src/app/start.tsx", core);
+      closure("/src/main.tsx", entry);
+    },
+  };
+  return { plugin, has: (id) => core.has(id) && !entry.has(id) };
+}
+
+const appCore = appCoreModules();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorkerBuild(), precompress(), preloadHebrewFont()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    serviceWorkerBuild(),
+    precompress(),
+    preloadHebrewFont(),
+    appCore.plugin,
+  ],
   server: {
     proxy: { "/api": "http://localhost:3000" },
   },
@@ -132,5 +176,31 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP allows fonts and images from 'self' only (no data: fonts), so nothing is inlined.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every page runs at start, as one file rather than five: fewer round trips on a slow
+            // link (docs/decisions/200).
+            {
+              name: "vendor",
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|zustand|use-sync-external-store)[\\/]/,
+            },
+            // The app's own start-up modules (shell, i18n with the Hebrew messages, API client, auth store), one file
+            // instead of about ten small shared chunks.
+            {
+              name: "app-core",
+              priority: 1,
+              // Source files only: libraries are in vendor, and helpers such as Vite's preload helper serve the entry too.
+              test: (id) =>
+                appCore.has(id) && /\/(apps\/web\/src|packages\/domain\/src)\//.test(id),
+              // Not the entry's own modules it uses (the screen loaders, the early fetches, the preload helper).
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 });

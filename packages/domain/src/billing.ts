@@ -4,61 +4,20 @@ import { z } from "zod";
 import { TIER_NAMES, type TierName, WORLD_NAMES, type WorldName } from "./catalog/types.js";
 import { MESSAGES } from "./validation/messages.js";
 
-export const BILLING_INTERVALS = ["monthly", "yearly"] as const;
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export {
+  amountInCents,
+  BILLING_INTERVALS,
+  BILLING_MESSAGES,
+  type BillingInterval,
+  type BillingStatus,
+  CUSTOM_PRICE,
+  isCustomPrice,
+  type PendingCheckout,
+  type PlanKind,
+  priceLookupKey,
+} from "./billing-rules.js";
 
-/** The catalogue's "custom" price (CUSTOM on /tiers): never self-service, an admin grants it. */
-export const CUSTOM_PRICE = -1;
-
-export function isCustomPrice(pricing: { monthly: number; yearly: number }): boolean {
-  return pricing.monthly === CUSTOM_PRICE || pricing.yearly === CUSTOM_PRICE;
-}
-
-/** The amount of one interval in the smallest currency unit (cents), as Stripe wants it. */
-export function amountInCents(
-  pricing: { monthly: number; yearly: number },
-  interval: BillingInterval,
-) {
-  return Math.round((interval === "yearly" ? pricing.yearly : pricing.monthly) * 100);
-}
-
-/** The Stripe Price lookup key of one plan, interval and amount: a new amount is a new Price. */
-export function priceLookupKey(
-  kind: PlanKind,
-  plan: string,
-  interval: BillingInterval,
-  cents: number,
-  currency: string,
-): string {
-  return `aacos_${kind}_${plan}_${interval}_${cents}_${currency.toLowerCase()}`;
-}
-
-export type PlanKind = "tier" | "world";
-
-/** GET /api/billing/status: who takes payment, and whether users may change their plan themselves. */
-export interface BillingStatus {
-  /** "stripe": Checkout takes payment; "test": the free provider, plan changes cost nothing. */
-  mode: "stripe" | "test";
-  /** Test mode only: an admin may turn self-service plan changes off ("Ask your admin"). */
-  selfService: boolean;
-}
-
-/** The answer of a plan change that waits for payment (202). */
-export interface PendingCheckout {
-  pending: true;
-  checkoutUrl: string;
-}
-
-export const BILLING_MESSAGES = {
-  customPrice: "This plan has a custom price: contact us and an admin will set it up",
-  selfServiceOff: "Plan changes go through your admin: send them a request",
-  unavailable:
-    "Payments are unavailable right now; your plan has not changed. Please try again later",
-  noSubscription: "You have no paid subscription to manage",
-  requestExists: "You already asked for this plan; an admin will answer soon",
-  requestClosed: "This request has already been answered",
-  signatureInvalid: "Webhook signature missing or invalid",
-} as const;
+import type { BillingInterval, PlanKind } from "./billing-rules.js";
 
 export const PlanRequestBody = z
   .strictObject({

@@ -4,25 +4,25 @@ import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { lazyScreen } from "../lib/lazy-screen";
 import { AppShell } from "./app-shell";
+import {
+  entryScreenOf,
+  loadLandingScreen,
+  loadLoginScreen,
+  loadRegisterScreen,
+  loadShowcaseScreen,
+  loadTierChooserScreen,
+} from "./entry-screens";
 import { RouteError } from "./route-error";
 import { RequireAccess } from "./route-guard";
 import { DesktopOnly, LoginRedirect, MobileOnly } from "./special-routes";
 
-const LandingScreen = lazyScreen(() =>
-  import("../features/landing/landing-screen").then((m) => m.LandingScreen),
-);
+const LandingScreen = lazyScreen(() => loadLandingScreen().then((m) => m.LandingScreen));
 const TierChooserScreen = lazyScreen(() =>
-  import("../features/tiers/tier-chooser-screen").then((m) => m.TierChooserScreen),
+  loadTierChooserScreen().then((m) => m.TierChooserScreen),
 );
-const ShowcaseScreen = lazyScreen(() =>
-  import("../features/showcase/showcase-screen").then((m) => m.ShowcaseScreen),
-);
-const LoginScreen = lazyScreen(() =>
-  import("../features/auth/login-screen").then((m) => m.LoginScreen),
-);
-const RegisterScreen = lazyScreen(() =>
-  import("../features/auth/register-screen").then((m) => m.RegisterScreen),
-);
+const ShowcaseScreen = lazyScreen(() => loadShowcaseScreen().then((m) => m.ShowcaseScreen));
+const LoginScreen = lazyScreen(() => loadLoginScreen().then((m) => m.LoginScreen));
+const RegisterScreen = lazyScreen(() => loadRegisterScreen().then((m) => m.RegisterScreen));
 const ForgotPasswordScreen = lazyScreen(() =>
   import("../features/auth/forgot-password-screen").then((m) => m.ForgotPasswordScreen),
 );
@@ -185,22 +185,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The public screens a first visit usually opens, by path: their code is fetched while the app starts. */
-const ENTRY_SCREENS: Record<string, { preload: () => Promise<void> }> = {
-  "/": LandingScreen,
-  "/tiers": TierChooserScreen,
-  "/showcase": ShowcaseScreen,
-  "/auth/login": LoginScreen,
-  "/auth/register": RegisterScreen,
-};
+const SCREENS_BY_LOADER = new Map<() => Promise<unknown>, { preload: () => Promise<void> }>([
+  [loadLandingScreen, LandingScreen],
+  [loadTierChooserScreen, TierChooserScreen],
+  [loadShowcaseScreen, ShowcaseScreen],
+  [loadLoginScreen, LoginScreen],
+  [loadRegisterScreen, RegisterScreen],
+]);
 
 /**
  * Start-up's resource preload (docs/product.md §4, 80%): the landing screen's code — or the screen of the public page the
- * visit opened on, so it renders with the app instead of after one more round trip.
+ * visit opened on, so it renders with the app instead of after one more round trip. main.tsx already started the
+ * download; this marks the screen as loaded, so it renders without a Suspense fallback.
  */
 export function preloadLandingScreen(): Promise<void> {
-  const path = window.location.pathname.replace(/\/+$/, "") || "/";
-  return (ENTRY_SCREENS[path] ?? LandingScreen).preload();
+  const entry = entryScreenOf(window.location.pathname);
+  return ((entry && SCREENS_BY_LOADER.get(entry.load)) ?? LandingScreen).preload();
 }
 
 export function createAppRouter() {

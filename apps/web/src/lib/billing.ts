@@ -10,6 +10,7 @@ import {
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { apiGet, apiPost } from "./api-client";
+import { takeEarly } from "./early-fetch";
 import { translateMessage } from "./messages";
 
 export const billingKeys = {
@@ -21,7 +22,9 @@ export const billingKeys = {
 
 export const billingStatusQuery = queryOptions({
   queryKey: billingKeys.status,
-  queryFn: ({ signal }) => apiGet<BillingStatus>("/billing/status", signal),
+  // On /tiers, main.tsx started the first fetch with the app core (public, the same for everyone).
+  queryFn: ({ signal }) =>
+    takeEarly("/billing/status", () => apiGet<BillingStatus>("/billing/status", signal)),
   staleTime: 60_000,
 });
 

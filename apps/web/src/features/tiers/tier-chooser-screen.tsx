@@ -82,7 +82,10 @@ export function TierChooserScreen() {
       }),
   });
 
-  if (catalog.isPending) return <Loader message={t("tiers.loading")} fullHeight />;
+  // The billing status decides the test-mode notice above the cards: waiting for it keeps the cards from moving down
+  // when it arrives (both were fetched with the screen's code on a first visit, docs/decisions/200).
+  if (catalog.isPending || billing.isPending)
+    return <Loader message={t("tiers.loading")} fullHeight />;
 
   if (catalog.isError) {
     return (

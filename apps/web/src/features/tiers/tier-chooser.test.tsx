@@ -1,9 +1,11 @@
 // The tier chooser with the real catalogue: five priced cards, the detail panel, actions and the comparison table.
 
+import type { BillingStatus } from "@aacos/domain/billing";
 import { buildCatalog, effectiveLimits, tierByName } from "@aacos/domain/catalog";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AuthUser, useAuthStore } from "../../lib/auth-store";
+import { billingKeys } from "../../lib/billing";
 import { applyLanguage } from "../../lib/i18n";
 import { resetUpgradePrompts } from "../../lib/upgrade-prompts";
 import { startTestApi } from "../../test-api-server";
@@ -13,6 +15,13 @@ import { TierChooserScreen } from "./tier-chooser-screen";
 const WORLD_TIERS = ["genesis", "awakening", "quantum", "cosmic", "infinity"];
 
 function renderTiers(queryClient = testQueryClient()) {
+  // The screen waits for the billing status (the test-mode notice above the cards must not push them down later); a
+  // server without Stripe answers test mode with self-service plan changes.
+  if (queryClient.getQueryData(billingKeys.status) === undefined)
+    queryClient.setQueryData<BillingStatus>(billingKeys.status, {
+      mode: "test",
+      selfService: true,
+    });
   return renderAt(
     "/tiers",
     { "/tiers": <TierChooserScreen />, "/auth/register": <p>register page</p> },
