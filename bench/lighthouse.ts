@@ -3,7 +3,7 @@
 // target. Debian's Chromium with the browser tests' flags. `LIGHTHOUSE_RUNS=3` takes the median run of each page.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
@@ -66,6 +66,8 @@ interface Figures {
   tbt: number;
   cls: number;
   fcp: number;
+  /** Lighthouse's CPU benchmark of this machine during the run (an idle desktop scores about 1000–2500). */
+  benchmarkIndex: number;
   failing: string[];
 }
 
@@ -96,9 +98,13 @@ async function audit(url: string, port: number): Promise<Figures> {
     tbt: value("total-blocking-time"),
     cls: value("cumulative-layout-shift"),
     fcp: value("first-contentful-paint"),
+    benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
     failing,
   };
 }
+
+/** The 1-minute load average: other jobs on the machine slow the observed main thread, which Lighthouse multiplies. */
+const load = () => loadavg()[0]?.toFixed(1) ?? "?";
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
@@ -130,6 +136,9 @@ try {
       `  ${"CLS".padEnd(16)} ${figures.cls.toFixed(3).padStart(7)}   target ≤ 0.1  ${ok(figures.cls <= TARGETS.cls)}`,
     );
     console.log(`  ${"FCP".padEnd(16)} ${(figures.fcp / 1000).toFixed(2).padStart(5)} s`);
+    console.log(
+      `  machine: load average ${load()} on ${cpus().length} cores, CPU benchmark index ${figures.benchmarkIndex}`,
+    );
     for (const failing of figures.failing) console.log(`  failing audit: ${failing}`);
   }
 } finally {
