@@ -10,7 +10,7 @@ export const Conversation = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-export type Conversation = z.infer<typeof Conversation>;
+export type Conversation = z.input<typeof Conversation>;
 
 export const ChatMessage = z.object({
   id: z.string(),
@@ -30,22 +30,22 @@ export const ChatMessage = z.object({
    */
   helpful: z.boolean().nullable(),
 });
-export type ChatMessage = z.infer<typeof ChatMessage>;
+export type ChatMessage = z.input<typeof ChatMessage>;
 
 export const ConversationReply = z.object({ conversation: Conversation });
-export type ConversationReply = z.infer<typeof ConversationReply>;
+export type ConversationReply = z.input<typeof ConversationReply>;
 export const ConversationPage = pageOf(Conversation);
-export type ConversationPage = z.infer<typeof ConversationPage>;
+export type ConversationPage = z.input<typeof ConversationPage>;
 /** History read backwards: `nextBefore` is the id to pass as `before` for older messages (null: no more). */
 export const MessagePage = z.object({
   items: z.array(ChatMessage),
   nextBefore: z.string().nullable(),
 });
-export type MessagePage = z.infer<typeof MessagePage>;
+export type MessagePage = z.input<typeof MessagePage>;
 export const ChatMessageReply = z.object({ message: ChatMessage });
-export type ChatMessageReply = z.infer<typeof ChatMessageReply>;
+export type ChatMessageReply = z.input<typeof ChatMessageReply>;
 export const StoppedReply = z.object({ stopped: z.boolean() });
-export type StoppedReply = z.infer<typeof StoppedReply>;
+export type StoppedReply = z.input<typeof StoppedReply>;
 /** A whole answer, when the client did not ask for server-sent events. */
 export const SentMessageReply = z.object({ message: ChatMessage, usage: Usage });
-export type SentMessageReply = z.infer<typeof SentMessageReply>;
+export type SentMessageReply = z.input<typeof SentMessageReply>;

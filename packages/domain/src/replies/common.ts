@@ -1,14 +1,29 @@
 // Pieces every reply schema uses: ids, timestamps, pages.
 import { z } from "zod";
 
-/** An ISO 8601 instant, as Date.toISOString() writes it. */
-export const Timestamp = z.string().meta({ format: "date-time" });
+/**
+ * An ISO 8601 instant on the wire; the server may hand over a Date (written with toISOString) or the string itself.
+ */
+export const Timestamp = z.codec(
+  z.string().meta({ format: "date-time" }),
+  z.union([z.date(), z.string()]),
+  {
+    decode: (text) => text,
+    encode: (value) => (value instanceof Date ? value.toISOString() : value),
+  },
+);
 
 /** A page of a list: the items and how many there are in all. */
 export function pageOf<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item), total: z.number() });
 }
 
+/** The wire shape of a page of replies (what the web reads). */
+export interface Page<Item> {
+  items: Item[];
+  total: number;
+}
+
 /** Tokens one answer used. */
 export const Usage = z.object({ promptTokens: z.number(), completionTokens: z.number() });
-export type Usage = z.infer<typeof Usage>;
+export type Usage = z.input<typeof Usage>;

@@ -2,6 +2,7 @@
 // never leave it) and documents them in /api/openapi.json; the web app takes its reply types from them.
 // docs/decisions/240-reply-schemas.md.
 
+export * from "./admin.js";
 export * from "./chat.js";
 export * from "./common.js";
 export { ErrorReply } from "./errors.js";

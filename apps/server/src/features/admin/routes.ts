@@ -2,6 +2,7 @@
 // filters, and whether mail goes out by SMTP. Users, errors and the outbox live with their own features.
 import { Readable } from "node:stream";
 import { AuditExportQuery, AuditListQuery, IncidentListQuery } from "@aacos/domain/admin-console";
+import { AuditPage, IncidentPage, MailStatus } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { clientOf } from "../auth/index.js";
@@ -51,7 +52,7 @@ export async function adminRoutes(app: FastifyInstance) {
 
   api.get(
     "/api/admin/audit",
-    { onRequest: adminOnly, schema: { querystring: AuditListQuery } },
+    { onRequest: adminOnly, schema: { querystring: AuditListQuery, response: { 200: AuditPage } } },
     async (request) => {
       const { items, total } = await reads.auditPage(request.query);
       return {
@@ -82,11 +83,18 @@ export async function adminRoutes(app: FastifyInstance) {
 
   api.get(
     "/api/admin/security/incidents",
-    { onRequest: adminOnly, schema: { querystring: IncidentListQuery } },
+    {
+      onRequest: adminOnly,
+      schema: { querystring: IncidentListQuery, response: { 200: IncidentPage } },
+    },
     async (request) => reads.incidents(request.query),
   );
 
-  api.get("/api/admin/mail/status", { onRequest: adminOnly }, async () => ({
-    smtpConfigured: app.config.smtpUrl !== undefined,
-  }));
+  api.get(
+    "/api/admin/mail/status",
+    { onRequest: adminOnly, schema: { response: { 200: MailStatus } } },
+    async () => ({
+      smtpConfigured: app.config.smtpUrl !== undefined,
+    }),
+  );
 }

@@ -1,5 +1,7 @@
 // HTTP of error reports (docs/product.md §7 POST /api/errors {reports}): anyone may report, rate-limited per address;
 // admins list and resolve the groups.
+
+import { AcceptedCount, ErrorGroupPage, ErrorGroupReply } from "@aacos/domain/replies";
 import { ERROR_REPORT_LIMITS, ErrorListQuery, ErrorReportBatch } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -38,7 +40,7 @@ export async function errorReportRoutes(
     {
       onRequest: limit,
       bodyLimit: ERROR_REPORT_LIMITS.bodyBytes,
-      schema: { body: ErrorReportBatch },
+      schema: { body: ErrorReportBatch, response: { 202: AcceptedCount } },
     },
     async (request, reply) => {
       const userId = request.principal?.user.id ?? null;
@@ -49,7 +51,10 @@ export async function errorReportRoutes(
 
   api.get(
     "/api/admin/errors",
-    { onRequest: adminOnly, schema: { querystring: ErrorListQuery } },
+    {
+      onRequest: adminOnly,
+      schema: { querystring: ErrorListQuery, response: { 200: ErrorGroupPage } },
+    },
     async (request) => {
       const { items, total } = await deps.errorReports.list(request.query);
       return { items: items.map(errorGroupView), total };
@@ -58,7 +63,7 @@ export async function errorReportRoutes(
 
   api.post(
     "/api/admin/errors/:id/resolve",
-    { onRequest: adminOnly, schema: { params: IdParams } },
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: ErrorGroupReply } } },
     async (request) => {
       const principal = request.principal;
       if (principal === null) throw unauthorized();

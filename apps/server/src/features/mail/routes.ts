@@ -1,14 +1,8 @@
 // HTTP of the mail feature: the admin's view of the outbox (mail kept when no SMTP server is configured).
+import { OutboxReply } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Mailer } from "./mailer.js";
-
-const OutboxReply = z.object({
-  items: z.array(
-    z.object({ to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() }),
-  ),
-});
 
 export async function mailRoutes(app: FastifyInstance, deps: { mailer: Mailer }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +13,7 @@ export async function mailRoutes(app: FastifyInstance, deps: { mailer: Mailer })
     { onRequest: adminOnly, schema: { response: { 200: OutboxReply } } },
     async () => {
       const items = await deps.mailer.outbox();
-      return { items: items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })) };
+      return { items };
     },
   );
 }

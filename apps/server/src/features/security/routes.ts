@@ -1,5 +1,7 @@
 // HTTP of security reports (docs/product.md §7 POST /security/events and /security/incidents): anyone may report, rate-limited
 // per address, the signed-in user attached by the server; admins read both and resolve incidents.
+
+import { AcceptedFlag, IncidentReply, SecurityOverview } from "@aacos/domain/replies";
 import { SecurityEventBody, SecurityIncidentBody } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -53,7 +55,7 @@ export async function securityRoutes(
         "security events",
       ),
       bodyLimit: BODY_LIMIT,
-      schema: { body: SecurityEventBody },
+      schema: { body: SecurityEventBody, response: { 202: AcceptedFlag } },
     },
     async (request, reply) => {
       await deps.security.recordEvent(request.body, callerOf(request));
@@ -73,7 +75,7 @@ export async function securityRoutes(
         "security incidents",
       ),
       bodyLimit: BODY_LIMIT,
-      schema: { body: SecurityIncidentBody },
+      schema: { body: SecurityIncidentBody, response: { 202: AcceptedFlag } },
     },
     async (request, reply) => {
       await deps.security.recordIncident(request.body, callerOf(request));
@@ -84,17 +86,21 @@ export async function securityRoutes(
     },
   );
 
-  api.get("/api/admin/security", { onRequest: adminOnly }, async () => {
-    const overview = await deps.security.overview();
-    return {
-      events: overview.events.map(securityEventView),
-      incidents: overview.incidents.map(securityIncidentView),
-    };
-  });
+  api.get(
+    "/api/admin/security",
+    { onRequest: adminOnly, schema: { response: { 200: SecurityOverview } } },
+    async () => {
+      const overview = await deps.security.overview();
+      return {
+        events: overview.events.map(securityEventView),
+        incidents: overview.incidents.map(securityIncidentView),
+      };
+    },
+  );
 
   api.post(
     "/api/admin/security/incidents/:id/resolve",
-    { onRequest: adminOnly, schema: { params: IdParams } },
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: IncidentReply } } },
     async (request) => {
       const incident = await deps.security.resolveIncident(request.params.id);
       await app.audit.record(clientOf(request), "admin.incident_resolved", incident.id, {

@@ -1,9 +1,24 @@
 // Calls of the admin console: users (list, edit, suspend, reactivate, sign out everywhere, delete), teams, the mail
 // outbox and SMTP flag, error reports, security incidents, and the audit log with its CSV export.
 import type { AdminTeamItem } from "@aacos/domain/admin-console";
+import type {
+  AuditEntry,
+  AuditPage,
+  ErrorGroup,
+  ErrorGroupPage,
+  ErrorGroupReply,
+  Incident,
+  IncidentPage,
+  IncidentReply,
+  MailStatus,
+  OutboxItem,
+  OutboxReply,
+} from "@aacos/domain/replies";
 import type { AdminUserUpdateBody } from "@aacos/domain/validation";
 import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from "../../lib/api-client";
 import type { AuthUser } from "../../lib/auth-api";
+
+export type { AuditEntry, ErrorGroup, Incident, OutboxItem };
 
 export interface Page<T> {
   items: T[];
@@ -14,55 +29,6 @@ export interface AdminUser extends AuthUser {
   createdAt: string;
   suspendedAt: string | null;
   lastSignInAt: string | null;
-}
-
-export interface OutboxItem {
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
-
-export interface ErrorGroup {
-  id: string;
-  message: string;
-  type: string | null;
-  stack: string | null;
-  count: number;
-  userId: string | null;
-  release: string | null;
-  environment: string | null;
-  firstSeenAt: string;
-  lastSeenAt: string;
-  resolvedAt: string | null;
-  sample: unknown;
-}
-
-export interface Incident {
-  id: string;
-  source: string;
-  userId: string | null;
-  username: string | null;
-  ip: string | null;
-  activity: string;
-  count: number;
-  data: unknown;
-  status: string;
-  createdAt: string;
-  resolvedAt: string | null;
-}
-
-export interface AuditEntry {
-  id: number;
-  createdAt: string;
-  actorId: string | null;
-  actorUsername: string | null;
-  action: string;
-  targetId: string | null;
-  targetUsername: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  data: unknown;
 }
 
 /** Query strings: empty values are left out, so the server applies its defaults. */
@@ -104,18 +70,17 @@ export const adminApi = {
   deleteUser: (id: string) => apiDelete(`/users/${encodeURIComponent(id)}`),
   teams: (params: Params, signal?: AbortSignal) =>
     apiGet<Page<AdminTeamItem>>(`/admin/teams${queryString(params)}`, signal),
-  outbox: (signal?: AbortSignal) => apiGet<{ items: OutboxItem[] }>("/admin/outbox", signal),
-  mailStatus: (signal?: AbortSignal) =>
-    apiGet<{ smtpConfigured: boolean }>("/admin/mail/status", signal),
+  outbox: (signal?: AbortSignal) => apiGet<OutboxReply>("/admin/outbox", signal),
+  mailStatus: (signal?: AbortSignal) => apiGet<MailStatus>("/admin/mail/status", signal),
   errors: (params: Params, signal?: AbortSignal) =>
-    apiGet<Page<ErrorGroup>>(`/admin/errors${queryString(params)}`, signal),
+    apiGet<ErrorGroupPage>(`/admin/errors${queryString(params)}`, signal),
   resolveError: (id: string) =>
-    apiPost<{ report: ErrorGroup }>(`/admin/errors/${encodeURIComponent(id)}/resolve`),
+    apiPost<ErrorGroupReply>(`/admin/errors/${encodeURIComponent(id)}/resolve`),
   incidents: (params: Params, signal?: AbortSignal) =>
-    apiGet<Page<Incident>>(`/admin/security/incidents${queryString(params)}`, signal),
+    apiGet<IncidentPage>(`/admin/security/incidents${queryString(params)}`, signal),
   resolveIncident: (id: string) =>
-    apiPost<{ incident: Incident }>(`/admin/security/incidents/${encodeURIComponent(id)}/resolve`),
+    apiPost<IncidentReply>(`/admin/security/incidents/${encodeURIComponent(id)}/resolve`),
   audit: (params: Params, signal?: AbortSignal) =>
-    apiGet<Page<AuditEntry>>(`/admin/audit${queryString(params)}`, signal),
+    apiGet<AuditPage>(`/admin/audit${queryString(params)}`, signal),
   auditCsv: (params: Params) => apiDownload(`/admin/audit.csv${queryString(params)}`),
 };
