@@ -17,7 +17,12 @@ import {
   providerFromConfig,
 } from "./features/ai/index.js";
 import { type AlertService, alertRoutes, createAlertService } from "./features/alerts/index.js";
-import { analyticsRoutes, createAnalyticsService } from "./features/analytics/index.js";
+import {
+  analyticsRoutes,
+  apiCallCountPlugin,
+  createAnalyticsService,
+  createApiCallCounter,
+} from "./features/analytics/index.js";
 import { apiDocsRoutes } from "./features/api-docs/index.js";
 import {
   type ApiKeyService,
@@ -636,6 +641,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Refused API keys are answered here: counted above as any call, stopped before every route's own hooks.
   await app.register(apiKeyGatePlugin);
   await app.register(apiCallProgressPlugin, { progression });
+  // API calls per day and tier for the analytics (decision 221): counted in memory, written in batches.
+  const apiCallCounter = createApiCallCounter({ db, clock, log: app.log });
+  await app.register(apiCallCountPlugin, { counter: apiCallCounter });
 
   await app.register(healthRoutes);
   await app.register(apiDocsRoutes);
@@ -720,7 +728,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jobRoutes, { runs: backgroundRuns, jobs });
 
   await app.register(analyticsRoutes, {
-    analytics: createAnalyticsService({ db, catalog: currentCatalog }),
+    analytics: createAnalyticsService({ db, catalog: currentCatalog, apiCalls: apiCallCounter }),
     clock,
   });
   await app.register(signalRoutes, { signals });

@@ -10,6 +10,7 @@ export const ANALYTICS_REPORTS = [
   "retention",
   "revenue",
   "ai-usage",
+  "api-calls",
   "quests",
 ] as const;
 export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];
@@ -229,8 +230,16 @@ export interface AiUsageReport {
   range: AnalyticsRange;
   buckets: { bucket: string; byTier: AiUsageTierFigures[] }[];
   totals: AiUsageTierFigures[];
-  /** API calls are metered in rolling windows and never stored per call, so there is no history to report. */
+  /** Kept in its own report, "api-calls" (docs/decisions/221-api-calls-by-tier.md). */
   apiCalls: null;
+}
+
+/** Metered API calls (plan calls the server accepted) by the caller's tier at the time, per bucket. */
+export interface ApiCallsReport {
+  report: "api-calls";
+  range: AnalyticsRange;
+  buckets: { bucket: string; byTier: { tier: TierName; calls: number }[] }[];
+  totals: { tier: TierName; calls: number }[];
 }
 
 export interface QuestsReport {
@@ -245,6 +254,7 @@ export type AnalyticsReportData =
   | RetentionReport
   | RevenueReport
   | AiUsageReport
+  | ApiCallsReport
   | QuestsReport;
 
 // --- CSV ---
@@ -320,6 +330,11 @@ export function reportCsv(data: AnalyticsReportData): string {
         data.buckets.flatMap((b) =>
           b.byTier.map((t) => [b.bucket, t.tier, t.runs, t.promptTokens, t.completionTokens]),
         ),
+      );
+    case "api-calls":
+      return toCsv(
+        ["bucket", "tier", "calls"],
+        data.buckets.flatMap((b) => b.byTier.map((t) => [b.bucket, t.tier, t.calls])),
       );
     case "quests":
       return toCsv(

@@ -650,6 +650,7 @@ export const consciousnessHistory = pgTable(
 // Later features keep their tables in their own files (one owner each); one schema for Drizzle and drizzle-kit.
 export * from "./schema-account.js";
 export * from "./schema-admin-settings.js";
+export * from "./schema-analytics.js";
 export * from "./schema-api-keys.js";
 export * from "./schema-autonomous.js";
 export * from "./schema-billing.js";

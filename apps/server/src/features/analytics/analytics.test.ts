@@ -3,6 +3,7 @@
 import {
   type AnalyticsInterval,
   type AnalyticsReport,
+  type ApiCallsReport,
   SYSTEM_LEDGER_SOURCES,
   shiftDate,
   utcDate,
@@ -12,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.js";
 import { TEST_NOW, testClock } from "../../test/clock.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createApiKey, createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";
 import { type AnalyticsService, createAnalyticsService } from "./service.js";
 
@@ -394,6 +395,7 @@ describe("over HTTP", () => {
         retention: "cohort,size,week,active,share",
         revenue: "bucket,tier,subscribers,mrr,trialing,upgrades,downgrades,churn",
         "ai-usage": "bucket,tier,runs,prompt_tokens,completion_tokens",
+        "api-calls": "bucket,tier,calls",
         quests: "quest,name,completions",
       };
       for (const [name, header] of Object.entries(first)) {
@@ -411,6 +413,51 @@ describe("over HTTP", () => {
         headers: admin.auth,
       });
       expect(retention.body.split("\r\n")[2]).toBe("2025-01-06,3,1,1,0.3333");
+    });
+  });
+
+  describe("API calls by tier and day", () => {
+    const DAY = "2025-02-10";
+    async function calls(): Promise<Record<string, number>> {
+      const response = await test.app.inject({
+        method: "GET",
+        url: `/api/admin/analytics/api-calls?from=${DAY}&to=${DAY}&interval=day`,
+        headers: analyst.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as ApiCallsReport;
+      expect(body.buckets.map((bucket) => bucket.bucket)).toEqual([DAY]);
+      return Object.fromEntries(body.totals.map((row) => [row.tier, row.calls]));
+    }
+
+    it("counts each metered call under the caller's tier, and equals the stored daily rows", async () => {
+      const genesis = await createUser(test.app, { tier: "genesis" });
+      const cosmic = await createUser(test.app, { tier: "cosmic" });
+      const genesisKey = await createApiKey(test.app, genesis);
+      const cosmicKey = await createApiKey(test.app, cosmic);
+      const before = await calls();
+      for (const [key, times] of [
+        [genesisKey, 3],
+        [cosmicKey, 2],
+      ] as const) {
+        for (let i = 0; i < times; i++) {
+          const response = await test.app.inject({
+            method: "GET",
+            url: "/api/progress/me",
+            headers: key.auth,
+          });
+          expect(response.statusCode).toBe(200);
+        }
+      }
+      // A signed-in read in the browser is not a plan call.
+      await test.app.inject({ method: "GET", url: "/api/progress/me", headers: genesis.auth });
+      const after = await calls();
+      expect((after.genesis ?? 0) - (before.genesis ?? 0)).toBe(3);
+      expect((after.cosmic ?? 0) - (before.cosmic ?? 0)).toBe(2);
+      const stored = (await test.database.db.execute(
+        sql`select tier, sum(calls)::int as n from api_call_days where day = ${DAY}::date group by tier`,
+      )) as unknown as { rows: { tier: string; n: number }[] };
+      for (const row of stored.rows) expect(after[row.tier]).toBe(Number(row.n));
     });
   });
 

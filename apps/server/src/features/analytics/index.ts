@@ -1,3 +1,9 @@
 // Public API of the analytics feature.
+
+export {
+  type ApiCallCounter,
+  apiCallCountPlugin,
+  createApiCallCounter,
+} from "./api-call-counter.js";
 export { analyticsRoutes } from "./routes.js";
 export { type AnalyticsService, type CatalogReader, createAnalyticsService } from "./service.js";

@@ -8,6 +8,7 @@ import {
   type AnalyticsRange,
   type AnalyticsReport,
   type AnalyticsReportData,
+  type ApiCallsReport,
   monthlyRevenueOf,
   type QuestsReport,
   type RetentionReport,
@@ -118,13 +119,20 @@ function tierSegments(onlyUsers?: SQL) {
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-export function createAnalyticsService(deps: { db: Db; catalog: CatalogReader }): AnalyticsService {
+export function createAnalyticsService(deps: {
+  db: Db;
+  catalog: CatalogReader;
+  /** This instance's API-call counts not yet written: flushed before the api-calls report is read. */
+  apiCalls?: { flush(): Promise<void> };
+}): AnalyticsService {
   return {
-    report: (report, range) =>
-      deps.db.transaction(async (tx) => {
+    report: async (report, range) => {
+      if (report === "api-calls") await deps.apiCalls?.flush();
+      return deps.db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local work_mem = '${REPORT_WORK_MEM}'`));
         return reportQueries(tx, deps.catalog)[report](range);
-      }),
+      });
+    },
   };
 }
 
@@ -444,6 +452,31 @@ function reportQueries(
     return { report: "ai-usage", range, buckets, totals, apiCalls: null };
   }
 
+  async function apiCalls(range: AnalyticsRange): Promise<ApiCallsReport> {
+    const r = rangeSql(range);
+    const rows = await rowsOf<{ bucket: string; tier: string; calls: number }>(
+      db,
+      sql`select to_char(date_trunc(${r.unit}, day::timestamp), 'YYYY-MM-DD') as bucket, tier,
+          sum(calls)::float8 as calls
+        from api_call_days where day >= ${range.from}::date and day <= ${r.lastDay}
+        group by 1, 2`,
+    );
+    const buckets = (await bucketList(r)).map((bucket) => ({
+      bucket,
+      byTier: TIER_ORDER.map((tier) => ({ tier, calls: 0 })),
+    }));
+    const index = new Map(buckets.map((bucket) => [bucket.bucket, bucket]));
+    const totals = TIER_ORDER.map((tier) => ({ tier, calls: 0 }));
+    for (const row of rows) {
+      const position = TIER_ORDER.indexOf(toTierName(row.tier));
+      const cell = index.get(row.bucket)?.byTier[position];
+      const total = totals[position];
+      if (cell !== undefined) cell.calls += Number(row.calls);
+      if (total !== undefined) total.calls += Number(row.calls);
+    }
+    return { report: "api-calls", range, buckets, totals };
+  }
+
   async function quests(range: AnalyticsRange): Promise<QuestsReport> {
     const r = rangeSql(range);
     const rows = await rowsOf<{ quest_id: string; completions: number }>(
@@ -469,6 +502,7 @@ function reportQueries(
     retention,
     revenue,
     "ai-usage": aiUsage,
+    "api-calls": apiCalls,
     quests,
   };
 }

@@ -42,6 +42,7 @@ export function AnalyticsScreen() {
   const revenue = useReport("revenue", range);
   const retention = useReport("retention", range);
   const ai = useReport("ai-usage", range);
+  const apiCalls = useReport("api-calls", range);
   const quests = useReport("quests", range);
   const formats = useAnalyticsFormats(range.interval, revenue.data?.currency);
 
@@ -91,6 +92,7 @@ export function AnalyticsScreen() {
           />
         </div>
         <AiUsageSection range={range} query={ai} formats={formats} />
+        <ApiCallsSection range={range} query={apiCalls} formats={formats} />
         <QuestsSection range={range} query={quests} formats={formats} />
       </div>
     </div>
@@ -387,7 +389,6 @@ function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
               xLabel={t("analytics.columns.bucket")}
               testId="ai-chart"
             />
-            <p className="text-xs text-fg-muted">{t("analytics.ai.apiCallsNote")}</p>
           </div>
         )
       }
@@ -407,6 +408,56 @@ function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
             formats.number(row.completionTokens),
           ])}
           testId="ai-table"
+        />
+      )}
+    />
+  );
+}
+
+function ApiCallsSection({ range, query, formats }: SectionProps<"api-calls">) {
+  const { t } = useTranslation();
+  const localized = useLocalized();
+  const tierName = (tier: TierName) => localized(tierByName(tier).displayName);
+  const data = query.data;
+  const chart = useMemo(() => {
+    if (data === undefined) return null;
+    const series: ChartSeries[] = TIER_ORDER.map((tier, index) => ({
+      label: localized(tierByName(tier).displayName),
+      values: data.buckets.map((b) => b.byTier[index]?.calls ?? 0),
+      color: TIER_COLORS[tier],
+    }));
+    return { buckets: data.buckets.map((b) => b.bucket), series };
+  }, [data, localized]);
+  return (
+    <ReportSection
+      report="api-calls"
+      range={range}
+      title={t("analytics.apiCalls.title")}
+      lead={t("analytics.apiCalls.lead")}
+      query={query}
+      isEmpty={(report) => report.totals.every((row) => row.calls === 0)}
+      emptyText={t("analytics.apiCalls.empty")}
+      chart={(report) =>
+        chart === null ? null : (
+          <TimeChart
+            buckets={chart.buckets}
+            series={chart.series}
+            summary={t("analytics.apiCalls.summary", {
+              calls: formats.number(report.totals.reduce((sum, row) => sum + row.calls, 0)),
+            })}
+            formatValue={formats.compact}
+            formatBucket={formats.bucket}
+            xLabel={t("analytics.columns.bucket")}
+            testId="api-calls-chart"
+          />
+        )
+      }
+      table={(report) => (
+        <DataTable
+          caption={t("analytics.apiCalls.title")}
+          columns={[t("analytics.columns.tier"), t("analytics.apiCalls.calls")]}
+          rows={report.totals.map((row) => [tierName(row.tier), formats.number(row.calls)])}
+          testId="api-calls-table"
         />
       )}
     />

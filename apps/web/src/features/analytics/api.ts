@@ -4,6 +4,7 @@ import {
   type AiUsageReport,
   type AnalyticsRange,
   type AnalyticsReport,
+  type ApiCallsReport,
   csvFileName,
   type QuestsReport,
   type RetentionReport,
@@ -18,6 +19,7 @@ export interface ReportData {
   retention: RetentionReport;
   revenue: RevenueReport;
   "ai-usage": AiUsageReport;
+  "api-calls": ApiCallsReport;
   quests: QuestsReport;
 }
 
