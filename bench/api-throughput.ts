@@ -1,0 +1,293 @@
+// Throughput of the product's hot path against a bare Fastify route on the same machine, in the same run: each is
+// served by a child process of its own, autocannon (here) loads them in alternating rounds, and the median of the
+// per-round ratios is printed beside its target — health, catalogue, a signed-in metered GET reading one row and a
+// signed-in write, on in-memory PGlite and (with DATABASE_URL and REDIS_URL) on PostgreSQL + Redis.
+//
+// BENCH_SECONDS (3) per round, BENCH_ROUNDS (3), BENCH_CONNECTIONS (50); BENCH_CPU_PROF=dir writes the product
+// process's CPU profile of the measured part (set-up left out) there as a .cpuprofile (what --cpu-prof writes).
+import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+/** What the serving children tell the parent once they listen. */
+interface Served {
+  bare: string;
+  product: string;
+  apiKey: string;
+  universeId: string;
+}
+
+interface Case {
+  name: string;
+  /** Target ratio to bare Fastify on PGlite and on PostgreSQL + Redis (null: printed only). */
+  target: { pglite: number | null; postgres: number | null };
+  request(served: Served): {
+    path: string;
+    method?: "GET" | "PATCH";
+    headers?: Record<string, string>;
+    body?: string;
+  };
+}
+
+const CASES: Case[] = [
+  {
+    name: "GET /api/health",
+    target: { pglite: null, postgres: null },
+    request: () => ({ path: "/api/health" }),
+  },
+  {
+    name: "GET /api/catalog",
+    target: { pglite: null, postgres: null },
+    request: () => ({ path: "/api/catalog" }),
+  },
+  {
+    // A plan call (personal API key, unlimited plan) that reads the caller's own row.
+    name: "signed-in metered GET /api/users/profile",
+    target: { pglite: 0.5, postgres: 0.3 },
+    request: (served) => ({
+      path: "/api/users/profile",
+      headers: { authorization: `Bearer ${served.apiKey}` },
+    }),
+  },
+  {
+    name: "signed-in write PATCH /api/aacos/universes/:id",
+    target: { pglite: null, postgres: null },
+    request: (served) => ({
+      path: `/api/aacos/universes/${served.universeId}`,
+      method: "PATCH",
+      headers: { authorization: `Bearer ${served.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ description: "Renamed by the throughput bench" }),
+    }),
+  },
+];
+const P99_TARGET_MS = 25;
+
+async function serveBare() {
+  const { default: Fastify } = await import("fastify");
+  const bare = Fastify({ logger: false });
+  bare.get("/api/*", async () => ({ hello: "world" }));
+  bare.patch("/api/*", async () => ({ hello: "world" }));
+  await bare.listen({ port: 0, host: "127.0.0.1" });
+  process.send?.({ url: `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}` });
+  process.on("message", async () => {
+    await bare.close();
+    process.exit(0);
+  });
+}
+
+async function serveProduct() {
+  const [{ eq }, { buildApp }, { loadConfig }, client, { users }, { connectRedis }] =
+    await Promise.all([
+      import("drizzle-orm"),
+      import("../apps/server/src/app.js"),
+      import("../apps/server/src/config.js"),
+      import("../apps/server/src/db/client.js"),
+      import("../apps/server/src/db/schema.js"),
+      import("../apps/server/src/platform/redis.js"),
+    ]);
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = path.join(tmpdir(), `aacos-bench-api-${randomBytes(4).toString("hex")}`);
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: databaseUrl === undefined ? undefined : process.env.REDIS_URL,
+    WEB_DIST: "/nonexistent",
+  });
+  const database =
+    databaseUrl === undefined
+      ? await client.openPglite({})
+      : await client.openPostgres(databaseUrl);
+  const redis = await connectRedis(config.redisUrl);
+  const app = await buildApp({ config, database, redis });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const user = await app.services.accounts.createUser({
+    email: "bench@example.com",
+    username: "bench",
+    password: "Zq7!wVx9Lk",
+  });
+  await database.db
+    .update(users)
+    .set({ tier: "infinity", world: "infinity" })
+    .where(eq(users.id, user.id));
+  const { key } = await app.services.apiKeys.create(
+    { actorId: user.id },
+    { name: "bench", scopes: ["read", "write"] },
+  );
+  const universe = await app.services.workspace.createUniverse(
+    { id: user.id, tier: "infinity", world: "infinity" },
+    { name: "Bench" },
+  );
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profiler = profileDir ? new Session() : null;
+  if (profiler !== null) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  }
+  process.send?.({
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    apiKey: key,
+    universeId: universe.id,
+  });
+  process.on("message", async () => {
+    if (profiler !== null && profileDir !== undefined) {
+      const { profile } = await profiler.post("Profiler.stop");
+      await mkdir(profileDir, { recursive: true });
+      const file = path.join(profileDir, `api-throughput-${Date.now()}.cpuprofile`);
+      await writeFile(file, JSON.stringify(profile));
+      console.log(`CPU profile: ${file}`);
+    }
+    await app.close();
+    redis?.disconnect();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+interface Round {
+  requests: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(base: string, request: ReturnType<Case["request"]>): Promise<Round> {
+  const result = await autocannon({
+    url: `${base}${request.path}`,
+    method: request.method ?? "GET",
+    headers: request.headers,
+    body: request.body,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  return {
+    requests: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+interface Started {
+  child: ChildProcess;
+  message: { url: string; apiKey?: string; universeId?: string };
+}
+
+async function startServing(role: "bare" | "product", databaseUrl?: string): Promise<Started> {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, BENCH_ROLE: role, BENCH_DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const message = await new Promise<Started["message"]>((resolve, reject) => {
+    child.once("message", (sent) => resolve(sent as Started["message"]));
+    child.once("exit", (code) => reject(new Error(`${role} serving process ended (${code})`)));
+  });
+  return { child, message };
+}
+
+async function stopServing({ child }: Started) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.send("stop");
+  await exited;
+}
+
+async function measure(
+  label: string,
+  kind: "pglite" | "postgres",
+  databaseUrl: string | undefined,
+) {
+  const bare = await startServing("bare");
+  const product = await startServing("product", databaseUrl);
+  const served: Served = {
+    bare: bare.message.url,
+    product: product.message.url,
+    apiKey: product.message.apiKey ?? "",
+    universeId: product.message.universeId ?? "",
+  };
+  console.log(
+    `${label}: ${ROUNDS} alternating rounds of ${SECONDS} s at ${CONNECTIONS} connections`,
+  );
+  for (const testCase of CASES) {
+    const request = testCase.request(served);
+    // Warm-up (JIT, caches, pools) on both.
+    await load(served.product, request);
+    await load(served.bare, request);
+    const ratios: number[] = [];
+    const productRounds: Round[] = [];
+    const bareRounds: Round[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const first = round % 2 === 0;
+      const a = first ? await load(served.bare, request) : await load(served.product, request);
+      const b = first ? await load(served.product, request) : await load(served.bare, request);
+      const [bareRound, productRound] = first ? [a, b] : [b, a];
+      bareRounds.push(bareRound);
+      productRounds.push(productRound);
+      ratios.push(productRound.requests / bareRound.requests);
+    }
+    const target = testCase.target[kind];
+    const errors = productRounds.reduce((sum, round) => sum + round.errors, 0);
+    const p99 = median(productRounds.map((round) => round.p99));
+    console.log(
+      `  ${testCase.name.padEnd(48)} ${median(productRounds.map((r) => r.requests))
+        .toFixed(0)
+        .padStart(6)} req/s` +
+        ` vs bare ${median(bareRounds.map((r) => r.requests))
+          .toFixed(0)
+          .padStart(6)} req/s:` +
+        ` ${median(ratios).toFixed(3)}× bare Fastify${target === null ? "" : ` (target ≥ ${target}×)`},` +
+        ` p99 ${p99.toFixed(0)} ms${target === null ? "" : ` (target ≤ ${P99_TARGET_MS} ms)`}` +
+        (errors > 0 ? `, ${errors} non-2xx/errors` : ""),
+    );
+  }
+  await stopServing(product);
+  await stopServing(bare);
+}
+
+async function onPostgres(baseUrl: string) {
+  const { default: pg } = await import("pg");
+  const name = `aacos_bench_api_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    await measure("API throughput, PostgreSQL + Redis", "postgres", url.toString());
+  } finally {
+    const cleaner = new pg.Client({ connectionString: baseUrl });
+    await cleaner.connect();
+    await cleaner.query(`drop database if exists ${name} with (force)`);
+    await cleaner.end();
+  }
+}
+
+if (process.env.BENCH_ROLE === "bare") {
+  await serveBare();
+} else if (process.env.BENCH_ROLE === "product") {
+  await serveProduct();
+} else {
+  await measure("API throughput, PGlite (in-process counters)", "pglite", undefined);
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl && process.env.REDIS_URL) await onPostgres(databaseUrl);
+  else console.log("API throughput, PostgreSQL + Redis: skipped (set DATABASE_URL and REDIS_URL)");
+}
