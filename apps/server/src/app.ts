@@ -626,7 +626,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestStatsPlugin, { stats: requestStats });
   await app.register(securityPlugin);
   await app.register(cookie);
-  await app.register(authPlugin, { signer, clock, apiKeys: services.apiKeys });
+  await app.register(authPlugin, { signer, clock, apiKeys: services.apiKeys, bus: realtimeBus });
   // Counts requests for the suspicious-activity check; after auth (knows the user), before metering (sees refusals).
   await app.register(requestBurstPlugin, { security: services.security });
   await app.register(featureGatePlugin);

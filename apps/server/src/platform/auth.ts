@@ -1,5 +1,7 @@
 // Who is calling: verifies the bearer access token (JWT, 1 h), loads the user and checks the session is still alive;
-// `requireAccess` enforces the same role and permission rules as the browser guard.
+// `requireAccess` enforces the same role and permission rules as the browser guard. What was loaded is reused for
+// up to PRINCIPAL_CACHE_MS and forgotten at once on every instance when it may have changed
+// (docs/decisions/210-principal-cache.md).
 import { randomBytes } from "node:crypto";
 import {
   ACCESS_TOKEN_TTL_MS,
@@ -26,13 +28,14 @@ import {
   type WorldName,
 } from "@aacos/domain/catalog";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../db/client.js";
 import { instanceSettings, refreshTokens, users } from "../db/schema.js";
 import { AppError, forbidden, unauthorized } from "./errors.js";
-import { describeHook } from "./route-list.js";
+import type { RealtimeBus } from "./realtime-bus.js";
+import { apiRouteOf, describeHook } from "./route-list.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -51,7 +54,7 @@ export interface Principal {
 
 /** What a presented personal API key turned out to be (the api-keys feature resolves it). */
 export type ApiKeyResolution =
-  | { kind: "valid"; id: string; userId: string; scopes: ApiKeyScope[] }
+  | { kind: "valid"; id: string; userId: string; scopes: ApiKeyScope[]; expiresAt: Date | null }
   | { kind: "invalid" | "revoked" | "expired" };
 
 export interface ApiKeyResolver {
@@ -71,6 +74,11 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     tokens: TokenSigner;
+    /**
+     * Forgets what every instance keeps of a user's sessions and keys (null: of everyone) before it resolves. Writes
+     * outside the workspace do it on their own (onSend); call it after a change no request of the user's makes.
+     */
+    forgetPrincipal: (userId: string | null) => Promise<void>;
     /** onRequest hook: 401 without a valid token (before the body is even validated). */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook factory: 401 without a token, 403 without the role or permission. */
@@ -205,30 +213,142 @@ function principalOf(
   };
 }
 
-/**
- * The user behind a token, if the user still exists and the session was not revoked; "suspended" when an admin
- * suspended the user (checked first, so even a revoked session's token hears why).
- */
-async function loadPrincipal(
+/** A user row as read, and until when the session (refresh-token family) stays alive (null: it is not). */
+interface LoadedSession {
+  user: UserRow;
+  liveUntil: Date | null;
+}
+
+/** The user behind a token and how long its session lives; null when the user no longer exists. */
+async function loadSession(
   db: Db,
   userId: string,
   sessionId: string,
-  now: Date,
-): Promise<Principal | "suspended" | null> {
-  if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
+): Promise<LoadedSession | null> {
   const [row] = await db
     .select({
       user: users,
-      live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}
-          and ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is null
-          and ${refreshTokens.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      liveUntil: sql<string | null>`(select max(${refreshTokens.expiresAt}) from ${refreshTokens}
+          where ${refreshTokens.familyId} = ${sessionId} and ${refreshTokens.userId} = ${userId}
+          and ${refreshTokens.revokedAt} is null)`,
     })
     .from(users)
     .where(eq(users.id, userId));
   if (row === undefined) return null;
-  if (row.user.suspendedAt !== null) return "suspended";
-  if (!row.live) return null;
-  return principalOf(row.user, now, sessionId, null);
+  return { user: row.user, liveUntil: row.liveUntil === null ? null : new Date(row.liveUntil) };
+}
+
+/**
+ * The principal of a loaded session as of `now`: "suspended" when an admin suspended the user (checked first, so
+ * even a revoked session's token hears why), null when the session was revoked or has expired.
+ */
+function sessionPrincipal(
+  loaded: LoadedSession | null,
+  sessionId: string,
+  now: Date,
+): Principal | "suspended" | null {
+  if (loaded === null) return null;
+  if (loaded.user.suspendedAt !== null) return "suspended";
+  if (loaded.liveUntil === null || loaded.liveUntil.getTime() <= now.getTime()) return null;
+  return principalOf(loaded.user, now, sessionId, null);
+}
+
+/** How long a loaded user, session or API key is reused before it is read again (decision 210). */
+export const PRINCIPAL_CACHE_MS = 1000;
+
+/**
+ * Loaded sessions and API keys of this instance, each kept PRINCIPAL_CACHE_MS (real time, whatever the app's clock
+ * says) and forgotten per user. Concurrent loads of one entry share one read; a load during which anything was
+ * forgotten serves its own callers but is not kept.
+ */
+export function createPrincipalCache<T>(clock: () => Date, ttlMs: number = PRINCIPAL_CACHE_MS) {
+  const entries = new Map<string, { value: T; at: number; clockAt: number }>();
+  const loading = new Map<string, Promise<T>>();
+  const keysOf = new Map<string, Set<string>>();
+  /** Counts forgets, so a load that overlapped one is not kept. */
+  let version = 0;
+  /** Entries past their time are dropped when the map grows this big (sessions and keys come and go). */
+  const SWEEP_AT = 10_000;
+  /** Young enough in real time and on the app's clock (a test that moves its clock on reads afresh). */
+  const fresh = (entry: { at: number; clockAt: number }) => {
+    const moved = clock().getTime() - entry.clockAt;
+    return performance.now() - entry.at < ttlMs && moved >= 0 && moved < ttlMs;
+  };
+  const sweep = () => {
+    for (const [key, entry] of entries) if (!fresh(entry)) entries.delete(key);
+    for (const [userId, keys] of keysOf) {
+      for (const key of keys) if (!entries.has(key)) keys.delete(key);
+      if (keys.size === 0) keysOf.delete(userId);
+    }
+  };
+  return {
+    /** `load` answers the value and whose it is (null: nobody's, not kept). */
+    async get(key: string, load: () => Promise<{ value: T; userId: string | null }>): Promise<T> {
+      const cached = entries.get(key);
+      if (cached !== undefined && fresh(cached)) return cached.value;
+      const pending = loading.get(key);
+      if (pending !== undefined) return pending;
+      const started = version;
+      const work = load().then(({ value, userId }) => {
+        if (userId !== null && version === started) {
+          if (entries.size >= SWEEP_AT) sweep();
+          entries.set(key, { value, at: performance.now(), clockAt: clock().getTime() });
+          const keys = keysOf.get(userId) ?? new Set<string>();
+          keys.add(key);
+          keysOf.set(userId, keys);
+        }
+        return value;
+      });
+      loading.set(key, work);
+      try {
+        return await work;
+      } finally {
+        if (loading.get(key) === work) loading.delete(key);
+      }
+    },
+    /** Drops what is kept of a user (null: of everyone); loads under way are neither kept nor joined. */
+    forget(userId: string | null) {
+      version += 1;
+      loading.clear();
+      if (userId === null) {
+        entries.clear();
+        keysOf.clear();
+        return;
+      }
+      for (const key of keysOf.get(userId) ?? []) entries.delete(key);
+      keysOf.delete(userId);
+    },
+  };
+}
+
+/** Routes whose writes never change a user, a session or a key: the workspace, runs, monitoring, the game. */
+const PRINCIPAL_NEUTRAL =
+  /^\/api\/(aacos|chat|commands|files|upload|batch|realtime|errors|security|signals|alerts|metrics|orchestration|autonomous|dashboard|quests|progress|events|ai)(\/|$)/;
+/** Sign-in and registration start new sessions; they change none that is kept. */
+const NEW_SESSION_ROUTES = new Set(["/api/auth/login", "/api/auth/register"]);
+/** A refresh that succeeds only lengthens its session; one refused may have ended it (a reused token). */
+const REFRESH_ROUTE = "/api/auth/refresh";
+
+/**
+ * Whose kept principal a request may have changed: undefined for reads and workspace writes, the caller's own id
+ * for their writes, null (everyone) for a write with no signed-in caller (refresh, password reset, webhooks) or one
+ * on someone else (the admin console).
+ */
+function principalChangedBy(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): string | null | undefined {
+  const method = request.method;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return undefined;
+  const route = apiRouteOf(request);
+  if (route === null || PRINCIPAL_NEUTRAL.test(route) || NEW_SESSION_ROUTES.has(route))
+    return undefined;
+  if (route === REFRESH_ROUTE && reply.statusCode < 400) return undefined;
+  const principal = request.principal;
+  if (principal === null || route.startsWith("/api/users/:id") || route.startsWith("/api/admin/")) {
+    return null;
+  }
+  return principal.user.id;
 }
 
 /** 401 for a key that is unknown, revoked or expired: a script is told which, at once, on every route. */
@@ -246,9 +366,45 @@ function bearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { signer: TokenSigner; clock: () => Date; apiKeys: ApiKeyResolver },
+    options: {
+      signer: TokenSigner;
+      clock: () => Date;
+      apiKeys: ApiKeyResolver;
+      /** Tells every instance (this one included) to forget what it keeps of a user; null when alone. */
+      bus: RealtimeBus | null;
+    },
   ) => {
     app.decorate("tokens", options.signer);
+    const sessionCache = createPrincipalCache<LoadedSession | null>(options.clock);
+    const keyCache = createPrincipalCache<{ resolved: ApiKeyResolution; user: UserRow | null }>(
+      options.clock,
+    );
+    const forget = (userId: string | null) => {
+      sessionCache.forget(userId);
+      keyCache.forget(userId);
+    };
+    if (options.bus !== null) {
+      const bus = options.bus;
+      const onChange = (envelope: { userId: string | null }) => forget(envelope.userId);
+      const stops = [
+        await bus.subscribe("principal", onChange),
+        await bus.subscribe("access", onChange),
+      ];
+      app.addHook("onClose", async () => {
+        for (const stop of stops) stop();
+      });
+    }
+    app.decorate("forgetPrincipal", async (userId: string | null) => {
+      forget(userId);
+      await options.bus?.publish("principal", { userId, message: { type: "principal.changed" } });
+    });
+    // A write that may change who someone is (profile, password, sessions, plan, roles, keys, an admin's action)
+    // is told to every instance before its reply goes out; the workspace's own writes never touch those.
+    app.addHook("onSend", async (request, reply, payload) => {
+      const userId = principalChangedBy(request, reply);
+      if (userId !== undefined) await app.forgetPrincipal(userId);
+      return payload;
+    });
     app.decorateRequest("principal", null);
     app.decorateRequest("accountSuspended", false);
     app.decorateRequest("apiKeyRefusal", null);
@@ -262,12 +418,13 @@ export const authPlugin = fp(
       }
       const claims = await options.signer.verifyAccess(token);
       if (claims === null) return;
-      const loaded = await loadPrincipal(
-        app.database.db,
-        claims.userId,
-        claims.sessionId,
-        options.clock(),
-      );
+      const { userId, sessionId } = claims;
+      if (!UUID.test(userId) || !UUID.test(sessionId)) return;
+      const session = await sessionCache.get(`${userId}:${sessionId}`, async () => ({
+        value: await loadSession(app.database.db, userId, sessionId),
+        userId,
+      }));
+      const loaded = sessionPrincipal(session, sessionId, options.clock());
       request.accountSuspended = loaded === "suspended";
       request.principal = loaded === "suspended" ? null : loaded;
     });
@@ -277,13 +434,25 @@ export const authPlugin = fp(
      * and without the scope the matched route needs, decided on the matched route (never the raw URL).
      */
     async function authenticateApiKey(request: FastifyRequest, key: string) {
-      const resolved = await options.apiKeys.resolve(key);
+      const { resolved, user } = await keyCache.get(key, async () => {
+        const resolution = await options.apiKeys.resolve(key);
+        if (resolution.kind !== "valid")
+          return { value: { resolved: resolution, user: null }, userId: null };
+        const [row] = await app.database.db
+          .select()
+          .from(users)
+          .where(eq(users.id, resolution.userId));
+        return { value: { resolved: resolution, user: row ?? null }, userId: resolution.userId };
+      });
       if (resolved.kind !== "valid") throw keyRefused(resolved.kind);
-      const [user] = await app.database.db
-        .select()
-        .from(users)
-        .where(eq(users.id, resolved.userId));
-      if (user === undefined) throw keyRefused("invalid");
+      if (user === null) throw keyRefused("invalid");
+      // A kept key's expiry is checked on every call.
+      if (
+        resolved.expiresAt !== null &&
+        resolved.expiresAt.getTime() <= options.clock().getTime()
+      ) {
+        throw keyRefused("expired");
+      }
       if (user.suspendedAt !== null) {
         request.accountSuspended = true;
         return;

@@ -16,6 +16,9 @@ import type { Redis } from "ioredis";
  * - "settings": `{ type: "settings.changed" }` between instances only (admin settings reload); never sent to sockets.
  * - "access":  `{ type: "access.changed" }` for `userId` when they were suspended, deleted, signed out everywhere or
  *              their roles or plan changed; every instance closes that user's sockets (features/realtime). Never sent.
+ * - "principal": `{ type: "principal.changed" }` for `userId` (null: everyone) when a write may have changed a user,
+ *              a session or a personal API key; every instance forgets what it keeps of them (platform/auth.ts).
+ *              Never sent to sockets.
  */
 export type RealtimeBusTopic =
   | "signals"
@@ -25,7 +28,8 @@ export type RealtimeBusTopic =
   | "jobs"
   | "autonomous"
   | "settings"
-  | "access";
+  | "access"
+  | "principal";
 
 export interface RealtimeEnvelope {
   userId: string | null;

@@ -79,14 +79,23 @@ export function dailyBonusFor(
   return unlocked.find((bonus) => bonus.day === consecutiveLogins) ?? null;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** docs/product.md §4: a new day is counted when the calendar date (in the user's time zone) changes. */
 export function calendarDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  let format = dateFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    // Building a format is far dearer than using one (every metered call asks); zones are few.
+    if (dateFormats.size >= 500) dateFormats.clear();
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** The streak after signing in on `today`, given the previous sign-in date (both YYYY-MM-DD). */

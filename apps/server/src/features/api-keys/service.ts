@@ -1,7 +1,7 @@
 // Personal API keys (docs/decisions/161-personal-api-keys.md): created (shown once), listed, revoked, and resolved
-// on every call that presents one. Only a SHA-256 of each key is stored. Nothing is cached in process: every call
-// reads the key's row (one indexed lookup, as a session's access token does), so a revocation is in force on every
-// instance with the next call.
+// on every call that presents one. Only a SHA-256 of each key is stored. The auth plugin keeps a resolved key for at
+// most a second and every instance forgets it when its owner revokes it (docs/decisions/210-principal-cache.md), so
+// a revocation is in force on every instance with the next call.
 import { createHash, randomBytes } from "node:crypto";
 import {
   API_KEY_LAST_USED_GRANULARITY_MS,
@@ -26,7 +26,7 @@ export function hashApiKey(key: string): string {
 
 /** What a presented key turned out to be. */
 export type ResolvedApiKey =
-  | { kind: "valid"; id: string; userId: string; scopes: ApiKeyScope[] }
+  | { kind: "valid"; id: string; userId: string; scopes: ApiKeyScope[]; expiresAt: Date | null }
   | { kind: "invalid" | "revoked" | "expired" };
 
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;
@@ -144,7 +144,13 @@ export function createApiKeyService(deps: { db: Db; clock: () => Date; audit: Au
             ),
           );
       }
-      return { kind: "valid", id: row.id, userId: row.userId, scopes: toScopes(row.scopes) };
+      return {
+        kind: "valid",
+        id: row.id,
+        userId: row.userId,
+        scopes: toScopes(row.scopes),
+        expiresAt: row.expiresAt,
+      };
     },
   };
 }

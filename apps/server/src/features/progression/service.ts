@@ -194,10 +194,15 @@ export function createProgressionService(deps: {
     });
   }
 
+  /**
+   * Credits an action (idempotent by `key`). `times` > 1 credits that many of a capped action in one transaction,
+   * each its own ledger row as if reported one by one (keys `key:1`, `key:2`, …), as far as the daily cap allows.
+   */
   async function recordAction(
     userId: string,
     action: QuestAction,
     key: string,
+    times = 1,
   ): Promise<ActionResult> {
     if (action === "dailySignIn") return countDay(userId, "sign-in");
     return withProgress(ledgerDeps, userId, clock(), async (context) => {
@@ -222,8 +227,12 @@ export function createProgressionService(deps: {
             .where(
               and(eq(progressLedger.userId, userId), like(progressLedger.sourceKey, `${prefix}%`)),
             );
-          const capped = (today?.n ?? 0) >= dailyCap;
-          if (!capped) fresh = await context.credit({ ...grant, sourceKey: `${prefix}${key}` });
+          const allowed = Math.min(times, dailyCap - (today?.n ?? 0));
+          fresh = false;
+          for (let index = 1; index <= allowed; index++) {
+            const sourceKey = times === 1 ? `${prefix}${key}` : `${prefix}${key}:${index}`;
+            if (await context.credit({ ...grant, sourceKey })) fresh = true;
+          }
         }
       } else if (action === "helpfulAnswer") {
         // No XP of its own; the zero row is the mark, so one answer counts once however often it is marked.
@@ -314,6 +323,9 @@ export function createProgressionService(deps: {
   /** Users whose API-call XP is used up for their calendar date: their calls skip the database until it changes. */
   const capped = new Map<string, string>();
   const pending = new Set<Promise<unknown>>();
+  /** API calls seen and not yet credited, per user; and the users whose grant is being written. */
+  const waiting = new Map<string, number>();
+  const granting = new Set<string>();
   const quests = createQuestService({
     ...ledgerDeps,
     clock,
@@ -339,13 +351,35 @@ export function createProgressionService(deps: {
     observeApiCall(userId: string, timeZone: string): void {
       const today = calendarDate(clock(), timeZone);
       if (capped.get(userId) === today) return;
-      const work = recordAction(userId, "apiCall", randomUUID())
-        .then((result) => {
-          if (result.xp > 0) return;
-          if (capped.size >= CAPPED_CACHE_SIZE) capped.clear();
-          capped.set(userId, today);
-        })
-        .catch((error: unknown) => log.warn({ err: error, userId }, "API-call XP not recorded"));
+      // One grant at a time per user: calls seen while it is written wait and are credited together next, each
+      // its own ledger row (docs/decisions/211-api-call-xp-batched.md).
+      waiting.set(userId, (waiting.get(userId) ?? 0) + 1);
+      if (granting.has(userId)) return;
+      granting.add(userId);
+      const work = (async () => {
+        try {
+          for (;;) {
+            const calls = waiting.get(userId) ?? 0;
+            if (calls === 0) return;
+            waiting.delete(userId);
+            const day = calendarDate(clock(), timeZone);
+            const result = await recordAction(userId, "apiCall", randomUUID(), calls).catch(
+              (error: unknown) => {
+                log.warn({ err: error, userId, calls }, "API-call XP not recorded");
+                return null;
+              },
+            );
+            if (result !== null && result.xp === 0) {
+              if (capped.size >= CAPPED_CACHE_SIZE) capped.clear();
+              capped.set(userId, day);
+              waiting.delete(userId);
+              return;
+            }
+          }
+        } finally {
+          granting.delete(userId);
+        }
+      })();
       pending.add(work);
       void work.finally(() => pending.delete(work));
     },

@@ -107,6 +107,7 @@ describe("a week of play", () => {
       password: PASSWORD,
     });
     await test.database.db.update(users).set({ timeZone: ZONE }).where(eq(users.id, user.id));
+    await test.app.forgetPrincipal(user.id);
     const rival = await createUser(test.app);
 
     // An admin announces an event running from day 2 to day 6 (UTC midnights).

@@ -242,6 +242,8 @@ describe("invitations", () => {
     const teamId = await newTeam(owner);
     // The owner moves to quantum: 5 places (the world's team size is lower), team kept.
     await app.database.db.update(users).set({ tier: "quantum" }).where(eq(users.id, owner.id));
+    // Written behind the server's back: it is told, as a writer outside a request must tell it.
+    await app.forgetPrincipal(owner.id);
     const detail = await call(owner, "GET", `/api/teams/${teamId}`);
     expect(detail.json().team.memberLimit).toBe(5);
     const joiner = await createUser(app);
