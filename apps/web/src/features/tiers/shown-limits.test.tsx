@@ -1,5 +1,7 @@
 // Issue 15: every limit /tiers shows is the one the server enforces for this user — the domain's effectiveLimits over
 // the live catalogue (admins' changes included) for the user's tier in each world — and says where it comes from.
+
+import type { BillingStatus } from "@aacos/domain/billing";
 import {
   buildCatalog,
   type Catalog,
@@ -13,6 +15,7 @@ import {
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AuthUser, useAuthStore } from "../../lib/auth-store";
+import { billingKeys } from "../../lib/billing";
 import { catalogQuery } from "../../lib/catalog-query";
 import { applyLanguage } from "../../lib/i18n";
 import { planKeys } from "../../lib/plan-queries";
@@ -97,6 +100,7 @@ describe("limits on /tiers", () => {
         act(() => useAuthStore.setState({ user: user(tier), status: "ready" }));
         const client = testQueryClient();
         client.setQueryData(catalogQuery.queryKey, catalog);
+        client.setQueryData<BillingStatus>(billingKeys.status, { mode: "test", selfService: true });
         client.setQueryData(planKeys.plan, {
           tier,
           world: "genesis",
@@ -144,7 +148,9 @@ describe("limits on /tiers", () => {
 
   it("show a genesis user the 1,000 calls and tokens the server enforces in the genesis world, not the world's 500 and 100", () => {
     act(() => useAuthStore.setState({ user: user("genesis"), status: "ready" }));
-    renderAt("/tiers", { "/tiers": <TierChooserScreen /> });
+    const client = testQueryClient();
+    client.setQueryData<BillingStatus>(billingKeys.status, { mode: "test", selfService: true });
+    renderAt("/tiers", { "/tiers": <TierChooserScreen /> }, client);
     fireEvent.click(screen.getByTestId("world-card-genesis"));
     const detail = screen.getByTestId("world-detail");
     expect(within(detail).getByTestId("limit-apiCallsPerDay")).toHaveTextContent("1,000");

@@ -83,8 +83,9 @@ export function TierChooserScreen() {
   });
 
   // The billing status decides the test-mode notice above the cards: waiting for it keeps the cards from moving down
-  // when it arrives (both were fetched with the screen's code on a first visit, docs/decisions/200).
-  if (catalog.isPending || billing.isPending)
+  // when it arrives (both were fetched with the screen's code on a first visit, docs/decisions/200). Only while it is
+  // being fetched: offline the query is paused, and the cards must not wait for ever (issue 15).
+  if (catalog.isPending || billing.isLoading)
     return <Loader message={t("tiers.loading")} fullHeight />;
 
   if (catalog.isError) {
