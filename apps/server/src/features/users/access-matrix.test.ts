@@ -74,6 +74,9 @@ const ADMIN_ONLY = new Set([
   "POST /api/admin/security/incidents/:id/resolve",
   "POST /api/events",
   "GET /api/admin/teams",
+  "GET /api/admin/jobs/dead-letters",
+  "POST /api/admin/jobs/dead-letters/:id/retry",
+  "DELETE /api/admin/jobs/dead-letters/:id",
 ]);
 
 /** Routes of autonomous control: role admin or developer (ROUTE_ACCESS["/autonomous-control"]). */
