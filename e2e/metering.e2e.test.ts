@@ -27,6 +27,8 @@ afterAll(() => browser.close());
 const LATIN_ALLOWED = new Set([
   "AACOS",
   "API",
+  // The key named as printed on it, in the chat composer's hint ("Enter שולח").
+  "Enter",
   "English",
   "PDF",
   "Word",
