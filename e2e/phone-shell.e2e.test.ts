@@ -40,7 +40,7 @@ describe("the shell on a phone", () => {
     await screenshot(page, "phone-shell-closed-he");
 
     await menuButton.click();
-    expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => menuButton.getAttribute("aria-expanded")).toBe("true");
     await nav.waitFor();
     expect(await page.getByTestId("user-menu-button").isVisible()).toBe(true);
     await screenshot(page, "phone-shell-open-he");
@@ -50,8 +50,9 @@ describe("the shell on a phone", () => {
 
     await nav.getByRole("link", { name: "עולמות" }).click();
     await page.waitForURL(/\/tiers$/);
-    expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
-    expect(await nav.isVisible()).toBe(false);
+    // The menu closes when the new path renders, a moment after the address changes.
+    await expect.poll(() => menuButton.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => nav.isVisible()).toBe(false);
     await page.context().close();
   });
 
