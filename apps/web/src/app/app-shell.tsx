@@ -210,7 +210,8 @@ export function AppShell() {
         </div>
         <UpgradePromptStrip />
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 pb-20 focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a screen's data arriving never pushes it (CLS). */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 pb-20 focus:outline-none">
         {/* A failing screen (or its code failing to load) shows the error screen inside the shell; a new path resets it. */}
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Loader message={t("common.loading")} fullHeight />}>
