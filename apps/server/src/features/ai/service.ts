@@ -83,33 +83,43 @@ export function createAiService(deps: {
     },
     async answer(options) {
       const { plan, entity } = options;
-      const [run] =
-        options.runId !== undefined
-          ? await deps.db
-              .update(runs)
-              .set({ status: "running" })
-              .where(eq(runs.id, options.runId))
-              .returning({ id: runs.id })
-          : await deps.db
-              .insert(runs)
-              .values({
-                userId: plan.userId,
-                kind: options.kind,
-                universeId: entity.universeId,
-                entityId: entity.id,
-                commandId: options.commandId ?? null,
-                input: options.input,
-                status: "running",
-                createdAt: deps.clock(),
-              })
-              .returning({ id: runs.id });
-      if (run === undefined) throw new Error("run not recorded");
+      // The provider is asked at once; the run is recorded and the entity marked while it thinks, so the first
+      // streamed byte does not wait for them. A failed record stops the provider and fails the answer.
+      const local = new AbortController();
+      const forward = () => local.abort(options.signal.reason);
+      if (options.signal.aborted) forward();
+      else options.signal.addEventListener("abort", forward, { once: true });
       const mark = (status: "idle" | "running" | "error") =>
         deps.directory
           .setEntityStatus?.(entity.id, status)
           .catch((error: unknown) => deps.log?.warn({ err: error }, "entity status not set"));
-      await mark("running");
-      const outcome = await runAnswer({
+      const recorded = (async () => {
+        const [run] =
+          options.runId !== undefined
+            ? await deps.db
+                .update(runs)
+                .set({ status: "running" })
+                .where(eq(runs.id, options.runId))
+                .returning({ id: runs.id })
+            : await deps.db
+                .insert(runs)
+                .values({
+                  userId: plan.userId,
+                  kind: options.kind,
+                  universeId: entity.universeId,
+                  entityId: entity.id,
+                  commandId: options.commandId ?? null,
+                  input: options.input,
+                  status: "running",
+                  createdAt: deps.clock(),
+                })
+                .returning({ id: runs.id });
+        if (run === undefined) throw new Error("run not recorded");
+        await mark("running");
+        return run;
+      })();
+      recorded.catch((error: unknown) => local.abort(error));
+      const answering = runAnswer({
         provider: deps.provider,
         request: {
           model: options.model,
@@ -118,10 +128,11 @@ export function createAiService(deps: {
           entityId: entity.id,
         },
         timeoutMs: effectiveLimits(plan.tier, plan.world).maxProcessingTimeMs,
-        signal: options.signal,
+        signal: local.signal,
         onDelta: options.onDelta,
         log: deps.log,
-      });
+      }).finally(() => options.signal.removeEventListener("abort", forward));
+      const [run, outcome] = await Promise.all([recorded, answering]);
       await deps.db
         .update(runs)
         .set({

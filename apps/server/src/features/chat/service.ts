@@ -274,16 +274,19 @@ export function createChatService(deps: {
 
     async prepareMessage(plan, conversationId, content) {
       const conversation = await owned(plan.userId, conversationId);
-      const entity = await ai.directory.getEntity(plan.userId, conversation.entityId);
+      // Independent reads, side by side (on a pool they run at once): the first byte waits for the slowest only.
+      const [entity, owner, past] = await Promise.all([
+        ai.directory.getEntity(plan.userId, conversation.entityId),
+        universeOwner(conversation.entityId),
+        db
+          .select({ role: messages.role, content: messages.content })
+          .from(messages)
+          .where(eq(messages.conversationId, conversationId))
+          .orderBy(desc(messages.createdAt), desc(messages.id))
+          .limit(PROMPT_HISTORY),
+      ]);
       const model = ai.modelFor(plan, entity);
-      const owner = await universeOwner(conversation.entityId);
       const shared = owner !== null && owner !== plan.userId;
-      const past = await db
-        .select({ role: messages.role, content: messages.content })
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId))
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(PROMPT_HISTORY);
       const turns: ChatTurn[] = [
         ...(entity.systemPrompt.trim() === ""
           ? []
@@ -306,21 +309,30 @@ export function createChatService(deps: {
           signal.addEventListener("abort", forward, { once: true });
           try {
             const askedAt = deps.clock();
-            const [asked] = await db
+            // The question is saved while the provider is asked (the first byte does not wait for it); the
+            // answer is saved only after it, and a failed save stops the answer.
+            const saving = db
               .insert(messages)
               .values({ conversationId, role: "user", content, createdAt: askedAt })
-              .returning();
-            if (asked === undefined) throw new Error("message not saved");
-            const answer = await ai.answer({
-              plan,
-              entity,
-              model,
-              turns,
-              kind: "chat",
-              input: content,
-              signal: controller.signal,
-              onDelta,
-            });
+              .returning()
+              .then(([row]) => {
+                if (row === undefined) throw new Error("message not saved");
+                return row;
+              });
+            saving.catch((error: unknown) => controller.abort(error));
+            const [asked, answer] = await Promise.all([
+              saving,
+              ai.answer({
+                plan,
+                entity,
+                model,
+                turns,
+                kind: "chat",
+                input: content,
+                signal: controller.signal,
+                onDelta,
+              }),
+            ]);
             // After the question even when the clock stands still (tests), so history keeps its order.
             const answeredAt = new Date(Math.max(deps.clock().getTime(), askedAt.getTime() + 1));
             const [saved] = await db
