@@ -43,7 +43,10 @@ export function useShownLimits(): ShownLimits {
         plan: localized(tierByName(tier, catalog).displayName),
         world: localized(worldByName(world, catalog).displayName),
       };
-      return t(`limitSource.${limit.source}`, names);
+      // Genesis the plan and Genesis the world: one name, not "(Genesis, Genesis)".
+      const key =
+        limit.source === "both" && names.plan === names.world ? "bothSameName" : limit.source;
+      return t(`limitSource.${key}`, names);
     },
   };
 }

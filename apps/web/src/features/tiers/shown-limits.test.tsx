@@ -50,7 +50,8 @@ const SHOWN = [
 const SOURCE_TEXT = {
   plan: /^From your plan/,
   world: /^From the world/,
-  both: /^Plan and world alike/,
+  // One name when plan and world are called alike ("The Genesis plan and world alike", never "(Genesis, Genesis)").
+  both: /^(Plan and world alike \((?<plan>.+), (?!\k<plan>\)).+\)|The .+ plan and world alike)$/,
 } as const;
 
 function worldFigure(catalog: Catalog, name: WorldName, limit: (typeof SHOWN)[number][1]): number {
