@@ -3,7 +3,7 @@
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { messages, runs } from "../../db/schema.js";
+import { conversations, messages, runs } from "../../db/schema.js";
 import { createEntity, readEvents } from "../../test/ai.js";
 import { testClock } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
@@ -282,6 +282,31 @@ describe("streamed answers", () => {
     });
     expect(second.statusCode).toBe(409);
     await readEvents(await first);
+  });
+});
+
+describe("a question that cannot be saved", () => {
+  it("stops the provider's answer it was asked alongside, and the call fails", async () => {
+    // The question is saved while the provider is asked; a conversation deleted in between makes the save fail.
+    fake.behave({ tokenDelayMs: 60 });
+    const conversationId = await newConversation(owner);
+    const pending = await test.app.services.chat.prepareMessage(
+      { userId: owner.id, tier: "cosmic", world: "cosmic" },
+      conversationId,
+      "Will this be kept?",
+    );
+    await test.app.database.db.delete(conversations).where(eq(conversations.id, conversationId));
+    await expect(
+      pending.run({ onDelta: () => {}, signal: new AbortController().signal }),
+    ).rejects.toThrow();
+    const run = () =>
+      test.app.database.db
+        .select({ status: runs.status, output: runs.output })
+        .from(runs)
+        .where(and(eq(runs.userId, owner.id), eq(runs.input, "Will this be kept?")))
+        .then(([row]) => row);
+    await expect.poll(async () => (await run())?.status).toBe("stopped");
+    expect((await run())?.output).not.toBe(ANSWER);
   });
 });
 
