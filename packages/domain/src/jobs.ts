@@ -72,5 +72,7 @@ export interface DeadLetterView {
   queue: string;
   data: unknown;
   error: string | null;
+  /** Tries the job had before it was given up. */
+  attempts: number;
   failedAt: string;
 }

@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   "teams",
   "outbox",
   "errors",
+  "jobs",
   "incidents",
   "audit",
   "billing",

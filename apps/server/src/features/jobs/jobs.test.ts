@@ -170,6 +170,7 @@ describe("job runner", () => {
       queue: "test-doomed",
       data: { userId: "someone" },
       error: "broken on try 2",
+      attempts: 2,
     });
     expect(Date.parse(dead[0]?.failedAt ?? "")).not.toBeNaN();
     const mine = await jobs.state({ userId: "someone" });

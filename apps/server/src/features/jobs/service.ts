@@ -60,6 +60,8 @@ export interface DeadLetter {
   queue: string;
   data: unknown;
   error: string | null;
+  /** Tries the job had before it was given up (its retry limit plus the first try). */
+  attempts: number;
   failedAt: string;
 }
 
@@ -520,7 +522,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
 
     async deadLetters(limit) {
       const rows = await query(
-        `SELECT id, name, data, output, created_on FROM ${SCHEMA}.job
+        `SELECT id, name, data, output, retry_limit, created_on FROM ${SCHEMA}.job
          WHERE right(name, ${DEAD_LETTER_SUFFIX.length}) = '${DEAD_LETTER_SUFFIX}'
          ORDER BY created_on DESC, id LIMIT $1`,
         [Math.max(1, Math.min(500, Math.floor(limit)))],
@@ -530,6 +532,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
         queue: String(row.name).slice(0, -DEAD_LETTER_SUFFIX.length),
         data: row.data ?? null,
         error: errorText(row.output),
+        // pg-boss copies the failed job's retry limit onto its letter, and gives up once every retry was used.
+        attempts: toNumber(row.retry_limit) + 1,
         failedAt: new Date(row.created_on as string | Date).toISOString(),
       }));
     },

@@ -1,5 +1,6 @@
-// /admin: the admin console, one tab per job (users, teams, mail outbox, error reports, security incidents, audit
-// log); the open tab lives in the address (`/admin?tab=audit`) and the tab list follows the ARIA tabs pattern.
+// /admin: the admin console, one tab per job (users, teams, mail outbox, error reports, failed jobs, security
+// incidents, audit log); the open tab lives in the address (`/admin?tab=audit`) and the tab list follows the ARIA tabs
+// pattern.
 import { ADMIN_TABS, type AdminTab, adminTabOf } from "@aacos/domain/admin-console";
 import { type KeyboardEvent, type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +8,7 @@ import { useSearchParams } from "react-router";
 import { PageHeading } from "../../ui/page-heading";
 import { AuditTab } from "./audit-tab";
 import { AdminTestModeNotice, BillingTab } from "./billing-tab";
+import { DeadLettersTab } from "./dead-letters-tab";
 import { ErrorsTab } from "./errors-tab";
 import { IncidentsTab } from "./incidents-tab";
 import { OutboxTab } from "./outbox-tab";
@@ -19,6 +21,7 @@ const PANELS: Record<AdminTab, () => ReactNode> = {
   billing: () => <BillingTab />,
   outbox: () => <OutboxTab />,
   errors: () => <ErrorsTab />,
+  jobs: () => <DeadLettersTab />,
   incidents: () => <IncidentsTab />,
   audit: () => <AuditTab />,
 };

@@ -1,6 +1,7 @@
 // Calls of the admin console: users (list, edit, suspend, reactivate, sign out everywhere, delete), teams, the mail
-// outbox and SMTP flag, error reports, security incidents, and the audit log with its CSV export.
+// outbox and SMTP flag, error reports, security incidents, the audit log with its CSV export, and dead letters.
 import type { AdminTeamItem } from "@aacos/domain/admin-console";
+import type { DeadLetterView } from "@aacos/domain/jobs";
 import type {
   AuditEntry,
   AuditPage,
@@ -19,6 +20,7 @@ import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from "../../lib/api-c
 import type { AuthUser } from "../../lib/auth-api";
 
 export type { AuditEntry, ErrorGroup, Incident, OutboxItem };
+export type DeadLetter = DeadLetterView;
 
 export interface Page<T> {
   items: T[];
@@ -54,6 +56,7 @@ export const adminKeys = {
   errors: (params: Params) => ["admin", "errors", params] as const,
   incidents: (params: Params) => ["admin", "incidents", params] as const,
   audit: (params: Params) => ["admin", "audit", params] as const,
+  deadLetters: ["admin", "dead-letters"] as const,
 };
 
 export const adminApi = {
@@ -83,4 +86,12 @@ export const adminApi = {
   audit: (params: Params, signal?: AbortSignal) =>
     apiGet<AuditPage>(`/admin/audit${queryString(params)}`, signal),
   auditCsv: (params: Params) => apiDownload(`/admin/audit.csv${queryString(params)}`),
+  deadLetters: (signal?: AbortSignal) =>
+    apiGet<{ items: DeadLetter[] }>("/admin/jobs/dead-letters", signal),
+  retryDeadLetter: (id: string) =>
+    apiPost<{ jobId: string; queue: string }>(
+      `/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`,
+    ),
+  dropDeadLetter: (id: string) =>
+    apiDelete<{ dropped: boolean }>(`/admin/jobs/dead-letters/${encodeURIComponent(id)}`),
 };

@@ -1,0 +1,168 @@
+// The failed jobs tab: dead letters (background jobs that used up their retries), newest first; an admin puts one
+// back on its queue or drops it for good (after a confirmation).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDateFormat } from "../../lib/format-date";
+import { translateMessage } from "../../lib/messages";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { EmptyState } from "../../ui/empty-state";
+import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { Loader } from "../../ui/loader";
+import { adminApi, adminKeys, type DeadLetter } from "./api";
+import { ConfirmDialog } from "./confirm-dialog";
+
+export function DeadLettersTab() {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const letters = useQuery({
+    queryKey: adminKeys.deadLetters,
+    queryFn: ({ signal }) => adminApi.deadLetters(signal),
+  });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [dropping, setDropping] = useState<DeadLetter | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.deadLetters });
+  const retry = useMutation({
+    mutationFn: (letter: DeadLetter) => adminApi.retryDeadLetter(letter.id),
+    onSuccess: async (done) => {
+      setNotice(t("adminConsole.jobs.retried", { queue: done.queue }));
+      await refresh();
+    },
+  });
+  const drop = useMutation({
+    mutationFn: (letter: DeadLetter) => adminApi.dropDeadLetter(letter.id),
+    onSuccess: async (_, letter) => {
+      setDropping(null);
+      setNotice(t("adminConsole.jobs.dropped", { queue: letter.queue }));
+      await refresh();
+    },
+  });
+
+  return (
+    <Card>
+      <section className="flex flex-col gap-4" aria-labelledby={headingId} data-testid="admin-jobs">
+        <h2 id={headingId} className="text-xl font-bold text-fg">
+          {t("adminConsole.jobs.title")}
+        </h2>
+        <p className="text-sm text-fg-muted">{t("adminConsole.jobs.lead")}</p>
+        {notice ? <FormNotice testId="admin-jobs-notice">{notice}</FormNotice> : null}
+        {retry.error ? (
+          <FormAlert testId="admin-jobs-action-error">
+            {translateMessage(t, retry.error.message)}
+          </FormAlert>
+        ) : null}
+        {letters.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
+        {letters.isError ? (
+          <FormAlert testId="admin-jobs-error">
+            {t("adminConsole.loadFailed")} {translateMessage(t, letters.error.message)}
+          </FormAlert>
+        ) : null}
+        {letters.data && letters.data.items.length === 0 ? (
+          <EmptyState
+            icon="check"
+            title={t("adminConsole.jobs.emptyTitle")}
+            body={t("adminConsole.jobs.emptyBody")}
+            testId="admin-jobs-empty"
+          />
+        ) : null}
+        {letters.data && letters.data.items.length > 0 ? (
+          <div className="overflow-x-auto rounded-xl border border-border">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t("adminConsole.jobs.title")}</caption>
+              <thead className="bg-surface-muted text-start text-fg-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.queue")}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.error")}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.attempts")}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.failedAt")}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {letters.data.items.map((letter) => (
+                  <tr key={letter.id} data-testid="admin-dead-letter" data-id={letter.id}>
+                    <td className="px-4 py-3 align-top">
+                      <code dir="ltr" className="font-semibold text-fg">
+                        {letter.queue}
+                      </code>
+                    </td>
+                    <td className="max-w-md px-4 py-3 align-top break-words text-fg">
+                      {letter.error === null ? (
+                        <span className="text-fg-muted">{t("adminConsole.jobs.noError")}</span>
+                      ) : (
+                        <code dir="ltr" className="block text-start text-xs">
+                          {letter.error}
+                        </code>
+                      )}
+                    </td>
+                    <td
+                      className="px-4 py-3 align-top text-fg"
+                      data-testid="admin-dead-letter-attempts"
+                    >
+                      {t("adminConsole.jobs.attempts", { count: letter.attempts })}
+                    </td>
+                    <td className="px-4 py-3 align-top whitespace-nowrap text-fg-muted">
+                      {formatDate(letter.failedAt)}
+                    </td>
+                    <td className="px-4 py-3 align-top">
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          variant="secondary"
+                          data-testid="admin-dead-letter-retry"
+                          aria-label={t("adminConsole.jobs.retryLabel", { queue: letter.queue })}
+                          disabled={retry.isPending}
+                          onClick={() => {
+                            setNotice(null);
+                            retry.mutate(letter);
+                          }}
+                        >
+                          {t("adminConsole.jobs.retry")}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          data-testid="admin-dead-letter-drop"
+                          aria-label={t("adminConsole.jobs.dropLabel", { queue: letter.queue })}
+                          onClick={() => {
+                            setNotice(null);
+                            drop.reset();
+                            setDropping(letter);
+                          }}
+                        >
+                          {t("adminConsole.jobs.drop")}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+      {dropping ? (
+        <ConfirmDialog
+          title={t("adminConsole.jobs.confirm.title", { queue: dropping.queue })}
+          body={t("adminConsole.jobs.confirm.body")}
+          confirmLabel={t("adminConsole.jobs.confirm.yes")}
+          pending={drop.isPending}
+          error={drop.error?.message ?? null}
+          onConfirm={() => drop.mutate(dropping)}
+          onCancel={() => setDropping(null)}
+        />
+      ) : null}
+    </Card>
+  );
+}
