@@ -1,5 +1,6 @@
 // The admin console in a real browser: an admin finds a user, suspends them (the user's open page loses access and
-// their sign-in says why), reactivates them, and exports the audit log as CSV; screenshots in English and Hebrew.
+// their sign-in says why), reactivates them, and exports the audit log as CSV; every tab (the failed jobs one too) in
+// Hebrew; screenshots in English and Hebrew.
 import { readFile } from "node:fs/promises";
 import { ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
 import type { Browser, Page } from "playwright-core";
@@ -115,7 +116,7 @@ describe("the admin console", () => {
     await page.getByTestId("admin-user-row").first().waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     await screenshot(page, "admin-console-users-he");
-    for (const tab of ["teams", "outbox", "errors", "incidents", "audit"]) {
+    for (const tab of ["teams", "outbox", "errors", "jobs", "incidents", "audit"]) {
       await page.getByTestId(`admin-tab-${tab}`).click();
       await page.waitForURL((url) => url.searchParams.get("tab") === tab);
       await page.getByTestId(`admin-panel-${tab}`).waitFor();
@@ -124,6 +125,13 @@ describe("the admin console", () => {
         () => document.querySelector('[role="tabpanel"] [role="status"][aria-live]') === null,
       );
       await screenshot(page, `admin-console-${tab}-he`);
+      if (tab === "jobs") {
+        // No job of this fresh server has failed on every try: the list says so, in Hebrew.
+        await expect(page.getByTestId("admin-jobs-empty").innerText()).resolves.toContain(
+          "אין משימות שנכשלו",
+        );
+        expect(await seriousViolations(page)).toEqual([]);
+      }
     }
     await page.getByTestId("admin-audit-open").first().click();
     await page.getByTestId("admin-audit-drawer").waitFor();
