@@ -20,6 +20,7 @@ export const EXECUTION_STATUSES = [
   "succeeded",
   "failed",
   "skipped_budget",
+  "stopped_budget",
   "dry_run",
   "killed",
 ] as const;
@@ -30,6 +31,7 @@ export const COUNTED_STATUSES: readonly ExecutionStatus[] = [
   "running",
   "succeeded",
   "failed",
+  "stopped_budget",
   "killed",
   "dry_run",
 ];
@@ -58,6 +60,10 @@ export const AUTONOMOUS_MESSAGES = {
 export const EXECUTION_MESSAGES = {
   budgetRuns: (n: number) => `Budget used up: ${n} runs per hour`,
   budgetTokens: (n: number) => `Budget used up: ${n} tokens per day`,
+  /** A run that reached the rule's tokens per day while it ran, and was stopped there. */
+  budgetReached: (n: number) => `Stopped at the budget: ${n} tokens per day`,
+  /** A run whose instance stopped renewing its lease (it crashed or lost the database). */
+  ownerLost: "The server running it stopped before it finished",
   shutdown: "The server stopped during the run",
   tooLong: "The run took too long",
 } as const;

@@ -1,4 +1,5 @@
 // Tables of the autonomous feature; re-exported by schema.ts so Drizzle and drizzle-kit see one schema.
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -65,7 +66,7 @@ export const autonomousExecutions = pgTable(
     trigger: text("trigger").notNull(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     signalId: bigint("signal_id", { mode: "number" }),
-    /** queued, running, succeeded, failed, skipped_budget, dry_run, killed */
+    /** queued, running, succeeded, failed, skipped_budget, stopped_budget, dry_run, killed */
     status: text("status").notNull(),
     jobId: text("job_id"),
     commandId: uuid("command_id"),
@@ -77,11 +78,18 @@ export const autonomousExecutions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The instance running it (set with `running`), and until when that instance vouches for it. */
+    owner: text("owner"),
+    /** Renewed by the owner's tick; a running execution past it lost its instance and is closed as failed. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("autonomous_executions_rule_slot").on(table.ruleId, table.slot),
     index("autonomous_executions_user_created").on(table.userId, table.createdAt),
     index("autonomous_executions_rule_created").on(table.ruleId, table.createdAt),
     index("autonomous_executions_command").on(table.commandId),
+    index("autonomous_executions_running_lease")
+      .on(table.leaseUntil)
+      .where(sql`${table.status} = 'running'`),
   ],
 );

@@ -1,8 +1,10 @@
 // Two app instances on one PostgreSQL and one Redis, both ticking on the same clock: a due time runs exactly once,
-// a signal fires its rule once although both instances hear it, and the kill switch flipped on either instance
-// stops a run wherever it is.
+// a signal fires its rule once although both instances hear it, the kill switch flipped on either instance
+// stops a run wherever it is, and a run whose instance died is closed while the live instance's run goes on.
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { autonomousExecutions } from "../../db/schema.js";
 import { createEntity } from "../../test/ai.js";
 import { type AutonomousTestApps, buildAutonomousApps } from "../../test/autonomous.js";
 import { TEST_NOW } from "../../test/clock.js";
@@ -68,7 +70,13 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
 
     async function executions(ruleId: string) {
       const response = await call(second, "GET", `/api/autonomous/executions?ruleId=${ruleId}`);
-      return response.json().items as { status: string; dueAt: string; trigger: string }[];
+      return response.json().items as {
+        id: string;
+        status: string;
+        dueAt: string;
+        trigger: string;
+        error: string | null;
+      }[];
     }
 
     async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000) {
@@ -142,6 +150,63 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
         409,
       );
       await call(first, "PUT", "/api/autonomous/kill-switch", { engaged: false });
+    });
+
+    it("closes a run whose instance died, and not the one a live instance runs", async () => {
+      fake.behave({ tokenDelayMs: 700 });
+      const rule = await createRule({ cron: "0 0 1 1 *" });
+      const db = first.database.db;
+      const [orphan] = await db
+        .insert(autonomousExecutions)
+        .values({
+          ruleId: rule.id,
+          userId: admin.id,
+          slot: "manual:orphan",
+          trigger: "manual",
+          dueAt: now,
+          status: "running",
+          owner: "a-dead-instance",
+          leaseUntil: new Date(now.getTime() + 60_000),
+          createdAt: now,
+          startedAt: now,
+        })
+        .returning({ id: autonomousExecutions.id });
+      now = new Date(now.getTime() + 1000);
+      await call(second, "POST", `/api/autonomous/rules/${rule.id}/run`);
+      const running = await waitFor(
+        () => executions(rule.id),
+        (items) => items.filter((item) => item.status === "running").length === 2,
+      );
+      const live = running.find((item) => item.id !== orphan?.id)?.id ?? "";
+      const leaseOf = async (id: string) =>
+        (
+          await db
+            .select({ leaseUntil: autonomousExecutions.leaseUntil })
+            .from(autonomousExecutions)
+            .where(eq(autonomousExecutions.id, id))
+        )[0]?.leaseUntil?.getTime() ?? 0;
+      // The clock goes on half a lease at a time, each step once the live run's owner has renewed its lease on it.
+      for (let step = 0; step < 3; step++) {
+        now = new Date(now.getTime() + 30_000);
+        const renewed = now.getTime() + 60_000;
+        await waitFor(
+          () => leaseOf(live),
+          (lease) => lease === renewed,
+        );
+      }
+      const after = await waitFor(
+        () => executions(rule.id),
+        (items) => items.find((item) => item.id === orphan?.id)?.status === "failed",
+      );
+      expect(after.find((item) => item.id === orphan?.id)?.error).toBe(
+        "The server running it stopped before it finished",
+      );
+      expect(after.find((item) => item.id === live)?.status).toBe("running");
+      await waitFor(
+        () => executions(rule.id),
+        (items) => items.find((item) => item.id === live)?.status === "succeeded",
+      );
+      await call(first, "POST", `/api/autonomous/rules/${rule.id}/disable`);
     });
   },
 );

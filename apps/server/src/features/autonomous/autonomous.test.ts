@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog } from "../../db/schema.js";
+import { auditLog, autonomousExecutions } from "../../db/schema.js";
 import { createEntity } from "../../test/ai.js";
 import { type AutonomousTestApps, buildAutonomousApps } from "../../test/autonomous.js";
 import { TEST_NOW } from "../../test/clock.js";
@@ -108,7 +108,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, m
   }
 }
 
-const FINAL = ["succeeded", "failed", "skipped_budget", "dry_run", "killed"];
+const FINAL = ["succeeded", "failed", "skipped_budget", "stopped_budget", "dry_run", "killed"];
 const settled = (items: Execution[], n = 1) =>
   items.length >= n && items.every((item) => FINAL.includes(item.status));
 
@@ -240,7 +240,7 @@ describe("executions", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it("skips a run once the rule's budget is used up", async () => {
+  it("skips a run once the rule's runs per hour are used up", async () => {
     const runs = await createRule({ dryRun: true, maxRunsPerHour: 1, cron: "0 0 1 1 *" });
     await call("POST", `/api/autonomous/rules/${runs.id}/run`);
     await waitFor(
@@ -255,31 +255,101 @@ describe("executions", () => {
     );
     expect(items.map((item) => item.status)).toEqual(["skipped_budget", "dry_run"]);
     expect(items[0]?.error).toBe("Budget used up: 1 runs per hour");
+  });
 
-    const tokens = await createRule({ maxTokensPerDay: 10, cron: "0 0 1 1 *" });
-    await call("POST", `/api/autonomous/rules/${tokens.id}/run`);
-    await waitFor(
-      () => executions(tokens.id),
+  it("stops a run where it would pass the rule's tokens per day, and skips the next", async () => {
+    // The prompt counts 18 tokens (system and user message); "The " brings 19, "The answer " 21: stopped there.
+    const rule = await createRule({ maxTokensPerDay: 20, cron: "0 0 1 1 *" });
+    await call("POST", `/api/autonomous/rules/${rule.id}/run`);
+    const [stopped] = await waitFor(
+      () => executions(rule.id),
       (items) => settled(items),
     );
+    expect(stopped).toMatchObject({
+      status: "stopped_budget",
+      error: "Stopped at the budget: 20 tokens per day",
+      tokens: 21,
+    });
+    expect(fake.requests).toHaveLength(1);
     tick();
-    await call("POST", `/api/autonomous/rules/${tokens.id}/run`);
+    await call("POST", `/api/autonomous/rules/${rule.id}/run`);
     const spent = await waitFor(
-      () => executions(tokens.id),
+      () => executions(rule.id),
       (list) => settled(list, 2),
     );
-    expect(spent.map((item) => item.status)).toEqual(["skipped_budget", "succeeded"]);
-    expect(spent[0]?.error).toBe("Budget used up: 10 tokens per day");
+    expect(spent.map((item) => item.status)).toEqual(["skipped_budget", "stopped_budget"]);
+    expect(spent[0]?.error).toBe("Budget used up: 20 tokens per day");
     expect(fake.requests).toHaveLength(1);
-
     const list = (await call("GET", "/api/autonomous/rules")).json().items as {
       id: string;
       usage: { runsLastHour: number; tokensLastDay: number };
     }[];
-    expect(list.find((rule) => rule.id === tokens.id)?.usage).toEqual({
+    expect(list.find((item) => item.id === rule.id)?.usage).toEqual({
       runsLastHour: 1,
-      tokensLastDay: 17,
+      tokensLastDay: 21,
     });
+
+    // A prompt that alone would pass what is left never reaches the model.
+    const tiny = await createRule({ maxTokensPerDay: 10, cron: "0 0 1 1 *" });
+    await call("POST", `/api/autonomous/rules/${tiny.id}/run`);
+    const [refused] = await waitFor(
+      () => executions(tiny.id),
+      (items) => settled(items),
+    );
+    expect(refused).toMatchObject({
+      status: "stopped_budget",
+      error: "Stopped at the budget: 10 tokens per day",
+      tokens: 0,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("closes a run whose instance stopped renewing its lease, and keeps its own running", async () => {
+    fake.behave({ tokenDelayMs: 150 });
+    const rule = await createRule({ cron: "0 0 1 1 *" });
+    // A run another instance claimed a moment ago and then died with: its lease runs for a minute.
+    const [orphan] = await app.database.db
+      .insert(autonomousExecutions)
+      .values({
+        ruleId: rule.id,
+        userId: admin.id,
+        slot: "manual:orphan",
+        trigger: "manual",
+        dueAt: now,
+        status: "running",
+        owner: "a-dead-instance",
+        leaseUntil: new Date(now.getTime() + 60_000),
+        createdAt: now,
+        startedAt: now,
+      })
+      .returning({ id: autonomousExecutions.id });
+    tick();
+    await call("POST", `/api/autonomous/rules/${rule.id}/run`);
+    const running = await waitFor(
+      () => executions(rule.id),
+      (items) => items.filter((item) => item.status === "running").length === 2,
+    );
+    const own = running.find((item) => item.id !== orphan?.id);
+    // Within its lease the orphan is left alone.
+    expect(await app.services.autonomous.tick()).toMatchObject({ lost: 0 });
+
+    // A minute and more on: the orphan's lease ran out, while this instance renewed its own run's on every tick.
+    now = new Date(now.getTime() + 61_000);
+    const closed = await waitFor(
+      () => executions(rule.id),
+      (items) => items.find((item) => item.id === orphan?.id)?.status === "failed",
+    );
+    expect(closed.find((item) => item.id === orphan?.id)).toMatchObject({
+      status: "failed",
+      error: "The server running it stopped before it finished",
+    });
+    expect(closed.find((item) => item.id === own?.id)?.status).toBe("running");
+    const done = await waitFor(
+      () => executions(rule.id),
+      (items) => items.find((item) => item.id === own?.id)?.status === "succeeded",
+    );
+    expect(done.find((item) => item.id === own?.id)).toMatchObject({ tokens: 17, error: null });
+    await call("POST", `/api/autonomous/rules/${rule.id}/disable`);
   });
 
   it("fires a signal rule on a matching signal only", async () => {

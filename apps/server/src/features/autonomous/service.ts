@@ -1,7 +1,10 @@
 // Autonomous control (docs/decisions/095-autonomous-control.md): rules that send a command to the owner's entities on
 // a cron schedule or a matching signal, under per-rule budgets, a per-rule switch and an instance-wide kill switch.
 // Every firing is an execution row whose (rule, slot) key is unique, so one due time runs once across instances;
-// the run itself goes through the job runner and the command service (tokens, run rows, signals).
+// the run itself goes through the job runner and the command service (tokens, run rows, signals). A running
+// execution holds a lease its instance renews on every tick; one whose lease ran out lost its instance and is closed
+// as failed by whichever instance ticks next (docs/decisions/231-autonomous-leases.md). A run stops where it would
+// pass the rule's tokens per day.
 
 import { randomUUID } from "node:crypto";
 import { checkAccess, permissionsForRoles, ROUTE_ACCESS } from "@aacos/domain/access";
@@ -24,7 +27,20 @@ import {
 import { tierInForce, toTierName, toWorldName } from "@aacos/domain/catalog";
 import type { SignalSeverity } from "@aacos/domain/validation";
 import { Cron } from "croner";
-import { and, count, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { autonomousExecutions, autonomousRules, instanceSettings, users } from "../../db/schema.js";
@@ -37,7 +53,7 @@ import {
   validationFailed,
 } from "../../platform/errors.js";
 import type { RealtimeBus, RealtimeEnvelope } from "../../platform/realtime-bus.js";
-import type { EntityDirectory } from "../ai/index.js";
+import { type EntityDirectory, estimateTokens } from "../ai/index.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import type { CommandService } from "../commands/index.js";
 import { JobAborted, type JobService } from "../jobs/index.js";
@@ -49,6 +65,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const ACCESS = ROUTE_ACCESS["/autonomous-control"];
 const SHUTDOWN = EXECUTION_MESSAGES.shutdown;
+/** How long a running execution's instance vouches for it between ticks (the tick renews it). */
+const DEFAULT_LEASE_MS = 60_000;
 
 type RuleRow = typeof autonomousRules.$inferSelect;
 type ExecutionRow = typeof autonomousExecutions.$inferSelect;
@@ -82,8 +100,11 @@ export interface AutonomousService {
   killSwitch(): Promise<KillSwitchView>;
   setKillSwitch(context: AuditContext, engaged: boolean): Promise<KillSwitchView>;
   cronPreview(query: CronPreviewQuery): { nextRuns: string[] };
-  /** Fires every schedule rule whose due time has come (the timer calls it; tests may too). */
-  tick(): Promise<{ fired: number }>;
+  /**
+   * Renews this instance's leases, closes running executions whose lease ran out (their instance is gone) and fires
+   * every schedule rule whose due time has come (the timer calls it; tests may too).
+   */
+  tick(): Promise<{ fired: number; lost: number }>;
   /** Registers the job handler, subscribes to signals and the kill switch, starts the timer. */
   start(): Promise<void>;
   /** Stops the timer and the subscriptions, stops this instance's runs and waits for them. */
@@ -104,6 +125,10 @@ export interface AutonomousDeps {
   emitSignal: (userId: string, signal: SignalInput) => void;
   /** How often the schedule tick runs; null: no timer (tests call tick()). */
   tickMs: number | null;
+  /** How long a running execution's lease lasts on the clock; several ticks (default a minute). */
+  leaseMs?: number;
+  /** This instance's name on the executions it runs (default: a random one per process). */
+  instanceId?: string;
 }
 
 /** The cron expression read in its time zone; a field message when croner cannot read it. */
@@ -194,6 +219,8 @@ function signalOf(envelope: RealtimeEnvelope) {
 
 /** Why a run was stopped (the abort reason); a runner's own cancel reads as the kill switch. */
 class Killed extends Error {}
+/** The run reached its rule's tokens per day. */
+class BudgetReached extends Killed {}
 
 function stopReason(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
@@ -205,6 +232,9 @@ function stopReason(signal: AbortSignal): string {
 
 export function createAutonomousService(deps: AutonomousDeps): AutonomousService {
   const { db, clock, log, audit, bus, jobs } = deps;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const instanceId = deps.instanceId ?? randomUUID();
+  const leaseFrom = (now: Date) => new Date(now.getTime() + leaseMs);
   /** This instance's running executions, to stop at once when the kill switch turns on. */
   const local = new Map<string, AbortController>();
   const pending = new Set<Promise<unknown>>();
@@ -498,7 +528,13 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
     const started = Date.now();
     const claimed = await db
       .update(autonomousExecutions)
-      .set({ status: "running", startedAt: clock(), detail })
+      .set({
+        status: "running",
+        startedAt: clock(),
+        detail,
+        owner: instanceId,
+        leaseUntil: leaseFrom(clock()),
+      })
       .where(and(eq(autonomousExecutions.id, row.id), eq(autonomousExecutions.status, "queued")))
       .returning({ id: autonomousExecutions.id });
     if (claimed.length === 0) return;
@@ -524,14 +560,45 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
         .set({ commandId: command.commandId })
         .where(eq(autonomousExecutions.id, row.id));
       if (signal.aborted) throw new Killed(stopReason(signal));
-      const done = await command.run({ onDelta: () => {}, onEntityDone: () => {}, signal });
+      // What is left of the day's tokens; the run is stopped where its own count (the prompt as the allowance check
+      // estimated it, the answers as they stream) reaches it. Reported usage only comes at the end.
+      const left = rule.maxTokensPerDay - used.tokensLastDay;
+      const budget = new AbortController();
+      const streamed = new Map<string, string>();
+      const spent = () =>
+        command.estimatedPromptTokens +
+        [...streamed.values()].reduce((sum, text) => sum + estimateTokens(text), 0);
+      const reached = () => {
+        if (!budget.signal.aborted && spent() >= left) {
+          budget.abort(new BudgetReached(EXECUTION_MESSAGES.budgetReached(rule.maxTokensPerDay)));
+        }
+      };
+      reached();
+      const running = AbortSignal.any([signal, budget.signal]);
+      if (budget.signal.aborted) command.discard();
+      const done = budget.signal.aborted
+        ? { runs: [] }
+        : await command.run({
+            onDelta: (entityId, text) => {
+              streamed.set(entityId, (streamed.get(entityId) ?? "") + text);
+              reached();
+            },
+            onEntityDone: () => {},
+            signal: running,
+          });
       const tokens = done.runs.reduce(
         (sum, run) => sum + run.promptTokens + run.completionTokens,
         0,
       );
       const durationMs = Date.now() - started;
       const failed = done.runs.find((run) => run.status !== "complete");
-      const status: ExecutionStatus = signal.aborted ? "killed" : failed ? "failed" : "succeeded";
+      const status: ExecutionStatus = signal.aborted
+        ? "killed"
+        : budget.signal.aborted
+          ? "stopped_budget"
+          : failed
+            ? "failed"
+            : "succeeded";
       await finish(
         row.id,
         status,
@@ -541,7 +608,9 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
           error:
             status === "killed"
               ? stopReason(signal)
-              : (failed?.error ?? (failed ? "The command did not finish" : null)),
+              : status === "stopped_budget"
+                ? stopReason(budget.signal)
+                : (failed?.error ?? (failed ? "The command did not finish" : null)),
         },
         ["running"],
       );
@@ -570,6 +639,57 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
         ["running"],
       );
     }
+  }
+
+  /**
+   * Renews the leases of the executions this instance runs, then closes as failed every running execution whose lease
+   * ran out (or that never had one): its instance crashed, was killed or lost the database, and nothing else would
+   * ever finish it. Its job, if any, fails on the runner's own expiry.
+   */
+  async function keepLeases(): Promise<number> {
+    const now = clock();
+    const mine = [...local.keys()];
+    if (mine.length > 0) {
+      await db
+        .update(autonomousExecutions)
+        .set({ leaseUntil: leaseFrom(now) })
+        .where(
+          and(
+            inArray(autonomousExecutions.id, mine),
+            eq(autonomousExecutions.owner, instanceId),
+            eq(autonomousExecutions.status, "running"),
+          ),
+        );
+    }
+    const lost = await db
+      .update(autonomousExecutions)
+      .set({ status: "failed", error: EXECUTION_MESSAGES.ownerLost, finishedAt: now })
+      .where(
+        and(
+          eq(autonomousExecutions.status, "running"),
+          or(isNull(autonomousExecutions.leaseUntil), lt(autonomousExecutions.leaseUntil, now)),
+          mine.length > 0 ? notInArray(autonomousExecutions.id, mine) : undefined,
+        ),
+      )
+      .returning({
+        id: autonomousExecutions.id,
+        ruleId: autonomousExecutions.ruleId,
+        userId: autonomousExecutions.userId,
+        owner: autonomousExecutions.owner,
+      });
+    for (const execution of lost) {
+      log.warn(
+        { executionId: execution.id, owner: execution.owner },
+        "autonomous run lost its instance",
+      );
+      deps.emitSignal(execution.userId, {
+        kind: "autonomous",
+        source: "rule",
+        severity: "warning",
+        data: { ruleId: execution.ruleId, executionId: execution.id, status: "failed" },
+      });
+    }
+    return lost.length;
   }
 
   async function onSignal(envelope: RealtimeEnvelope): Promise<void> {
@@ -825,11 +945,12 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
     },
 
     async tick() {
-      if (ticking || stopped) return { fired: 0 };
+      if (ticking || stopped) return { fired: 0, lost: 0 };
       ticking = true;
       try {
+        const lost = await keepLeases();
         const now = clock();
-        if ((await readKillSwitch()).engaged) return { fired: 0 };
+        if ((await readKillSwitch()).engaged) return { fired: 0, lost };
         const due = await db
           .select()
           .from(autonomousRules)
@@ -856,13 +977,17 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
           });
           if (row !== null) fired += 1;
         }
-        return { fired };
+        return { fired, lost };
       } finally {
         ticking = false;
       }
     },
 
     async start() {
+      // Runs left "running" by an instance that is gone (this one's previous process among them) are closed now.
+      await keepLeases().catch((error: unknown) =>
+        log.warn({ err: error }, "autonomous leases not checked at start"),
+      );
       // No retries: a run that failed is recorded as failed, and a retry of a finished execution does nothing.
       jobs.register<{ executionId: string }>(
         AUTONOMOUS_QUEUE,

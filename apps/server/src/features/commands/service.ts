@@ -55,6 +55,10 @@ export interface CommandView {
 export interface PendingCommand {
   commandId: string;
   entityIds: string[];
+  /** The prompt's tokens over every entity, as the allowance check estimated them before the run. */
+  estimatedPromptTokens: number;
+  /** Lets go of a prepared command that will not run (its stop handle). */
+  discard(): void;
   run(options: {
     onDelta: (entityId: string, text: string) => void;
     onEntityDone: (answer: EntityAnswer) => void;
@@ -131,6 +135,8 @@ export function createCommandService(deps: {
       return {
         commandId,
         entityIds: body.entityIds,
+        estimatedPromptTokens: estimated,
+        discard: () => ai.end(stopKey(commandId), controller),
         async run({ onDelta, onEntityDone, signal }) {
           const forward = () => controller.abort(signal.reason);
           signal.addEventListener("abort", forward, { once: true });

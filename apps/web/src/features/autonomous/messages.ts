@@ -25,7 +25,7 @@ export function translateAutonomous(t: TFunction, message: string): string {
     });
   }
   // The budget messages carry the rule's limit: matched by the domain's own wording with the number swapped out.
-  for (const budget of ["budgetRuns", "budgetTokens"] as const) {
+  for (const budget of ["budgetRuns", "budgetTokens", "budgetReached"] as const) {
     const [before, after] = EXECUTION_MESSAGES[budget](0).split("0");
     if (
       before !== undefined &&
@@ -39,5 +39,6 @@ export function translateAutonomous(t: TFunction, message: string): string {
   }
   if (message === EXECUTION_MESSAGES.shutdown) return t("autonomous.messages.shutdown");
   if (message === EXECUTION_MESSAGES.tooLong) return t("autonomous.messages.tooLong");
+  if (message === EXECUTION_MESSAGES.ownerLost) return t("autonomous.messages.ownerLost");
   return translateMessage(t, message);
 }

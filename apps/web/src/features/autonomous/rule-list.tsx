@@ -15,6 +15,7 @@ export const STATUS_TONES: Record<ExecutionStatus, BadgeTone> = {
   succeeded: "success",
   failed: "warning",
   skipped_budget: "warning",
+  stopped_budget: "warning",
   dry_run: "neutral",
   killed: "warning",
 };
