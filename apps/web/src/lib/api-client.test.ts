@@ -1,7 +1,17 @@
 // The API client against a real local server: bearer token, merged GETs, typed errors, and docs/product.md §8's 401 handling.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startTestApi, type TestApi } from "../test-api-server";
-import { ApiError, apiGet, apiPost, setRequestObserver, setSessionHandlers } from "./api-client";
+import {
+  ApiError,
+  apiGet,
+  apiPost,
+  apiUpload,
+  OFFLINE_CODE,
+  setRequestObserver,
+  setSessionHandlers,
+} from "./api-client";
+import { i18n } from "./i18n";
+import { translateMessage } from "./messages";
 
 let api: TestApi;
 const events: string[] = [];
@@ -165,5 +175,32 @@ describe("api client", () => {
     } finally {
       setRequestObserver({ completed: () => {}, blocked: () => {} });
     }
+  });
+
+  it("refuses every call at once while the browser is offline, with a message the interface translates", async () => {
+    const offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      const sent = api.requests.length;
+      const refusals = await Promise.all([
+        apiPost("/echo", { text: "hi" }).catch((caught: unknown) => caught),
+        apiGet("/whoami").catch((caught: unknown) => caught),
+        apiUpload("/echo", new File(["x"], "x.txt")).catch((caught: unknown) => caught),
+      ]);
+      for (const error of refusals) {
+        expect(error).toBeInstanceOf(ApiError);
+        expect(error).toMatchObject({ status: 0, code: OFFLINE_CODE });
+      }
+      expect(api.requests.length).toBe(sent);
+      const message = (refusals[0] as ApiError).message;
+      expect(translateMessage(i18n.getFixedT("en"), message)).toBe(
+        "You're offline. This needs an internet connection; try again once you're back online.",
+      );
+      expect(translateMessage(i18n.getFixedT("he"), message)).toBe(
+        "אין חיבור לאינטרנט. הפעולה הזו דורשת חיבור; נסו שוב כשהחיבור יחזור.",
+      );
+    } finally {
+      offline.mockRestore();
+    }
+    expect(await apiPost("/echo", { text: "hi" })).toMatchObject({ body: { text: "hi" } });
   });
 });

@@ -17,7 +17,21 @@ export const DEFAULT_ERRORS = {
   request: "Request failed",
   network: "Network error",
   timeout: "The request timed out",
+  /** Refused before sending: the browser has no network (the interface shows it translated, lib/messages.ts). */
+  offline: "You're offline. This needs an internet connection; try again once you're back online.",
 } as const;
+
+/** The code of a call refused because the browser is offline (status 0, like every call that got no reply). */
+export const OFFLINE_CODE = "offline";
+
+/** The browser knows it has no network (navigator.onLine is false only when that is certain). */
+function browserOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+function offlineError(): ApiError {
+  return new ApiError(0, OFFLINE_CODE, DEFAULT_ERRORS.offline);
+}
 
 /** What a refusal over a plan limit carries (429 rate_limited, 403 limit_reached and feature_locked). */
 export interface UpgradeOffer {
@@ -139,14 +153,26 @@ export function setRequestObserver(next: RequestObserver): void {
 /** A full URL (`https://…`, `//host/…`): a link handed out by a reply, used as it is rather than joined to the base. */
 const ABSOLUTE_URL = /^([a-z][a-z\d+.-]*:)?\/\//i;
 
-/** The URL of a call (an API path, or a full URL), refused (and reported) when its host is not allowed. */
+/**
+ * The URL of a call (an API path, or a full URL), refused (and reported) when its host is not allowed, and refused at
+ * once while the browser is offline: every send (chat, a form, an upload) then says it needs a connection instead of
+ * waiting for a network error (issue 15, docs/decisions/184).
+ */
 function checkedUrl(path: string): string {
   const url = ABSOLUTE_URL.test(path) ? path : apiUrl(path);
   if (!isAllowedUrl(url)) {
     requestObserver.blocked(url);
     throw new ApiError(0, "request_blocked", BLOCKED_REQUEST_MESSAGE);
   }
+  if (browserOffline()) throw offlineError();
   return url;
+}
+
+/** A call that got no reply: offline if the browser now knows it is, otherwise a network error. */
+function noReplyError(fallback?: string): ApiError {
+  return browserOffline()
+    ? offlineError()
+    : new ApiError(0, "network_error", fallback ?? DEFAULT_ERRORS.network);
 }
 
 /**
@@ -243,7 +269,7 @@ async function sendOnce<T>(method: string, path: string, options: RequestOptions
     if (options.signal?.aborted) throw error;
     completed(0);
     if (timeout.aborted) throw new ApiError(0, "timeout", DEFAULT_ERRORS.timeout);
-    throw new ApiError(0, "network_error", options.fallbackMessage ?? DEFAULT_ERRORS.network);
+    throw noReplyError(options.fallbackMessage);
   }
   completed(response.status);
   const body = parseBody(await response.text().catch(() => ""));
@@ -387,7 +413,7 @@ function uploadOnce<T>(path: string, file: File, options: UploadOptions): Promis
       if (error !== null) reject(error);
       else resolve((body ?? undefined) as T);
     };
-    xhr.onerror = () => reject(new ApiError(0, "network_error", DEFAULT_ERRORS.network));
+    xhr.onerror = () => reject(noReplyError());
     xhr.ontimeout = () => reject(new ApiError(0, "timeout", DEFAULT_ERRORS.timeout));
     xhr.onabort = () => reject(new DOMException("The upload was cancelled", "AbortError"));
     if (options.signal) {
@@ -420,7 +446,7 @@ async function downloadOnce(path: string, signal?: AbortSignal): Promise<Blob> {
   } catch (error) {
     if (signal?.aborted) throw error;
     requestObserver.completed({ method: "GET", path, status: 0, durationMs: 0 });
-    throw new ApiError(0, "network_error", DEFAULT_ERRORS.network);
+    throw noReplyError();
   }
   requestObserver.completed({
     method: "GET",
@@ -471,7 +497,7 @@ async function openStreamOnce(
   } catch (error) {
     if (signal?.aborted) throw error;
     requestObserver.completed({ method: "POST", path, status: 0, durationMs: 0 });
-    throw new ApiError(0, "network_error", DEFAULT_ERRORS.network);
+    throw noReplyError();
   }
   requestObserver.completed({
     method: "POST",

@@ -39,6 +39,7 @@ const EXACT: Record<string, MessageKey> = {
   [DEFAULT_ERRORS.request]: "requestFailed",
   [DEFAULT_ERRORS.network]: "networkError",
   [DEFAULT_ERRORS.timeout]: "timeout",
+  [DEFAULT_ERRORS.offline]: "offline",
   "Invalid email or password": "invalidCredentials",
   "An account with this email already exists": "emailTaken",
   "This username is taken": "usernameTaken",
