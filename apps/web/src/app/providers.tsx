@@ -1,15 +1,34 @@
-// App-wide providers: TanStack Query (emptied of a user's data when the user changes), i18n and theme.
+// App-wide providers: TanStack Query (emptied of a user's data when the user changes; the app's own client keeps the
+// signed-in user's data for offline reloads and pauses while offline), i18n and theme.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import { useAuthStore } from "../lib/auth-store";
+import { type AuthState, useAuthStore } from "../lib/auth-store";
+import { connectQueriesToConnectivity } from "../lib/connectivity";
 import { i18n } from "../lib/i18n";
+import { persistQueries, type QueryPersistence } from "../lib/query-persistence";
+import { readStorage, STORAGE_KEYS } from "../lib/storage";
 import { ThemeProvider } from "../lib/theme";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false },
+      // An action runs even offline, so the API client refuses it at once with its "needs a connection" message
+      // instead of the mutation waiting, paused, for the network to come back (docs/decisions/184).
+      mutations: { networkMode: "always" },
+    },
   });
+}
+
+/** The app's client: paused while offline, filled with the stored session's last data before the first screen. */
+function createAppQueryClient(): { client: QueryClient; persistence: QueryPersistence } {
+  const client = createQueryClient();
+  connectQueriesToConnectivity();
+  const persistence = persistQueries(client);
+  const userId = readStorage(STORAGE_KEYS.userId);
+  if (userId !== null && readStorage(STORAGE_KEYS.token) !== null) persistence.restore(userId);
+  return { client, persistence };
 }
 
 export function Providers({
@@ -19,18 +38,25 @@ export function Providers({
   children: ReactNode;
   queryClient?: QueryClient;
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [{ client, persistence }] = useState(() =>
+    queryClient === undefined ? createAppQueryClient() : { client: queryClient, persistence: null },
+  );
 
   // One user's cached data (sessions, users, MFA status) must never show to the next one.
   useEffect(() => {
-    let userId = useAuthStore.getState().user?.id ?? null;
-    return useAuthStore.subscribe((state) => {
+    let userId = useAuthStore.getState().user?.id ?? persistence?.owner() ?? null;
+    const follow = (state: AuthState) => {
+      // While the start-up check runs, "no user" means "not known yet".
+      if (state.status === "loading" && state.user === null) return;
       const next = state.user?.id ?? null;
       if (next === userId) return;
       userId = next;
+      persistence?.changeOwner(next);
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== "catalog" });
-    });
-  }, [client]);
+    };
+    follow(useAuthStore.getState());
+    return useAuthStore.subscribe(follow);
+  }, [client, persistence]);
 
   return (
     <QueryClientProvider client={client}>

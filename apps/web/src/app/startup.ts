@@ -1,6 +1,6 @@
 // App start (docs/product.md §4): progress 10, 25, 35, 40, 60, 80, 95, 100 through core services, auth, worlds, consciousness,
 // monitoring, resource preload and UI setup — each step doing the real work of that stage.
-import type { QueryClient } from "@tanstack/react-query";
+import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { applyStoredAccessibilitySettings } from "../lib/accessibility-settings";
 import { useAuthStore } from "../lib/auth-store";
 import { catalogQuery } from "../lib/catalog-query";
@@ -80,8 +80,12 @@ export function buildStartupSteps(deps: {
     {
       stage: "worlds",
       progress: 35,
-      // prefetchQuery never throws: an unreachable catalogue is the screens' to show.
-      run: () => atMost(deps.queryClient.prefetchQuery(catalogQuery), NETWORK_STEP_CAP_MS),
+      // prefetchQuery never throws: an unreachable catalogue is the screens' to show. Offline the fetch would only wait,
+      // paused, for the network: the screens show the catalogue kept from the last visit instead.
+      run: () =>
+        onlineManager.isOnline()
+          ? atMost(deps.queryClient.prefetchQuery(catalogQuery), NETWORK_STEP_CAP_MS)
+          : undefined,
     },
     {
       stage: "consciousness",

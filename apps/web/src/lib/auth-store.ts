@@ -108,6 +108,7 @@ function clearStoredSession(): void {
   removeStorage(STORAGE_KEYS.token);
   removeStorage(STORAGE_KEYS.userId);
   removeStorage(STORAGE_KEYS.sessionUser);
+  removeStorage(STORAGE_KEYS.queryCache);
 }
 
 function rememberUser(user: AuthUser): void {

@@ -1,5 +1,6 @@
 // Whether the app can reach its server (docs/product.md §2, §8 offline banner): the browser's online/offline events, checked
 // against a real request to /api/health — a failed call there (or any API call failing without a reply) means offline.
+import { onlineManager } from "@tanstack/react-query";
 import { create } from "zustand";
 import { apiUrl } from "./api-client";
 
@@ -60,4 +61,21 @@ export function installConnectivityWatch(): void {
 /** An API call got no reply: check whether the connection is gone. */
 export function noteFailedRequest(): void {
   if (useConnectivity.getState().online) void probeConnectivity();
+}
+
+/** Whether the server can be reached now: screens and buttons that need the network ask this. */
+export function useOnline(): boolean {
+  return useConnectivity((state) => state.online);
+}
+
+/**
+ * TanStack Query follows this store instead of its own online/offline listeners (which assume "online" at start, so an
+ * offline reload would fail every query): offline, fetches pause and screens keep their data; back online, they resume.
+ */
+export function connectQueriesToConnectivity(): void {
+  installConnectivityWatch();
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(useConnectivity.getState().online);
+    return useConnectivity.subscribe((state) => setOnline(state.online));
+  });
 }

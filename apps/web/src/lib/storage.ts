@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   sessionUser: "aacos-session-user",
   /** docs/product.md §3 accessibility settings (JSON). */
   accessibilitySettings: "accessibility-settings",
+  /** The signed-in user's query cache (JSON, lib/query-persistence.ts): the last data, shown offline. */
+  queryCache: "aacos-query-cache",
   /** Error reports not yet delivered (JSON list), retried when back online. */
   errorQueue: "aacos-error-queue",
 } as const;

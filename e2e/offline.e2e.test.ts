@@ -1,0 +1,76 @@
+// Offline in a real browser (issue 15): a new Hebrew user's dashboard reloads offline signed in, with its last data and
+// the offline banner; an action that needs the network says so, and works once the connection is back.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAccount } from "./support/api.js";
+import { launchBrowser, screenshot } from "./support/browser.js";
+import { settle, signedInHebrew } from "./support/hebrew-page.js";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** The panel's text without its live "resets in" countdowns, which tick on without the network. */
+const withoutCountdowns = (text: string) =>
+  text
+    .split("\n")
+    .filter((line) => !line.includes("מתאפס בעוד"))
+    .join("\n");
+
+const OFFLINE_MESSAGE = "אין חיבור לאינטרנט. הפעולה הזו דורשת חיבור; נסו שוב כשהחיבור יחזור.";
+
+describe("offline", () => {
+  it("reloads the dashboard offline with its last data, refuses a send with a clear message, and sends once back online", async () => {
+    const account = await registerAccount("offline");
+    const { page, seen } = await signedInHebrew(browser, account, "/dashboard");
+    const plan = page.locator('[data-testid="dashboard-plan"][data-state="ready"]');
+    const progress = page.locator('[data-testid="dashboard-progress"][data-state="ready"]');
+    await plan.waitFor();
+    await progress.waitFor();
+    await settle(page, seen);
+    // The app shell is cached by the service worker, the data by the stored query cache.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.getRegistration())?.active != null,
+    );
+    await page.waitForFunction(() => {
+      const raw = localStorage.getItem("aacos-query-cache");
+      const hashes = raw ? (JSON.parse(raw).queries as { queryHash: string }[]) : [];
+      const stored = hashes.map((query) => query.queryHash);
+      return stored.includes('["plan","me"]') && stored.includes('["progress","me"]');
+    });
+    const planOnline = withoutCountdowns(await plan.innerText());
+    expect(planOnline).toContain("ג'נסיס");
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByTestId("offline-banner").waitFor();
+    await page.getByTestId("user-menu-button").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await plan.waitFor();
+    await progress.waitFor();
+    expect(withoutCountdowns(await plan.innerText())).toBe(planOnline);
+    expect(await page.getByTestId("offline-banner").innerText()).toContain("אין חיבור לאינטרנט");
+    await screenshot(page, "offline-dashboard-he");
+
+    // A screen never opened before still opens (the service worker serves the app); its send is refused at once.
+    await page.goto(new URL("/alerts", page.url()).toString());
+    await page.getByTestId("rule-form").waitFor();
+    await page.getByTestId("rule-metric").fill("tokens.used");
+    await page.getByTestId("rule-threshold").fill("90");
+    await page.getByTestId("rule-submit").click();
+    const refusal = page.getByTestId("rule-form-error");
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toBe(OFFLINE_MESSAGE);
+    await screenshot(page, "offline-send-refused-he");
+
+    await page.context().setOffline(false);
+    await page.getByTestId("offline-banner").waitFor({ state: "detached" });
+    await page.getByTestId("rule-submit").click();
+    await page.getByTestId("alerts-notice").waitFor();
+    expect(await refusal.count()).toBe(0);
+    expect(seen.refused).toEqual([]);
+    await page.context().close();
+  });
+});
