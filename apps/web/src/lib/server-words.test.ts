@@ -1,6 +1,6 @@
 // What the server stores as English keys reads in both languages: every signal kind and source, role, built-in
 // alert and badge the domain lists, translated by its key.
-import { ROLES } from "@aacos/domain/access";
+import { PERMISSIONS, ROLES } from "@aacos/domain/access";
 import { BUILT_IN_RULE_IDS, REBALANCE_SUGGESTED_ACTION } from "@aacos/domain/monitoring";
 import { RANKS } from "@aacos/domain/progression";
 import { SIGNAL_KINDS, SIGNAL_SOURCES } from "@aacos/domain/validation";
@@ -10,6 +10,7 @@ import {
   alertRuleText,
   alertTexts,
   badgeText,
+  permissionText,
   roleText,
   signalKindText,
   signalSourceText,
@@ -24,6 +25,7 @@ function each(language: Language, check: (text: string, key: string) => void) {
   for (const kind of SIGNAL_KINDS) check(signalKindText(t, kind), kind);
   for (const source of SIGNAL_SOURCES) check(signalSourceText(t, source), source);
   for (const role of ROLES) check(roleText(t, role), role);
+  for (const permission of PERMISSIONS) check(permissionText(t, permission), permission);
   for (const { rank } of RANKS) check(badgeText(t, `rank-${rank}`, number), `rank-${rank}`);
   check(badgeText(t, "milestone-100", number), "milestone-100");
   for (const [name, id] of Object.entries(BUILT_IN_RULE_IDS)) {

@@ -1,7 +1,7 @@
 // What the server stores in English as stable keys (signal kinds and sources, built-in alert rules, badge ids, roles,
 // plan and world names), in the interface language: translated by the key, never by the English text. A key the
 // domain does not list (a newer server) is shown as sent.
-import { ROLES, type Role } from "@aacos/domain/access";
+import { PERMISSIONS, type Permission, ROLES, type Role } from "@aacos/domain/access";
 import {
   TIER_NAMES,
   type TierName,
@@ -50,6 +50,13 @@ export function signalSourceText(t: TFunction, source: string): string {
 
 export function roleText(t: TFunction, role: string): string {
   return includes<Role>(ROLES, role) ? t(`words.roles.${role}`) : role;
+}
+
+/** A permission id (`admin.access`) as the admin reads it; the id itself stays for a tooltip. */
+export function permissionText(t: TFunction, permission: string): string {
+  return includes<Permission>(PERMISSIONS, permission)
+    ? t(`words.permissions.${permission}`)
+    : permission;
 }
 
 export function tierText(tier: string, language: Language): string {

@@ -55,6 +55,22 @@ beforeEach(async () => {
 });
 afterEach(() => api.close());
 
+describe("the user editor", () => {
+  it("names the permissions the chosen roles grant, with their ids as the tooltip", async () => {
+    renderAt("/admin", { "/admin": <AdminScreen /> });
+    await waitFor(() => expect(screen.getAllByTestId("admin-user-edit")).toHaveLength(2));
+    fireEvent.click(screen.getAllByTestId("admin-user-edit")[0] as HTMLElement);
+    const permissions = await screen.findByTestId("admin-user-permissions");
+    expect(permissions).toHaveTextContent("אין");
+    fireEvent.click(screen.getByTestId("admin-user-role-admin"));
+    expect(permissions).toHaveTextContent(
+      "כניסה ללוח הניהול, צפייה באנליטיקה, ניהול הגדרות המערכת",
+    );
+    expect(permissions.textContent).not.toMatch(/[A-Za-z]/);
+    expect(permissions).toHaveAttribute("title", "admin.access, analytics.view, settings.manage");
+  });
+});
+
 describe("the users filters", () => {
   it("send every filter, the search, the sort and the page to the server", {
     timeout: 20_000,

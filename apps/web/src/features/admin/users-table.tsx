@@ -10,7 +10,7 @@ import { useSearchParams } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { useDateFormat } from "../../lib/format-date";
 import { translateMessage } from "../../lib/messages";
-import { roleText, tierText, worldText } from "../../lib/server-words";
+import { permissionText, roleText, tierText, worldText } from "../../lib/server-words";
 import { useLanguage } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -544,9 +544,16 @@ function EditRow({ user, onDone }: { user: AdminUser; onDone: (saved: boolean) =
             ))}
           </div>
         </fieldset>
-        <p className="mt-2 text-xs text-fg-muted" data-testid="admin-user-permissions">
+        <p
+          className="mt-2 text-xs text-fg-muted"
+          data-testid="admin-user-permissions"
+          title={permissions.length > 0 ? permissions.join(", ") : undefined}
+        >
           {t("adminConsole.users.permissions", {
-            list: permissions.length > 0 ? permissions.join(", ") : t("adminConsole.users.none"),
+            list:
+              permissions.length > 0
+                ? permissions.map((permission) => permissionText(t, permission)).join(", ")
+                : t("adminConsole.users.none"),
           })}
         </p>
       </td>
