@@ -51,6 +51,10 @@ export type CommandBody = z.infer<typeof CommandBody>;
 export const CommandParams = z.object({ commandId: Id });
 export type CommandParams = z.infer<typeof CommandParams>;
 
+/** One entity's answer within a command (POST /api/commands/:commandId/entities/:entityId/stop). */
+export const CommandEntityParams = z.object({ commandId: Id, entityId: Id });
+export type CommandEntityParams = z.infer<typeof CommandEntityParams>;
+
 export const CommandHistoryQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(20),

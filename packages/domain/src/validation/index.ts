@@ -20,6 +20,7 @@ export {
   ANSWER_STATUSES,
   type AnswerStatus,
   CommandBody,
+  CommandEntityParams,
   CommandHistoryQuery,
   CommandParams,
   ConversationListQuery,

@@ -272,4 +272,66 @@ describe("command centre", () => {
     expect(done.runs.map((run) => run.status)).toEqual(["stopped", "stopped"]);
     expect(done.runs[0]?.output.length).toBeLessThan(ANSWER.length);
   });
+
+  it("stops one entity's answer while the command's other entities go on and finish", async () => {
+    fake.behave({ tokenDelayMs: 100 });
+    const [alpha, beta, gamma] = entityIds as [string, string, string];
+    const response = await fetch(`${base}/api/commands`, {
+      method: "POST",
+      headers: { ...owner.auth, "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ entityIds, prompt: "Slow" }),
+    });
+    let commandId = "";
+    let stop: Promise<{ statusCode: number; body: string }> | null = null;
+    const { events } = await readEvents(response, {
+      until: (event) => {
+        if (event.event === "start") commandId = (event.data as { commandId: string }).commandId;
+        const data = event.data as { entityId?: string };
+        if (event.event === "message" && data.entityId === beta && stop === null) {
+          stop = test.app.inject({
+            method: "POST",
+            url: `/api/commands/${commandId}/entities/${beta}/stop`,
+            headers: owner.auth,
+          });
+        }
+        return false;
+      },
+    });
+    const stopped = await (stop as Promise<{ statusCode: number; body: string }> | null);
+    expect(stopped?.statusCode, stopped?.body).toBe(200);
+    expect(JSON.parse(stopped?.body ?? "{}")).toEqual({ stopped: true });
+    const done = events.at(-1)?.data as {
+      runs: { entityId: string; status: string; output: string }[];
+    };
+    const byEntity = new Map(done.runs.map((run) => [run.entityId, run]));
+    expect(byEntity.get(alpha)).toMatchObject({ status: "complete", output: ANSWER });
+    expect(byEntity.get(gamma)).toMatchObject({ status: "complete", output: ANSWER });
+    expect(byEntity.get(beta)?.status).toBe("stopped");
+    expect(byEntity.get(beta)?.output.length).toBeLessThan(ANSWER.length);
+    const finished = events.filter((event) => event.event === "entity-done");
+    expect(finished).toHaveLength(3);
+
+    // Someone else's command, and an entity the command did not name: 404.
+    const stranger = await createUser(test.app, { tier: "quantum", world: "quantum" });
+    const theirs = await test.app.inject({
+      method: "POST",
+      url: `/api/commands/${commandId}/entities/${alpha}/stop`,
+      headers: stranger.auth,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const other = await createEntity(test.app, owner.id, { name: "Delta" });
+    const unnamed = await test.app.inject({
+      method: "POST",
+      url: `/api/commands/${commandId}/entities/${other.id}/stop`,
+      headers: owner.auth,
+    });
+    expect(unnamed.statusCode).toBe(404);
+    // After the command ended there is nothing left to stop.
+    const late = await test.app.inject({
+      method: "POST",
+      url: `/api/commands/${commandId}/entities/${alpha}/stop`,
+      headers: owner.auth,
+    });
+    expect(late.json()).toEqual({ stopped: false });
+  });
 });

@@ -1,6 +1,12 @@
 // HTTP of the command centre: POST /api/commands streams every entity's answer side by side (or answers once in
-// JSON), GET /api/commands pages the history by command, POST /api/commands/:commandId/stop stops one.
-import { CommandBody, CommandHistoryQuery, CommandParams } from "@aacos/domain/validation";
+// JSON), GET /api/commands pages the history by command, POST /api/commands/:commandId/stop stops one, and
+// POST /api/commands/:commandId/entities/:entityId/stop stops one entity's answer while the others go on.
+import {
+  CommandBody,
+  CommandEntityParams,
+  CommandHistoryQuery,
+  CommandParams,
+} from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AnswerInterrupt, openEventStream, planOf, wantsEventStream } from "../ai/index.js";
@@ -21,6 +27,17 @@ export async function commandRoutes(app: FastifyInstance, deps: { commands: Comm
     "/api/commands/:commandId/stop",
     { ...signedIn, schema: { params: CommandParams } },
     async (request) => commands.stop(planOf(request).userId, request.params.commandId),
+  );
+
+  api.post(
+    "/api/commands/:commandId/entities/:entityId/stop",
+    { ...signedIn, schema: { params: CommandEntityParams } },
+    async (request) =>
+      commands.stopEntity(
+        planOf(request).userId,
+        request.params.commandId,
+        request.params.entityId,
+      ),
   );
 
   api.post(

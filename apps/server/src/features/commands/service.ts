@@ -1,5 +1,5 @@
 // The command centre: one prompt sent to several entities at once, their answers streamed side by side, every run
-// recorded under one commandId; the history groups runs by command.
+// recorded under one commandId; the history groups runs by command. The whole command or one entity's answer stops.
 
 import { randomUUID } from "node:crypto";
 import { tierHasFeature } from "@aacos/domain/catalog";
@@ -73,6 +73,8 @@ export interface CommandService {
     query: CommandHistoryQuery,
   ): Promise<{ items: CommandView[]; total: number }>;
   stop(userId: string, commandId: string): Promise<{ stopped: boolean }>;
+  /** Stops one entity's answer; the command's other entities go on. */
+  stopEntity(userId: string, commandId: string, entityId: string): Promise<{ stopped: boolean }>;
 }
 
 type RunRow = typeof runs.$inferSelect;
@@ -111,6 +113,8 @@ export function createCommandService(deps: {
 }): CommandService {
   const { db, ai } = deps;
   const stopKey = (commandId: string) => `command:${commandId}`;
+  const entityStopKey = (commandId: string, entityId: string) =>
+    `command:${commandId}:entity:${entityId}`;
 
   return {
     async prepare(plan, body) {
@@ -143,17 +147,28 @@ export function createCommandService(deps: {
           try {
             const answers = await Promise.all(
               entities.map(async (entity, index) => {
-                const answer = await ai.answer({
-                  plan,
-                  entity,
-                  model: models[index] ?? "",
-                  turns: turnsFor(entity),
-                  kind: "command",
-                  input: body.prompt,
-                  commandId,
-                  signal: controller.signal,
-                  onDelta: (text) => onDelta(entity.id, text),
-                });
+                // Each entity's answer has its own stop handle; stopping the command stops them all.
+                const key = entityStopKey(commandId, entity.id);
+                const own = ai.begin(key);
+                const forwardAll = () => own.abort(controller.signal.reason);
+                if (controller.signal.aborted) forwardAll();
+                else controller.signal.addEventListener("abort", forwardAll, { once: true });
+                const answer = await ai
+                  .answer({
+                    plan,
+                    entity,
+                    model: models[index] ?? "",
+                    turns: turnsFor(entity),
+                    kind: "command",
+                    input: body.prompt,
+                    commandId,
+                    signal: own.signal,
+                    onDelta: (text) => onDelta(entity.id, text),
+                  })
+                  .finally(() => {
+                    controller.signal.removeEventListener("abort", forwardAll);
+                    ai.end(key, own);
+                  });
                 const [row] = await db.select().from(runs).where(eq(runs.id, answer.runId));
                 if (row === undefined) throw new Error("run vanished");
                 const run = runView(row);
@@ -240,6 +255,17 @@ export function createCommandService(deps: {
         .where(and(eq(runs.userId, userId), eq(runs.commandId, commandId)));
       if ((row?.n ?? 0) === 0) throw notFound("Command not found");
       return { stopped: ai.stop(stopKey(commandId)) };
+    },
+
+    async stopEntity(userId, commandId, entityId) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(runs)
+        .where(
+          and(eq(runs.userId, userId), eq(runs.commandId, commandId), eq(runs.entityId, entityId)),
+        );
+      if ((row?.n ?? 0) === 0) throw notFound("Command not found");
+      return { stopped: ai.stop(entityStopKey(commandId, entityId)) };
     },
   };
 }

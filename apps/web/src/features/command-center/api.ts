@@ -1,5 +1,5 @@
 // Calls of the command centre: universes, entities, knowledge files and syncs (/api/aacos/…), the multi-entity command
-// (POST /api/commands as server-sent events), its stop, and the history.
+// (POST /api/commands as server-sent events), its stop (whole, or one entity's answer), and the history.
 import { apiDelete, apiGet, apiPatch, apiPost, apiUpload } from "../../lib/api-client";
 import type { StoredFile } from "../../lib/plan-queries";
 import { type SseEvent, streamSse } from "../../lib/sse-stream";
@@ -115,6 +115,10 @@ export const commandsApi = {
   ) => streamSse("/commands", body, onEvent, signal),
   stop: (commandId: string) =>
     apiPost<{ stopped: boolean }>(`/commands/${encodeURIComponent(commandId)}/stop`),
+  stopEntity: (commandId: string, entityId: string) =>
+    apiPost<{ stopped: boolean }>(
+      `/commands/${encodeURIComponent(commandId)}/entities/${encodeURIComponent(entityId)}/stop`,
+    ),
   history: (page: number, signal?: AbortSignal) =>
     apiGet<{ items: CommandRecord[]; total: number }>(`/commands?page=${page}&pageSize=10`, signal),
 };

@@ -1,5 +1,6 @@
 // The command centre against a real local server: a command to two entities streams into two cards side by side, the
-// history and the allowance are read again afterwards; a new user is asked to create a first universe.
+// history and the allowance are read again afterwards; one entity's answer stops from its card while the other goes
+// on; a new user is asked to create a first universe.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "../../lib/auth-store";
@@ -168,6 +169,71 @@ describe("CommandCenterScreen", () => {
       expect(api.count("GET /api/ai/allowance")).toBeGreaterThan(allowanceReads);
       expect(api.count("GET /api/commands")).toBeGreaterThan(historyReads);
     });
+  });
+
+  it("stops one entity's answer from its card while the other streams on and finishes", async () => {
+    const stopped = gate();
+    api.route("POST /api/commands/k1/entities/e2/stop", () => {
+      stopped.open();
+      return { status: 200, body: { stopped: true } };
+    });
+    const done = (id: string, text: string, status: "complete" | "stopped") =>
+      `event: entity-done\ndata: ${JSON.stringify({
+        entityId: id,
+        run: { ...run(id, text), status },
+        message: {
+          role: "assistant",
+          content: text,
+          provider: "openai-compatible",
+          status,
+          error: null,
+        },
+        usage: { promptTokens: 4, completionTokens: 2 },
+      })}\n\n`;
+    api.route(
+      "POST /api/commands",
+      (): Reply => ({
+        status: 200,
+        stream: async (write) => {
+          await write(`event: start\ndata: {"commandId":"k1","entityIds":["e1","e2"]}\n\n`);
+          await write('data: {"entityId":"e1","delta":"Alpha "}\n\n');
+          await write('data: {"entityId":"e2","delta":"Beta "}\n\n');
+          // The server stops the second entity's answer only; the first goes on.
+          await stopped.opened;
+          await write(done("e2", "Beta ", "stopped"));
+          await write('data: {"entityId":"e1","delta":"one"}\n\n');
+          await write(done("e1", "Alpha one", "complete"));
+          await write(`event: done\ndata: {"commandId":"k1","runs":[]}\n\n`);
+        },
+      }),
+    );
+    renderAt("/ai/command-center", { "/ai/command-center": <CommandCenterScreen /> });
+    await screen.findByTestId("command-runner");
+    for (const box of screen.getAllByTestId("command-entity-checkbox")) fireEvent.click(box);
+    fireEvent.change(screen.getByTestId("command-prompt"), { target: { value: "Report" } });
+    fireEvent.click(screen.getByTestId("command-run"));
+    await waitFor(() =>
+      expect(screen.getAllByTestId("command-answer-card")[1]).toHaveTextContent("Beta"),
+    );
+    const stopGrace = screen.getByRole("button", { name: "Stop Grace's answer; the others go on" });
+    await waitFor(() => expect(stopGrace).toBeEnabled());
+    fireEvent.click(stopGrace);
+
+    await waitFor(() =>
+      expect(screen.getAllByTestId("command-answer-card")[0]).toHaveAttribute(
+        "data-status",
+        "complete",
+      ),
+    );
+    const [first, second] = screen.getAllByTestId("command-answer-card");
+    expect(second).toHaveAttribute("data-status", "stopped");
+    expect(within(second as HTMLElement).getByText("Stopped")).toBeInTheDocument();
+    expect(within(first as HTMLElement).getByTestId("command-answer-text")).toHaveTextContent(
+      "Alpha one",
+    );
+    expect(api.count("POST /api/commands/k1/entities/e2/stop")).toBe(1);
+    expect(api.count("POST /api/commands/k1/stop")).toBe(0);
+    expect(screen.queryByTestId("command-answer-stop")).toBeNull();
   });
 
   it("says a genesis user needs the AI assistant for several entities", async () => {

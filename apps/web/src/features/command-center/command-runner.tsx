@@ -1,5 +1,6 @@
 // The multi-entity command runner: entities chosen with checkboxes (grouped by universe), one prompt, and the answers
-// streaming side by side in one card per entity, with Stop. Several entities at once need the AI assistant (quantum+).
+// streaming side by side in one card per entity, with Stop for all and a stop of its own on each card. Several
+// entities at once need the AI assistant (quantum+).
 
 import { tierHasFeature } from "@aacos/domain/catalog";
 import { MAX_COMMAND_ENTITIES } from "@aacos/domain/validation";
@@ -15,9 +16,21 @@ import { FormAlert } from "../../ui/form-alert";
 import { Markdown } from "../../ui/markdown";
 import { type EntityColumn, useCommandRun } from "./use-command-run";
 
-function AnswerCard({ column, entity }: { column: EntityColumn; entity: Entity | undefined }) {
+function AnswerCard({
+  column,
+  entity,
+  onStop,
+  stopping,
+}: {
+  column: EntityColumn;
+  entity: Entity | undefined;
+  /** Present while this entity's answer can be stopped on its own. */
+  onStop: (() => void) | null;
+  stopping: boolean;
+}) {
   const { t } = useTranslation();
   const run = column.run;
+  const name = entity?.name ?? t("commandCenter.runner.unknownEntity");
   return (
     <Card
       className="flex min-w-0 flex-col gap-2"
@@ -28,8 +41,20 @@ function AnswerCard({ column, entity }: { column: EntityColumn; entity: Entity |
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-bold text-fg">
-          <bdi>{entity?.name ?? t("commandCenter.runner.unknownEntity")}</bdi>
+          <bdi>{name}</bdi>
         </h3>
+        {onStop !== null && column.status === "streaming" ? (
+          <Button
+            variant="ghost"
+            className="ms-auto px-2 py-1 text-xs"
+            onClick={onStop}
+            disabled={stopping}
+            aria-label={t("commandCenter.runner.stopEntityLabel", { name })}
+            data-testid="command-answer-stop"
+          >
+            {stopping ? t("chat.stopping") : t("commandCenter.runner.stopEntity")}
+          </Button>
+        ) : null}
         <Badge
           tone={
             column.status === "complete"
@@ -218,6 +243,12 @@ export function CommandRunner({
               key={column.entityId}
               column={column}
               entity={entities.find((entity) => entity.id === column.entityId)}
+              onStop={
+                command.canStopEntity && command.columns.length > 1
+                  ? () => command.stopEntity(column.entityId)
+                  : null
+              }
+              stopping={command.stoppingEntities.includes(column.entityId)}
             />
           ))}
         </section>

@@ -1,5 +1,6 @@
 // One command run across several entities: each entity's answer grows in its own column from the shared event stream
-// (start, deltas by entityId, entity-done, done, error); stop asks the server, then cuts the stream as a fallback.
+// (start, deltas by entityId, entity-done, done, error); stop asks the server, then cuts the stream as a fallback;
+// stopEntity asks the server to stop one entity's answer, and the others stream on.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type ApiError, isApiError } from "../../lib/api-client";
 import type { SseEvent } from "../../lib/sse-stream";
@@ -33,6 +34,9 @@ export function useCommandRun(onFinished: () => void) {
   const [stopping, setStopping] = useState(false);
   const [refusal, setRefusal] = useState<ApiError | Error | null>(null);
   const [finishedCount, setFinishedCount] = useState(0);
+  /** Known once the stream's start event names it: a single entity can be stopped from then on. */
+  const [commandId, setCommandId] = useState<string | null>(null);
+  const [stoppingEntities, setStoppingEntities] = useState<readonly string[]>([]);
   const controllerRef = useRef<AbortController | null>(null);
   const commandIdRef = useRef<string | null>(null);
   const timerRef = useRef<number | null>(null);
@@ -65,6 +69,8 @@ export function useCommandRun(onFinished: () => void) {
     const controller = new AbortController();
     controllerRef.current = controller;
     commandIdRef.current = null;
+    setCommandId(null);
+    setStoppingEntities([]);
     setRefusal(null);
     setRunning(true);
     setStopping(false);
@@ -81,7 +87,10 @@ export function useCommandRun(onFinished: () => void) {
     const onEvent = (event: SseEvent) => {
       const data = (event.data ?? {}) as Record<string, unknown>;
       if (event.event === "start") {
-        if (typeof data.commandId === "string") commandIdRef.current = data.commandId;
+        if (typeof data.commandId === "string") {
+          commandIdRef.current = data.commandId;
+          setCommandId(data.commandId);
+        }
       } else if (event.event === "entity-done") {
         const done = data as EntityDoneData;
         if (typeof done.entityId !== "string") return;
@@ -142,5 +151,26 @@ export function useCommandRun(onFinished: () => void) {
     );
   }, []);
 
-  return { columns, running, stopping, refusal, finishedCount, run, stop };
+  const stopEntity = useCallback((entityId: string) => {
+    const id = commandIdRef.current;
+    if (id === null || controllerRef.current === null) return;
+    setStoppingEntities((current) => [...current, entityId]);
+    // The entity's entity-done event ends its column; a refused stop lets the button be pressed again.
+    commandsApi
+      .stopEntity(id, entityId)
+      .catch(() => setStoppingEntities((current) => current.filter((value) => value !== entityId)));
+  }, []);
+
+  return {
+    columns,
+    running,
+    stopping,
+    refusal,
+    finishedCount,
+    run,
+    stop,
+    canStopEntity: running && commandId !== null && !stopping,
+    stoppingEntities,
+    stopEntity,
+  };
 }
