@@ -18,8 +18,10 @@ import {
 } from "./features/ai/index.js";
 import { type AlertService, alertRoutes, createAlertService } from "./features/alerts/index.js";
 import {
+  type AnalyticsRollups,
   analyticsRoutes,
   apiCallCountPlugin,
+  createAnalyticsRollups,
   createAnalyticsService,
   createApiCallCounter,
 } from "./features/analytics/index.js";
@@ -270,6 +272,8 @@ export interface Services {
   teams: TeamService;
   /** Personal API keys (docs/decisions/161-personal-api-keys.md). */
   apiKeys: ApiKeyService;
+  /** The analytics' daily rollups, kept up by an hourly job (docs/decisions/222-analytics-rollups.md). */
+  analyticsRollups: AnalyticsRollups;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -584,6 +588,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backgroundRuns,
     autonomous,
     apiKeys: createApiKeyService({ db, clock, audit }),
+    analyticsRollups: createAnalyticsRollups({ db }),
   };
   app.decorate("audit", audit);
   app.decorate("services", services);
@@ -728,7 +733,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jobRoutes, { runs: backgroundRuns, jobs });
 
   await app.register(analyticsRoutes, {
-    analytics: createAnalyticsService({ db, catalog: currentCatalog, apiCalls: apiCallCounter }),
+    analytics: createAnalyticsService({
+      db,
+      catalog: currentCatalog,
+      clock,
+      apiCalls: apiCallCounter,
+      rollups: services.analyticsRollups,
+    }),
     clock,
   });
   await app.register(signalRoutes, { signals });

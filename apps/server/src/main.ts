@@ -101,6 +101,10 @@ async function main() {
   scheduler.every(30_000, "security-burst-check", () => app.services.security.checkBursts());
   // Signals past their tier's retention (docs/decisions/070-signals.md), once an hour across instances.
   scheduler.every(HOUR_MS, "signals-prune", () => app.services.signals.prune());
+  // The analytics' daily rollups: each closed UTC day once, hourly so a missed run catches up (decision 222).
+  scheduler.every(HOUR_MS, "analytics-rollup", () =>
+    app.services.analyticsRollups.catchUp(new Date()),
+  );
   // docs/product.md §9: each instance samples its own CPU and memory every 5 s (not a shared slot, so no scheduler).
   stopSampler = app.services.metrics.sampler.start(SAMPLE_INTERVAL_MS, (error) =>
     app.log.warn({ err: error }, "system sample not taken"),

@@ -120,7 +120,11 @@ async function seed(db: Db) {
 beforeAll(async () => {
   seeded = await openTestDatabase();
   await seed(seeded.database.db);
-  service = createAnalyticsService({ db: seeded.database.db, catalog: buildCatalog });
+  service = createAnalyticsService({
+    db: seeded.database.db,
+    catalog: buildCatalog,
+    clock: () => new Date(TEST_NOW),
+  });
 });
 afterAll(async () => {
   await seeded.database.close();
@@ -358,6 +362,67 @@ describe("quests", () => {
       { questId: "first_entity", name: "Spark of life", completions: 1 },
     ]);
   });
+});
+
+describe("daily rollups", () => {
+  const ROLLED = ["signups", "active-users", "retention", "ai-usage"] as const;
+  const INTERVALS: AnalyticsInterval[] = ["day", "week", "month"];
+
+  async function allReports(over: AnalyticsService) {
+    const out: unknown[] = [];
+    for (const name of ROLLED) {
+      for (const interval of INTERVALS) {
+        out.push(await over.report(name, { from: "2025-01-06", to: "2025-01-26", interval }));
+        // A range cut mid-week and mid-month.
+        out.push(await over.report(name, { from: "2025-01-08", to: "2025-01-23", interval }));
+      }
+    }
+    return JSON.parse(JSON.stringify(out)) as unknown[];
+  }
+
+  it("gives the same figures whichever day is today: closed days from the rollups, the rest live", async () => {
+    const expected = await allReports(service);
+    const fresh = await openTestDatabase();
+    try {
+      await seed(fresh.database.db);
+      let now = new Date("2025-01-09T06:00:00Z");
+      const stepped = createAnalyticsService({
+        db: fresh.database.db,
+        catalog: buildCatalog,
+        clock: () => now,
+      });
+      // The rollups catch up a few days at a time, as the job would after an outage.
+      for (const at of [
+        "2025-01-09T06:00:00Z",
+        "2025-01-15T00:00:00Z",
+        "2025-01-22T12:00:00Z",
+        "2025-01-24T23:59:59Z",
+        "2025-01-27T00:00:00Z",
+        TEST_NOW,
+      ]) {
+        now = new Date(at);
+        expect({ at, reports: await allReports(stepped) }).toEqual({ at, reports: expected });
+      }
+      // A second run over days already rolled up writes the same rows.
+      const snapshot = () =>
+        fresh.database.db.execute(sql`select
+          (select string_agg(day || ':' || user_id, ',' order by day, user_id) from analytics_user_days) as users,
+          (select string_agg(concat_ws(':', day, signups, dau, wau, mau, week_active, month_active), ','
+            order by day) from analytics_days) as days,
+          (select string_agg(concat_ws(':', signup_day, active_day, users), ',' order by signup_day, active_day)
+            from analytics_retention_days) as retention,
+          (select string_agg(concat_ws(':', day, tier, runs, prompt_tokens, completion_tokens), ','
+            order by day, tier) from analytics_ai_days) as ai`);
+      const before = await snapshot();
+      await stepped.rollups.rollUp("2024-12-20", "2025-01-31");
+      await stepped.rollups.rollUp("2025-01-10", "2025-01-20");
+      expect(await snapshot()).toEqual(before);
+      expect(await allReports(stepped)).toEqual(expected);
+    } finally {
+      await fresh.database.close();
+      await fresh.drop();
+    }
+  }, 120_000);
 });
 
 describe("over HTTP", () => {

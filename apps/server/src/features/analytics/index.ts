@@ -5,5 +5,6 @@ export {
   apiCallCountPlugin,
   createApiCallCounter,
 } from "./api-call-counter.js";
+export { type AnalyticsRollups, createAnalyticsRollups } from "./rollups.js";
 export { analyticsRoutes } from "./routes.js";
 export { type AnalyticsService, type CatalogReader, createAnalyticsService } from "./service.js";

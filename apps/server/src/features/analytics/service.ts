@@ -1,5 +1,6 @@
-// The admin analytics reports, each one SQL statement of aggregates over the recorded data (date_trunc buckets,
-// generate_series for empty ones), the same on PGlite and PostgreSQL. Only the aggregated rows come back; no report
+// The admin analytics reports, the same on PGlite and PostgreSQL. Sign-ups, active users, retention and AI usage read
+// the daily rollups for closed UTC days and the live rows from today on (docs/decisions/222-analytics-rollups.md);
+// revenue, API calls and quests aggregate their small tables directly. Only aggregated rows come back; no report
 // reads every user or ledger row into memory. Definitions: docs/decisions/125-analytics-definitions.md.
 import {
   type ActiveUsersReport,
@@ -15,14 +16,23 @@ import {
   type RevenueReport,
   type RevenueTierFigures,
   type SignupsReport,
-  SYSTEM_LEDGER_SOURCES,
   shiftDate,
   TOP_QUESTS,
+  utcDate,
 } from "@aacos/domain/analytics";
 import { type Catalog, TIER_ORDER, type TierName, toTierName } from "@aacos/domain/catalog";
 import { questById } from "@aacos/domain/progression";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import {
+  type AnalyticsRollups,
+  aiUsageByDay,
+  createAnalyticsRollups,
+  dayFigures,
+  dayStart,
+  tierSegments,
+  userActivity,
+} from "./rollups.js";
 
 export interface AnalyticsService {
   report(report: AnalyticsReport, range: AnalyticsRange): Promise<AnalyticsReportData>;
@@ -68,12 +78,6 @@ function rangeSql(range: AnalyticsRange) {
   };
 }
 
-/** Ledger rows that mark the user active: everything but what the server credits on its own. */
-const userActivity = sql`source not in (${sql.join(
-  SYSTEM_LEDGER_SOURCES.map((source) => sql`${source}`),
-  sql`, `,
-)})`;
-
 /** The tiers with their price and order, as a VALUES list read from the catalogue at the time of the request. */
 function plansSql(catalog: Catalog) {
   const prices = TIER_ORDER.map((name) => {
@@ -89,73 +93,118 @@ function plansSql(catalog: Catalog) {
   return { prices, values: sql`plans(tier, price, position) as (values ${values})` };
 }
 
-/**
- * Each user's tier over time as [since, until) segments rebuilt from plan_changes: before the first change the
- * change's from-plan, after each change its to-plan; a user who never changed tier has the current one since
- * sign-up. `onlyUsers` narrows it to users of a subquery.
- */
-function tierSegments(onlyUsers?: SQL) {
-  const changesOf = onlyUsers === undefined ? sql`` : sql`and user_id in (${onlyUsers})`;
-  const usersOf = onlyUsers === undefined ? sql`` : sql`and u.id in (${onlyUsers})`;
-  return sql`changes as (
-      select user_id, from_plan, to_plan, effective_at, trial_ends_at,
-        row_number() over w as n, lead(effective_at) over w as next_at
-      from plan_changes where kind = 'tier' ${changesOf}
-      window w as (partition by user_id order by effective_at, created_at, id)
-    ),
-    segments as (
-      select c.user_id, c.from_plan as tier, u.created_at as since, c.effective_at as until,
-        null::timestamptz as trial_until
-      from changes c join users u on u.id = c.user_id where c.n = 1
-      union all
-      select user_id, to_plan, effective_at, coalesce(next_at, 'infinity'::timestamptz), trial_ends_at
-      from changes
-      union all
-      select u.id, u.tier, u.created_at, 'infinity'::timestamptz, u.trial_ends_at from users u
-      where not exists (select 1 from plan_changes p where p.user_id = u.id and p.kind = 'tier') ${usersOf}
-    )`;
-}
-
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function createAnalyticsService(deps: {
   db: Db;
   catalog: CatalogReader;
+  /** The clock that says which UTC day is today: days before it are read from the rollups, the rest live. */
+  clock: () => Date;
   /** This instance's API-call counts not yet written: flushed before the api-calls report is read. */
   apiCalls?: { flush(): Promise<void> };
-}): AnalyticsService {
+  /** The rollups; by default over the same database. */
+  rollups?: AnalyticsRollups;
+}): AnalyticsService & { rollups: AnalyticsRollups } {
+  const rollups = deps.rollups ?? createAnalyticsRollups({ db: deps.db });
   return {
+    rollups,
     report: async (report, range) => {
+      const now = deps.clock();
       if (report === "api-calls") await deps.apiCalls?.flush();
+      // Days the job has not rolled up yet (a first start, a missed run) are backfilled before the first read.
+      await rollups.catchUp(now);
       return deps.db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local work_mem = '${REPORT_WORK_MEM}'`));
-        return reportQueries(tx, deps.catalog)[report](range);
+        return reportQueries(tx, deps.catalog, utcDate(now))[report](range);
       });
     },
   };
 }
 
+/** The last day of the bucket that starts on `start`. */
+function bucketLast(start: string, interval: AnalyticsRange["interval"]): string {
+  if (interval === "day") return start;
+  if (interval === "week") return shiftDate(start, 6);
+  const at = new Date(`${start}T00:00:00Z`);
+  return utcDate(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)));
+}
+
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
+
 function reportQueries(
   db: Executor,
   catalog: CatalogReader,
+  today: string,
 ): Record<AnalyticsReport, (range: AnalyticsRange) => Promise<AnalyticsReportData>> {
+  const yesterday = shiftDate(today, -1);
+  /** The range's closed days (read from the rollups) and its days from today on (read live); null when none. */
+  function split(range: AnalyticsRange) {
+    const closedTo = earlier(range.to, yesterday);
+    const liveFrom = later(range.from, today);
+    return {
+      closed: range.from <= closedTo ? { from: range.from, to: closedTo } : null,
+      live: liveFrom <= range.to ? { from: liveFrom, to: range.to } : null,
+    };
+  }
+
+  /** Distinct active users over the days [first, last]: rolled-up user-days before today, ledger rows after. */
+  async function activeBetween(first: string, last: string): Promise<number> {
+    const parts: SQL[] = [];
+    const closedTo = earlier(last, yesterday);
+    if (first <= closedTo) {
+      parts.push(sql`select user_id from analytics_user_days
+        where day >= ${first}::date and day <= ${closedTo}::date`);
+    }
+    const liveFrom = later(first, today);
+    if (liveFrom <= last) {
+      parts.push(sql`select user_id from progress_ledger
+        where created_at >= ${dayStart(liveFrom)} and created_at < ${dayStart(shiftDate(last, 1))}
+          and ${userActivity}`);
+    }
+    if (parts.length === 0) return 0;
+    const [row] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(distinct user_id)::int as n from (${sql.join(parts, sql` union all `)}) as active`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
   async function signups(range: AnalyticsRange): Promise<SignupsReport> {
     const r = rangeSql(range);
+    const { closed, live } = split(range);
+    const parts: SQL[] = [];
+    if (closed !== null) {
+      parts.push(sql`select day::timestamp as at, signups as n from analytics_days
+        where day >= ${closed.from}::date and day <= ${closed.to}::date`);
+    }
+    if (live !== null) {
+      parts.push(sql`select created_at at time zone 'UTC', 1 from users
+        where created_at >= ${dayStart(live.from)} and created_at < ${r.end}`);
+    }
+    const counted =
+      parts.length === 0
+        ? sql`select null::timestamp as at, 0 as n where false`
+        : sql.join(parts, sql` union all `);
     const [buckets, totals] = await Promise.all([
       rowsOf<{ bucket: string; signups: number }>(
         db,
         sql`with buckets as (${r.buckets}),
           counts as (
-            select ${r.bucketOf(sql`created_at`)} as start, count(*)::int as n
-            from users where created_at >= ${r.start} and created_at < ${r.end} group by 1
+            select date_trunc(${r.unit}, at) as start, sum(n)::int as n from (${counted}) c group by 1
           )
           select to_char(b.start, 'YYYY-MM-DD') as bucket, coalesce(c.n, 0)::int as signups
           from buckets b left join counts c on c.start = b.start order by b.start`,
       ),
+      // Everyone who signed up before the range's end: the closed days' sign-ups, then the live ones.
       rowsOf<{ users: number }>(
         db,
-        sql`select count(*)::int as users from users where created_at < ${r.end}`,
+        sql`select (
+            (select coalesce(sum(signups), 0) from analytics_days
+              where day <= ${earlier(range.to, yesterday)}::date)
+            + (select count(*) from users where created_at >= ${dayStart(today)} and created_at < ${r.end})
+          )::int as users`,
       ),
     ]);
     const list = buckets.map((row) => ({ bucket: row.bucket, signups: Number(row.signups) }));
@@ -170,70 +219,95 @@ function reportQueries(
 
   async function activeUsers(range: AnalyticsRange): Promise<ActiveUsersReport> {
     const r = rangeSql(range);
-    // MAU on the first day looks 29 days back.
-    const windowStart = sql`${`${shiftDate(range.from, -29)}T00:00:00Z`}::timestamptz`;
-    // Rolling counts without a self-join: each active day of a user adds 1 from that day until the window (1, 7
-    // or 30 days) has passed or the user's next active day takes over; a running sum gives each day's count.
-    const rows = await rowsOf<{
-      bucket: string;
-      active: number;
+    const starts = await bucketList(r);
+    // A closed day's DAU, WAU, MAU and week and month to date are stored.
+    const stored = await rowsOf<{
+      day: string;
       dau: number;
       wau: number;
       mau: number;
+      week_active: number;
+      month_active: number;
     }>(
       db,
-      sql`with buckets as (${r.buckets}),
-        user_days as (
-          select distinct user_id, (created_at at time zone 'UTC')::date as day
-          from progress_ledger
-          where created_at >= ${windowStart} and created_at < ${r.end} and ${userActivity}
-        ),
-        spans as (
-          select user_id, day, lead(day) over (partition by user_id order by day) as next_day from user_days
-        ),
-        changes as (
-          select day as at, 1 as d1, 1 as d7, 1 as d30 from spans
-          union all select day + 1, -1, 0, 0 from spans
-          union all select least(coalesce(next_day, day + 7), day + 7), 0, -1, 0 from spans
-          union all select least(coalesce(next_day, day + 30), day + 30), 0, 0, -1 from spans
-        ),
-        daily as (
-          select at, sum(d1) as d1, sum(d7) as d7, sum(d30) as d30 from changes group by at
-        ),
-        points as (
-          select start, (least(start + ${r.step}, (${r.lastDay} + 1)::timestamp))::date - 1 as last_day
-          from buckets
-        ),
-        rolling as (
-          select p.start, coalesce(sum(d.d1), 0) as dau, coalesce(sum(d.d7), 0) as wau,
-            coalesce(sum(d.d30), 0) as mau
-          from points p left join daily d on d.at <= p.last_day group by p.start
-        ),
-        bucket_active as (
-          select date_trunc(${r.unit}, day::timestamp) as start, count(distinct user_id) as n
-          from user_days where day >= ${range.from}::date group by 1
-        )
-        select to_char(b.start, 'YYYY-MM-DD') as bucket, coalesce(a.n, 0)::int as active,
-          ro.dau::int as dau, ro.wau::int as wau, ro.mau::int as mau
-        from buckets b join rolling ro on ro.start = b.start
-        left join bucket_active a on a.start = b.start
-        order by b.start`,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, dau, wau, mau, week_active, month_active
+        from analytics_days where day >= ${range.from}::date and day <= ${earlier(range.to, yesterday)}::date`,
     );
-    return {
-      report: "active-users",
-      range,
-      buckets: rows.map((row) => ({
-        bucket: row.bucket,
-        active: Number(row.active),
+    const byDay = new Map(stored.map((row) => [row.day, row]));
+    // Days from today on: the same figures over the closed user-days they need plus today's ledger rows, live.
+    if (range.to >= today) {
+      const first = sql`least(${today}::date - 29, date_trunc('month', ${today}::timestamp)::date)`;
+      const live = await rowsOf<(typeof stored)[number]>(
+        db,
+        sql`select to_char(day, 'YYYY-MM-DD') as day, dau, wau, mau, week_active, month_active
+          from (${dayFigures(
+            sql`select user_id, day from analytics_user_days where day >= ${first} and day <= ${yesterday}::date
+              union
+              select user_id, (created_at at time zone 'UTC')::date from progress_ledger
+              where created_at >= ${dayStart(today)} and created_at < ${r.end} and ${userActivity}`,
+            first,
+            sql`${range.to}::date`,
+          )}) as figures
+          where day >= ${later(today, range.from)}::date`,
+      );
+      for (const row of live) byDay.set(row.day, row);
+    }
+    const zero = { dau: 0, wau: 0, mau: 0, week_active: 0, month_active: 0 };
+    const buckets: ActiveUsersReport["buckets"] = [];
+    for (const start of starts) {
+      const last = earlier(bucketLast(start, range.interval), range.to);
+      const first = later(start, range.from);
+      const row = byDay.get(last) ?? zero;
+      const toDate = range.interval === "week" ? row.week_active : row.month_active;
+      // A bucket cut by the range's start is counted from that day, not from the bucket's own start.
+      const active =
+        range.interval === "day"
+          ? Number(row.dau)
+          : first === start
+            ? Number(toDate)
+            : await activeBetween(first, last);
+      buckets.push({
+        bucket: start,
+        active,
         dau: Number(row.dau),
         wau: Number(row.wau),
         mau: Number(row.mau),
-      })),
-    };
+      });
+    }
+    return { report: "active-users", range, buckets };
   }
 
   async function retention(range: AnalyticsRange): Promise<RetentionReport> {
     const r = rangeSql(range);
+    const { closed, live } = split(range);
+    const weekOf = (day: SQL) => sql`date_trunc('week', (${day})::timestamp)::date`;
+    const sizeParts: SQL[] = [];
+    const activeParts: SQL[] = [];
+    if (closed !== null) {
+      sizeParts.push(sql`select ${weekOf(sql`day`)} as cohort, signups as n from analytics_days
+        where day >= ${closed.from}::date and day <= ${closed.to}::date`);
+      activeParts.push(sql`select ${weekOf(sql`signup_day`)} as cohort, ${weekOf(sql`active_day`)} as week_start,
+          users as n
+        from analytics_retention_days
+        where signup_day >= ${range.from}::date and signup_day <= ${range.to}::date
+          and active_day >= ${closed.from}::date and active_day <= ${closed.to}::date`);
+    }
+    if (live !== null) {
+      sizeParts.push(sql`select ${weekOf(sql`created_at at time zone 'UTC'`)}, 1 from users
+        where created_at >= ${dayStart(live.from)} and created_at < ${r.end}`);
+      // Each user once per week: live days count a user only if no closed day of the same week (within the
+      // range) already did.
+      activeParts.push(sql`select ${weekOf(sql`u.created_at at time zone 'UTC'`)}, ${weekOf(sql`f.day`)}, 1
+        from (
+          select user_id, min((created_at at time zone 'UTC')::date) as day from progress_ledger
+          where created_at >= ${dayStart(live.from)} and created_at < ${r.end} and ${userActivity}
+          group by user_id, date_trunc('week', created_at at time zone 'UTC')
+        ) f join users u on u.id = f.user_id
+        where u.created_at >= ${r.start} and u.created_at < ${r.end}
+          and not exists (select 1 from analytics_user_days d where d.user_id = f.user_id
+            and d.day >= greatest(${weekOf(sql`f.day`)}, ${range.from}::date) and d.day < ${today}::date)`);
+    }
+    const union = (parts: SQL[]) => sql.join(parts, sql` union all `);
     const rows = await rowsOf<{
       cohort: string;
       size: number;
@@ -242,17 +316,12 @@ function reportQueries(
       last_week: number;
     }>(
       db,
-      sql`with cohort_users as (
-          select id, date_trunc('week', created_at at time zone 'UTC')::date as cohort
-          from users where created_at >= ${r.start} and created_at < ${r.end}
+      sql`with sizes as (
+          select cohort, sum(n)::int as size from (${union(sizeParts)}) s group by cohort having sum(n) > 0
         ),
-        sizes as (select cohort, count(*)::int as size from cohort_users group by cohort),
         weekly as (
-          select c.cohort,
-            ((date_trunc('week', l.created_at at time zone 'UTC')::date - c.cohort) / 7)::int as week,
-            count(distinct l.user_id)::int as active
-          from progress_ledger l join cohort_users c on c.id = l.user_id
-          where l.created_at >= ${r.start} and l.created_at < ${r.end} and ${userActivity}
+          select cohort, ((week_start - cohort) / 7)::int as week, sum(n)::int as active
+          from (${union(activeParts.length > 0 ? activeParts : [sql`select null::date, null::date, 0`])}) a (cohort, week_start, n)
           group by 1, 2
         )
         select to_char(s.cohort, 'YYYY-MM-DD') as cohort, s.size, w.week, w.active,
@@ -405,26 +474,34 @@ function reportQueries(
 
   async function aiUsage(range: AnalyticsRange): Promise<AiUsageReport> {
     const r = rangeSql(range);
-    const runUsers = sql`select distinct user_id from runs
-      where created_at >= ${r.start} and created_at < ${r.end}`;
-    // Runs are counted under the tier the user had when the run happened.
-    const rows = await rowsOf<{
-      bucket: string;
-      tier: string;
-      runs: number;
-      prompt_tokens: number;
-      completion_tokens: number;
-    }>(
-      db,
-      sql`with ${tierSegments(runUsers)}
-        select to_char(${r.bucketOf(sql`r.created_at`)}, 'YYYY-MM-DD') as bucket, s.tier,
-          count(*)::int as runs, coalesce(sum(r.prompt_tokens), 0)::float8 as prompt_tokens,
-          coalesce(sum(r.completion_tokens), 0)::float8 as completion_tokens
-        from runs r
-        join segments s on s.user_id = r.user_id and r.created_at >= s.since and r.created_at < s.until
-        where r.created_at >= ${r.start} and r.created_at < ${r.end}
-        group by 1, 2`,
-    );
+    const { closed, live } = split(range);
+    // Runs are counted under the tier the user had when the run happened (fixed once the day is rolled up).
+    const parts: SQL[] = [];
+    if (closed !== null) {
+      parts.push(sql`select day, tier, runs, prompt_tokens, completion_tokens from analytics_ai_days
+        where day >= ${closed.from}::date and day <= ${closed.to}::date`);
+    }
+    if (live !== null) parts.push(aiUsageByDay(dayStart(live.from), r.end));
+    const rows =
+      parts.length === 0
+        ? []
+        : await rowsOf<{
+            bucket: string;
+            tier: string;
+            runs: number;
+            prompt_tokens: number;
+            completion_tokens: number;
+          }>(
+            db,
+            sql`select to_char(date_trunc(${r.unit}, day::timestamp), 'YYYY-MM-DD') as bucket, tier,
+                sum(runs)::int as runs, sum(prompt_tokens)::float8 as prompt_tokens,
+                sum(completion_tokens)::float8 as completion_tokens
+              from (${sql.join(
+                parts.map((part) => sql`(${part})`),
+                sql` union all `,
+              )}) as days
+              group by 1, 2`,
+          );
     const empty = (tier: TierName): AiUsageTierFigures => ({
       tier,
       runs: 0,
