@@ -1,9 +1,9 @@
 // Every environment variable the server reads, parsed once at boot into a typed object (nothing else reads process.env).
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { SERVER_ROOT } from "./server-root.js";
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const REPO_ROOT = path.resolve(SERVER_ROOT, "../..");
 
 const optionalText = z
   .string()

@@ -1,7 +1,6 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set; applies migrations.
 import { access, constants, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -10,13 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { SERVER_ROOT } from "../server-root.js";
 import { DataDirInUseError, type DataDirLock, lockDataDir } from "./data-dir-lock.js";
+import { copyPgliteTemplate, PGLITE_TEMPLATE_DIR } from "./pglite-template.js";
 import * as schema from "./schema.js";
 
-export const MIGRATIONS_FOLDER = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../drizzle",
-);
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, "drizzle");
 
 /** Both drivers behind one type: the queries are written once. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,8 +34,10 @@ export class DatabaseStartError extends Error {}
 
 export async function openPglite(options: {
   dataDir?: string;
-  /** A dump of an already migrated database (tests, first start). */
+  /** A dump of an already migrated database (tests). */
   loadDataDir?: Blob;
+  /** A migrated data directory (pglite-template.ts) copied in when `dataDir` holds no database yet. */
+  template?: string;
 }): Promise<Database> {
   let lock: DataDirLock | null = null;
   if (options.dataDir !== undefined) {
@@ -51,6 +51,14 @@ export async function openPglite(options: {
     }
   }
   try {
+    if (options.dataDir !== undefined && options.template !== undefined) {
+      // Under the lock, so two starters never copy into one directory.
+      await copyPgliteTemplate(
+        options.template,
+        MIGRATIONS_FOLDER,
+        path.join(options.dataDir, "pglite"),
+      );
+    }
     const client = await PGlite.create({
       ...(options.dataDir !== undefined ? { dataDir: path.join(options.dataDir, "pglite") } : {}),
       ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
@@ -112,7 +120,7 @@ export function openDatabase(config: {
 }): Promise<Database> {
   return config.databaseUrl !== undefined
     ? openPostgres(config.databaseUrl)
-    : openPglite({ dataDir: config.dataDir });
+    : openPglite({ dataDir: config.dataDir, template: PGLITE_TEMPLATE_DIR });
 }
 
 async function ensureWritableDir(dir: string): Promise<void> {

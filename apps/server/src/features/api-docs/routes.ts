@@ -1,13 +1,16 @@
 // HTTP of the API reference: the OpenAPI document (built once, after every route is registered) and a page that
 // renders it with its own script and styles, so it works under the site's CSP (no inline code, nothing from a CDN).
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { SERVER_ROOT } from "../../server-root.js";
 import { buildOpenApi } from "./openapi.js";
 
-const page = (name: string) => readFile(new URL(`./page/${name}`, import.meta.url));
+// Read from the sources in both forms of the server (the compiled one is a single file in dist/).
+const page = (name: string) => readFile(path.join(SERVER_ROOT, "src/features/api-docs/page", name));
 
 export async function apiDocsRoutes(app: FastifyInstance) {
-  const manifest = await readFile(new URL("../../../package.json", import.meta.url), "utf8");
+  const manifest = await readFile(path.join(SERVER_ROOT, "package.json"), "utf8");
   const { version } = JSON.parse(manifest) as { version: string };
   const [html, script, styles] = await Promise.all([
     page("index.html"),

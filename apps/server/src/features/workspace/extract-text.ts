@@ -120,8 +120,13 @@ async function turn(): Promise<() => void> {
   };
 }
 
-/** Loads tsx in the worker, then extract-worker.ts (a worker does not inherit the parent's TypeScript loader). */
-const WORKER_URL = new URL("./extract-worker-boot.mjs", import.meta.url);
+/**
+ * From the sources, a boot file that loads tsx in the worker and then extract-worker.ts (a worker does not inherit
+ * the parent's TypeScript loader); in the compiled server (dist/main.js), extract-worker.js built beside it.
+ */
+const WORKER_URL = import.meta.url.endsWith(".ts")
+  ? new URL("./extract-worker-boot.mjs", import.meta.url)
+  : new URL("./extract-worker.js", import.meta.url);
 
 function runWorker(request: WorkerRequest, limits: ExtractionLimits): Promise<string> {
   return new Promise((resolve, reject) => {

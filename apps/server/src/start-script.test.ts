@@ -1,0 +1,84 @@
+// `npm start` (scripts/start.mjs): builds the compiled server when it is missing or stale, and the compiled server
+// starts on an empty DATA_DIR, answers /api/health, serves the web app's index and the files it reads at run time
+// (the API reference page, the migrations), and stops on SIGTERM. A loaded machine may take minutes: no timing here.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_ROOT } from "./server-root.js";
+import { freePort } from "./test/free-port.js";
+
+const START_SCRIPT = path.join(SERVER_ROOT, "../../scripts/start.mjs");
+let scratch: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), "aacos-start-script-"));
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+async function healthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  // Building the server (and, after a migration change, its database template) comes first.
+  for (let attempt = 0; attempt < 1_500; attempt++) {
+    if (child.exitCode !== null)
+      throw new Error(`npm start ended with ${child.exitCode}:\n${output()}`);
+    const response = await fetch(`${url}/api/health`).catch(() => undefined);
+    if (response?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not become healthy:\n${output()}`);
+}
+
+describe("npm start", () => {
+  it("runs the compiled server: health, the web app's index, the API reference, a clean stop", {
+    timeout: 360_000,
+  }, async () => {
+    const webDist = path.join(scratch, "web");
+    await mkdir(webDist);
+    await writeFile(
+      path.join(webDist, "index.html"),
+      "<!doctype html><title>start-script test</title>",
+    );
+    const dataDir = path.join(scratch, "data");
+    const port = await freePort();
+    const child = spawn(process.execPath, [START_SCRIPT], {
+      cwd: scratch,
+      env: {
+        PATH: process.env.PATH ?? "",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        WEB_DIST: webDist,
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => {
+      output += String(chunk);
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += String(chunk);
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await healthy(url, child, () => output);
+      const index = await fetch(`${url}/some/client/route`);
+      expect(index.status).toBe(200);
+      expect(await index.text()).toContain("start-script test");
+      const docs = await fetch(`${url}/api/docs`);
+      expect(docs.status).toBe(200);
+      const openApi = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+        info: { version: string };
+      };
+      expect(openApi.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+      // The empty DATA_DIR got its database (from the template when it was built): the setup link is offered.
+      expect(output).toContain("/setup?token=");
+      expect(await readdir(dataDir)).toContain("pglite");
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+  });
+});
