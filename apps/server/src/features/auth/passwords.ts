@@ -1,4 +1,5 @@
 // Password hashing (argon2id, OWASP parameters) and the refusal of commonly breached passwords (list shipped locally).
+import { availableParallelism } from "node:os";
 import { isStrongPassword, MESSAGES } from "@aacos/domain/validation";
 import { hash, verify } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
@@ -12,18 +13,38 @@ const COMMON = new Set(dictionary["passwords-common"]);
 export const COMMON_PASSWORD_MESSAGE =
   "This password appears in lists of breached passwords; choose another";
 
+/**
+ * How many hashes run at once. Each takes a libuv thread and a core for its whole length; four at once (libuv's pool)
+ * on a two-core machine would leave the event loop without a core, and every other request would wait behind
+ * sign-ins. One core is always left to the event loop; further sign-ins queue here (docs/decisions/213-hashing-slots.md).
+ */
+const HASHING_SLOTS = Math.max(1, availableParallelism() - 1);
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function inHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= HASHING_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  hashing += 1;
+  try {
+    return await work();
+  } finally {
+    hashing -= 1;
+    waiting.shift()?.();
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2);
+  return inHashingSlot(() => hash(password, ARGON2));
 }
 
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (stored === null) {
     // Same cost as a real check, so timing does not tell whether the account exists.
-    await hash(password, ARGON2);
+    await inHashingSlot(() => hash(password, ARGON2));
     return false;
   }
   try {
-    return await verify(stored, password);
+    return await inHashingSlot(() => verify(stored, password));
   } catch {
     return false;
   }
