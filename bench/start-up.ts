@@ -1,0 +1,115 @@
+// Start-up of the compiled server (`npm start`'s apps/server/dist/main.js), from process start to the first
+// `/api/health` 200: a cold start on a new, empty DATA_DIR and a restart on the same one, several rounds, medians
+// beside the targets (≤ 3 s cold, ≤ 1 s restart). The baseline, measured in the same rounds by the same poll loop, is
+// a bare `node -e` HTTP server, so a busy machine shows as a slow baseline too.
+//
+// BENCH_START_ROUNDS (5). Builds the compiled server first (scripts/build-server.mjs; the database template only when
+// the migrations changed). BENCH_CPU_PROF=dir keeps each server start's CPU profile there (`node --cpu-prof`).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "../apps/server/src/test/free-port.js";
+
+const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 5);
+const TARGET = { cold: 3_000, restart: 1_000 };
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MAIN = path.join(root, "apps/server/dist/main.js");
+const BARE_SERVER =
+  "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')";
+
+/** Answers whether GET url replied 200, never throwing (nothing listening yet is a no). */
+function answers200(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on("error", () => resolve(false));
+  });
+}
+
+/** Spawns `args`, polls `/api/health` every 5 ms, and returns the ms from spawn to its first 200. */
+async function timeToHealthy(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ ms: number; child: ChildProcess }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}/api/health`;
+  while (!(await answers200(url))) {
+    if (child.exitCode !== null) throw new Error(`${args.join(" ")} ended with ${child.exitCode}`);
+    if (performance.now() - started > 120_000) throw new Error("no health answer in 2 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return { ms: performance.now() - started, child };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+function serverArgs(): string[] {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  return [
+    "--enable-source-maps",
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+    MAIN,
+  ];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
+  stdio: "inherit",
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const figures = { bare: [] as number[], cold: [] as number[], restart: [] as number[] };
+const loads: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  loads.push(loadavg()[0] ?? Number.NaN);
+  const bare = await timeToHealthy(["-e", BARE_SERVER], {});
+  figures.bare.push(bare.ms);
+  await stop(bare.child);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-bench-start-"));
+  try {
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+    for (const kind of ["cold", "restart"] as const) {
+      const server = await timeToHealthy(serverArgs(), env);
+      figures[kind].push(server.ms);
+      await stop(server.child);
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const bare = median(figures.bare);
+console.log(
+  `Start-up of the compiled server to /api/health 200, median of ${ROUNDS} rounds (load average ${median(loads).toFixed(1)})`,
+);
+console.log(`  bare node -e HTTP server        ${bare.toFixed(0).padStart(6)} ms (baseline)`);
+for (const kind of ["cold", "restart"] as const) {
+  const ms = median(figures[kind]);
+  const label = kind === "cold" ? "cold start, empty DATA_DIR" : "restart, same DATA_DIR";
+  console.log(
+    `  ${label.padEnd(31)} ${ms.toFixed(0).padStart(6)} ms (target ≤ ${TARGET[kind]} ms)` +
+      ` = ${(ms / bare).toFixed(1)}× the baseline; rounds ${figures[kind].map((v) => v.toFixed(0)).join(", ")}`,
+  );
+}
