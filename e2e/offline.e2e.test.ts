@@ -3,7 +3,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "./support/api.js";
-import { launchBrowser, screenshot } from "./support/browser.js";
+import { launchBrowser, screenshot, waitForOfflineShell } from "./support/browser.js";
 import { settle, signedInHebrew } from "./support/hebrew-page.js";
 
 let browser: Browser;
@@ -31,9 +31,7 @@ describe("offline", () => {
     await progress.waitFor();
     await settle(page, seen);
     // The app shell is cached by the service worker, the data by the stored query cache.
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.getRegistration())?.active != null,
-    );
+    await waitForOfflineShell(page);
     await page.waitForFunction(() => {
       const raw = localStorage.getItem("aacos-query-cache");
       const hashes = raw ? (JSON.parse(raw).queries as { queryHash: string }[]) : [];

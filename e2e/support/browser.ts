@@ -51,6 +51,22 @@ export async function openPage(
   return page;
 }
 
+/**
+ * Waits until the service worker can start the app offline: activated, in control of the page (clients.claim), with
+ * index.html in its cache. Chromium reports `registration.active` before all that, and an offline reload right then
+ * failed with ERR_INTERNET_DISCONNECTED in about half the runs.
+ */
+export async function waitForOfflineShell(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return (
+      registration?.active?.state === "activated" &&
+      navigator.serviceWorker.controller !== null &&
+      (await caches.match("/index.html")) !== undefined
+    );
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
