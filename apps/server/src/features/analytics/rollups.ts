@@ -17,11 +17,21 @@ export const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`
 /**
  * Each user's tier over time as [since, until) segments rebuilt from plan_changes: before the first change the
  * change's from-plan, after each change its to-plan; a user who never changed tier has the current one since
- * sign-up. `onlyUsers` narrows it to users of a subquery.
+ * sign-up. `onlyUsers` narrows it to users of a subquery; `onlyTiers` to segments on those tiers (revenue needs
+ * only the paid ones: most users never leave the free tier).
  */
-export function tierSegments(onlyUsers?: SQL) {
+export function tierSegments(onlyUsers?: SQL, onlyTiers?: readonly string[]) {
   const changesOf = onlyUsers === undefined ? sql`` : sql`and user_id in (${onlyUsers})`;
   const usersOf = onlyUsers === undefined ? sql`` : sql`and u.id in (${onlyUsers})`;
+  const tierIn = (column: SQL) =>
+    onlyTiers === undefined
+      ? sql``
+      : onlyTiers.length === 0
+        ? sql`and false`
+        : sql`and ${column} in (${sql.join(
+            onlyTiers.map((tier) => sql`${tier}`),
+            sql`, `,
+          )})`;
   return sql`changes as (
       select user_id, from_plan, to_plan, effective_at, trial_ends_at,
         row_number() over w as n, lead(effective_at) over w as next_at
@@ -31,13 +41,14 @@ export function tierSegments(onlyUsers?: SQL) {
     segments as (
       select c.user_id, c.from_plan as tier, u.created_at as since, c.effective_at as until,
         null::timestamptz as trial_until
-      from changes c join users u on u.id = c.user_id where c.n = 1
+      from changes c join users u on u.id = c.user_id where c.n = 1 ${tierIn(sql`c.from_plan`)}
       union all
       select user_id, to_plan, effective_at, coalesce(next_at, 'infinity'::timestamptz), trial_ends_at
-      from changes
+      from changes where true ${tierIn(sql`to_plan`)}
       union all
       select u.id, u.tier, u.created_at, 'infinity'::timestamptz, u.trial_ends_at from users u
       where not exists (select 1 from plan_changes p where p.user_id = u.id and p.kind = 'tier') ${usersOf}
+        ${tierIn(sql`u.tier`)}
     )`;
 }
 

@@ -374,7 +374,10 @@ function reportQueries(
         db,
         sql`with ${plans.values},
           buckets as (${r.buckets}),
-          ${tierSegments()},
+          ${tierSegments(
+            undefined,
+            plans.prices.filter((price) => price.monthly > 0).map((price) => price.tier),
+          )},
           paid as (
             select s.tier, p.price, s.since, s.until,
               greatest(s.since, coalesce(s.trial_until, s.since)) as paying_from
