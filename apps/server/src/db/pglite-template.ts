@@ -2,6 +2,7 @@
 // first start skips initdb and the migrations (docs/decisions/212-compiled-server-and-template.md). Only the schema
 // is in it: the signing secret, the setup token and every other per-install value is made after the copy.
 import { createHash } from "node:crypto";
+import { constants } from "node:fs";
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -79,7 +80,12 @@ async function copyTree(from: string, to: string): Promise<void> {
     entries.map((entry) =>
       entry.isDirectory()
         ? copyTree(path.join(from, entry.name), path.join(to, entry.name))
-        : copyFile(path.join(from, entry.name), path.join(to, entry.name)),
+        : // A copy-on-write clone where the file system offers one (btrfs, XFS), else a plain copy.
+          copyFile(
+            path.join(from, entry.name),
+            path.join(to, entry.name),
+            constants.COPYFILE_FICLONE,
+          ),
     ),
   );
 }
