@@ -404,15 +404,18 @@ describe("daily rollups", () => {
         expect({ at, reports: await allReports(stepped) }).toEqual({ at, reports: expected });
       }
       // A second run over days already rolled up writes the same rows.
-      const snapshot = () =>
-        fresh.database.db.execute(sql`select
+      // The rows only: node-postgres's result also carries its parsers, which differ between two results.
+      const snapshot = async () =>
+        (
+          (await fresh.database.db.execute(sql`select
           (select string_agg(day || ':' || user_id, ',' order by day, user_id) from analytics_user_days) as users,
           (select string_agg(concat_ws(':', day, signups, dau, wau, mau, week_active, month_active), ','
             order by day) from analytics_days) as days,
           (select string_agg(concat_ws(':', signup_day, active_day, users), ',' order by signup_day, active_day)
             from analytics_retention_days) as retention,
           (select string_agg(concat_ws(':', day, tier, runs, prompt_tokens, completion_tokens), ','
-            order by day, tier) from analytics_ai_days) as ai`);
+            order by day, tier) from analytics_ai_days) as ai`)) as unknown as { rows: unknown[] }
+        ).rows;
       const before = await snapshot();
       await stepped.rollups.rollUp("2024-12-20", "2025-01-31");
       await stepped.rollups.rollUp("2025-01-10", "2025-01-20");
