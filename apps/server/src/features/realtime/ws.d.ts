@@ -1,4 +1,4 @@
-// Types for the part of the `ws` package realtime uses (the server socket and the test client): @types/ws is not
+// Types for the part of the `ws` package realtime uses (the server socket and the test client, the bench's bare server): @types/ws is not
 // installed, and @fastify/websocket's own types read the socket from here.
 declare module "ws" {
   import type { EventEmitter } from "node:events";
@@ -23,6 +23,14 @@ declare module "ws" {
     once(event: "error", listener: (error: Error) => void): this;
   }
   export class Server extends EventEmitter {}
+  /** A bare server (bench/signal-fanout.ts's baseline). */
+  export class WebSocketServer extends EventEmitter {
+    constructor(options: { port: number; host?: string });
+    readonly clients: Set<WebSocket>;
+    address(): import("node:net").AddressInfo | string | null;
+    close(callback?: () => void): void;
+    once(event: "listening", listener: () => void): this;
+  }
   export interface ServerOptions {
     maxPayload?: number;
   }
