@@ -86,14 +86,13 @@ async function serveBare() {
 }
 
 async function serveProduct() {
-  const [{ eq }, { buildApp }, { loadConfig }, client, { users }, { connectRedis }] =
+  const [{ buildApp }, { loadConfig }, client, { connectRedis }, { benchAccount }] =
     await Promise.all([
-      import("drizzle-orm"),
       import("../apps/server/src/app.js"),
       import("../apps/server/src/config.js"),
       import("../apps/server/src/db/client.js"),
-      import("../apps/server/src/db/schema.js"),
       import("../apps/server/src/platform/redis.js"),
+      import("./support.js"),
     ]);
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = path.join(tmpdir(), `aacos-bench-api-${randomBytes(4).toString("hex")}`);
@@ -111,19 +110,7 @@ async function serveProduct() {
   const redis = await connectRedis(config.redisUrl);
   const app = await buildApp({ config, database, redis });
   await app.listen({ port: 0, host: "127.0.0.1" });
-  const user = await app.services.accounts.createUser({
-    email: "bench@example.com",
-    username: "bench",
-    password: "Zq7!wVx9Lk",
-  });
-  await database.db
-    .update(users)
-    .set({ tier: "infinity", world: "infinity" })
-    .where(eq(users.id, user.id));
-  const { key } = await app.services.apiKeys.create(
-    { actorId: user.id },
-    { name: "bench", scopes: ["read", "write"] },
-  );
+  const { user, key } = await benchAccount(app, database);
   const universe = await app.services.workspace.createUniverse(
     { id: user.id, tier: "infinity", world: "infinity" },
     { name: "Bench" },

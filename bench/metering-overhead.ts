@@ -3,12 +3,11 @@
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.js";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openPglite } from "../apps/server/src/db/client.js";
-import { users } from "../apps/server/src/db/schema.js";
 import { connectRedis } from "../apps/server/src/platform/redis.js";
+import { benchAccount } from "./support.js";
 
 const CALLS = 450; // under the cosmic world's 500 a minute, so every call is a real 200
 
@@ -29,19 +28,7 @@ async function measure(redisUrl: string | undefined) {
     app.get(url, { onRequest: app.authenticate }, async () => ({ ok: true }));
   }
   await app.ready();
-  const user = await app.services.accounts.createUser({
-    email: "bench@example.com",
-    username: "bench",
-    password: "Zq7!wVx9Lk",
-  });
-  await database.db
-    .update(users)
-    .set({ tier: "cosmic", world: "cosmic" })
-    .where(eq(users.id, user.id));
-  const { key } = await app.services.apiKeys.create(
-    { actorId: user.id },
-    { name: "bench", scopes: ["read"] },
-  );
+  const { key } = await benchAccount(app, database, { tier: "cosmic", scopes: ["read"] });
   const headers = { authorization: `Bearer ${key}` };
 
   const time = async (url: string) => {

@@ -14,7 +14,6 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { eq } from "drizzle-orm";
 import WebSocket, { WebSocketServer } from "ws";
 
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
@@ -197,13 +196,13 @@ async function bareRun(): Promise<Measured> {
 }
 
 async function productRun(): Promise<{ measured: Measured; throughRedis: boolean }> {
-  const [{ buildApp }, { loadConfig }, { openPglite }, { users }, { connectRedis }] =
+  const [{ buildApp }, { loadConfig }, { openPglite }, { connectRedis }, { benchAccount }] =
     await Promise.all([
       import("../apps/server/src/app.js"),
       import("../apps/server/src/config.js"),
       import("../apps/server/src/db/client.js"),
-      import("../apps/server/src/db/schema.js"),
       import("../apps/server/src/platform/redis.js"),
+      import("./support.js"),
     ]);
   const dataDir = path.join(tmpdir(), `aacos-bench-fanout-${process.pid}`);
   const config = loadConfig({
@@ -220,21 +219,8 @@ async function productRun(): Promise<{ measured: Measured; throughRedis: boolean
   const app = await buildApp({ config, database, redis });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
-  const user = await app.services.accounts.createUser({
-    email: "fanout@example.com",
-    username: "fanout",
-    password: "Zq7!wVx9Lk",
-  });
-  // Infinity: no cap on realtime connections or API calls, so every client is admitted.
-  await database.db
-    .update(users)
-    .set({ tier: "infinity", world: "infinity" })
-    .where(eq(users.id, user.id));
-  // A personal API key on the unlimited plan: tickets are then plan calls with no cap, not the general 100 a minute.
-  const { key } = await app.services.apiKeys.create(
-    { actorId: user.id },
-    { name: "bench", scopes: ["read", "write"] },
-  );
+  // Infinity, with a personal API key: no cap on realtime connections, and tickets are plan calls with no cap.
+  const { user, key } = await benchAccount(app, database, { name: "fanout" });
   const targetsFor = async (first: number, count: number) => {
     const targets: Target[] = [];
     for (let number = first + 1; number <= first + count; number += 1) {
