@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setApiBase } from "./lib/api-client";
+import { resetConnectivityForTests } from "./lib/connectivity";
 
 export interface RecordedRequest {
   method: string;
@@ -106,6 +107,8 @@ export async function startTestApi(routes: Record<string, Handler> = {}): Promis
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   setApiBase(`http://127.0.0.1:${port}/api`);
+  // Online from here on, whatever a request left over from an earlier test concluded when its server closed.
+  resetConnectivityForTests();
   return {
     requests,
     count: (route) => requests.filter((r) => `${r.method} ${r.path}` === route).length,

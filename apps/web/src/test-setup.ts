@@ -2,6 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { resetConnectivityForTests } from "./lib/connectivity";
 import { loadLanguage } from "./lib/i18n";
 
 // The app fetches English on demand; tests switch languages synchronously, so it is here from the start.
@@ -14,6 +15,7 @@ configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  resetConnectivityForTests();
 });
 
 // jsdom has no matchMedia; uPlot reads the device-pixel-ratio query when it loads. Nothing matches, as on a plain

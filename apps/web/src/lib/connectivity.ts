@@ -18,6 +18,8 @@ export const useConnectivity = create<ConnectivityState>()(() => ({
 
 let recheck: ReturnType<typeof setTimeout> | null = null;
 let probing: Promise<boolean> | null = null;
+/** Bumped by a reset: a probe started before it cannot change the state after it. */
+let generation = 0;
 
 function setOnline(online: boolean): void {
   if (useConnectivity.getState().online !== online) useConnectivity.setState({ online });
@@ -30,6 +32,7 @@ function setOnline(online: boolean): void {
 
 /** GET /api/health: any reply means the network is up (a 503 is the server's trouble, not the connection's). */
 export function probeConnectivity(): Promise<boolean> {
+  const started = generation;
   probing ??= fetch(apiUrl("/health"), {
     cache: "no-store",
     credentials: "omit",
@@ -40,12 +43,23 @@ export function probeConnectivity(): Promise<boolean> {
       () => false,
     )
     .then((online) => {
+      if (started !== generation) return online;
       probing = null;
       // The browser knows for certain when it is offline; a reply cannot arrive then anyway.
       setOnline(online && navigator.onLine !== false);
       return online;
     });
   return probing;
+}
+
+/**
+ * Back to "online, nothing pending" — for tests, which share this module: a request left over from one test fails when
+ * its server closes, and its probe (against whatever server the next test starts) must not pause the next test's queries.
+ */
+export function resetConnectivityForTests(): void {
+  generation += 1;
+  probing = null;
+  setOnline(true);
 }
 
 let installed = false;
