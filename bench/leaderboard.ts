@@ -153,7 +153,8 @@ async function onPostgres(baseUrl: string) {
         );
       } finally {
         const keys = await redis.keys(`${prefix}:*`);
-        if (keys.length > 0) await redis.del(...keys);
+        // UNLINK frees the million-member sets in the background; DEL would block Redis past the client's timeout.
+        if (keys.length > 0) await redis.unlink(...keys);
         redis.disconnect();
       }
     }
