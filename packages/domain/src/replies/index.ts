@@ -5,4 +5,5 @@
 export * from "./admin.js";
 export * from "./chat.js";
 export * from "./common.js";
+export * from "./consciousness.js";
 export { ErrorReply } from "./errors.js";

@@ -1,5 +1,10 @@
 // HTTP of consciousness: the state for every signed-in user, the target level, and the history behind the
 // consciousnessEngine feature.
+import {
+  ConsciousnessHistory,
+  ConsciousnessLevelReply,
+  ConsciousnessState,
+} from "@aacos/domain/replies";
 import { ConsciousnessHistoryQuery, ConsciousnessLevelBody } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -19,13 +24,18 @@ export async function consciousnessRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { consciousness } = deps;
 
-  api.get("/api/aacos/consciousness/state", { onRequest: app.authenticate }, async (request) =>
-    consciousness.state(userIdOf(request)),
+  api.get(
+    "/api/aacos/consciousness/state",
+    { onRequest: app.authenticate, schema: { response: { 200: ConsciousnessState } } },
+    async (request) => consciousness.state(userIdOf(request)),
   );
 
   api.post(
     "/api/aacos/consciousness/level",
-    { onRequest: app.authenticate, schema: { body: ConsciousnessLevelBody } },
+    {
+      onRequest: app.authenticate,
+      schema: { body: ConsciousnessLevelBody, response: { 200: ConsciousnessLevelReply } },
+    },
     async (request) => consciousness.setLevel(userIdOf(request), request.body.level),
   );
 
@@ -33,7 +43,7 @@ export async function consciousnessRoutes(
     "/api/aacos/consciousness/history",
     {
       onRequest: app.requireFeature("consciousnessEngine"),
-      schema: { querystring: ConsciousnessHistoryQuery },
+      schema: { querystring: ConsciousnessHistoryQuery, response: { 200: ConsciousnessHistory } },
     },
     async (request) => consciousness.history(userIdOf(request), request.query.limit),
   );

@@ -12,6 +12,7 @@ import {
   needsRebalance,
   TEST_ALERT_PREFIX,
 } from "@aacos/domain/monitoring";
+import type { ConsciousnessState } from "@aacos/domain/replies";
 import { and, desc, eq, gte, inArray, isNotNull, isNull, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { alerts, consciousnessHistory, runs, signals } from "../../db/schema.js";
@@ -22,9 +23,7 @@ export interface ConsciousnessValues {
   harmony: number;
 }
 
-export interface ConsciousnessState extends ConsciousnessValues {
-  targetLevel: number;
-}
+export type { ConsciousnessState };
 
 /** Runs that count towards integration, and the statuses that count as success. */
 const INTEGRATION_KINDS = ["chat", "command", "sync"];

@@ -2,6 +2,11 @@
 // suggestion when harmony is below 0.3 (docs/product.md §4), and the history chart for plans with the consciousness engine.
 import { tierHasFeature } from "@aacos/domain/catalog";
 import { HARMONY_THRESHOLD } from "@aacos/domain/monitoring";
+import type {
+  ConsciousnessHistory,
+  ConsciousnessHistoryRow,
+  ConsciousnessState,
+} from "@aacos/domain/replies";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,17 +19,6 @@ import { Card } from "../../ui/card";
 import { Gauge } from "../../ui/gauge";
 import { LiveLineChart } from "../../ui/live-line-chart";
 import { PageHeading } from "../../ui/page-heading";
-
-interface ConsciousnessState {
-  awareness: number;
-  integration: number;
-  harmony: number;
-  targetLevel: number;
-}
-
-interface HistoryRow extends ConsciousnessState {
-  createdAt: string;
-}
 
 const STATE_KEY = ["consciousness", "state"] as const;
 const HISTORY_KEY = ["consciousness", "history"] as const;
@@ -46,7 +40,7 @@ export function ConsciousnessScreen() {
     enabled: !planLocked,
     queryKey: HISTORY_KEY,
     queryFn: ({ signal }) =>
-      apiGet<{ items: HistoryRow[] }>("/aacos/consciousness/history?limit=100", signal),
+      apiGet<ConsciousnessHistory>("/aacos/consciousness/history?limit=100", signal),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -192,7 +186,7 @@ export function ConsciousnessScreen() {
   );
 }
 
-function HistoryChart({ rows }: { rows: HistoryRow[] }) {
+function HistoryChart({ rows }: { rows: ConsciousnessHistoryRow[] }) {
   const { t } = useTranslation();
   const points = rows
     .map((row) => ({ at: Date.parse(row.createdAt), value: row.harmony * 100 }))
