@@ -1,6 +1,7 @@
 // Realtime over a real socket: tickets (single use, 30 s), subscribe and live signals, replay after lastSignalId,
 // the per-user connection cap, and (with PostgreSQL and Redis) fan-out from one instance to another.
 import { randomBytes } from "node:crypto";
+import { GENERAL_RATE_LIMIT } from "@aacos/domain/access";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,8 +36,10 @@ interface Client {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-function connect(base: string, ticket: string): Client {
-  const socket = new WebSocket(`${base}/api/realtime?token=${encodeURIComponent(ticket)}`);
+function connect(base: string, ticket: string, headers: Record<string, string> = {}): Client {
+  const socket = new WebSocket(`${base}/api/realtime?token=${encodeURIComponent(ticket)}`, {
+    headers,
+  });
   const inbox: ServerMessage[] = [];
   const waiters: Array<() => void> = [];
   socket.on("message", (data) => {
@@ -103,7 +106,10 @@ let base: string;
 let user: SignedInUser;
 
 beforeAll(async () => {
-  test = await buildTestApp({}, undefined, { clock: () => new Date(now) });
+  // Forwarded addresses are trusted from the test itself: one test plays a visitor from elsewhere.
+  test = await buildTestApp({ TRUST_PROXY: "127.0.0.1" }, undefined, {
+    clock: () => new Date(now),
+  });
   base = await listen(test.app);
   user = await createUser(test.app, { tier: "cosmic" });
 });
@@ -132,6 +138,33 @@ describe("tickets", () => {
     now += TICKET_TTL_MS + 1000;
     const client = connect(base, ticket);
     expect((await client.closed).code).toBe(CLOSE_INVALID_TICKET);
+  });
+
+  it("meters the upgrade like any request: past the visitor limit it is refused over HTTP, before the ticket", async () => {
+    const from = { "x-forwarded-for": "203.0.113.77" };
+    const ticket = await ticketFor(test.app, user);
+    for (let call = 0; call < GENERAL_RATE_LIMIT.points; call += 1) {
+      const response = await test.app.inject({
+        method: "GET",
+        url: "/api/realtime",
+        headers: from,
+      });
+      // Not an upgrade: nothing here answers a plain GET.
+      expect(response.statusCode).toBe(404);
+    }
+    const refused = connect(base, ticket, from);
+    const status = await new Promise<number>((resolve) =>
+      refused.socket.once("unexpected-response", (request, response) => {
+        request.destroy();
+        resolve(response.statusCode ?? 0);
+      }),
+    );
+    expect(status).toBe(429);
+    // The ticket was not spent: from an address under the limit it still opens a socket.
+    const opened = connect(base, ticket);
+    await opened.next(isType("welcome"));
+    opened.socket.close();
+    await opened.closed;
   });
 
   it("needs a signed-in user for a ticket", async () => {

@@ -1,15 +1,15 @@
 // HTTP of realtime: POST /api/realtime/ticket (signed in) → {ticket}; the WebSocket at GET /api/realtime?token=<ticket>.
-import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
-import { unauthorized } from "../../platform/errors.js";
+import { notFound, unauthorized } from "../../platform/errors.js";
 import type { RealtimeHub } from "./hub.js";
 import type { TicketStore } from "./tickets.js";
+import { listenForUpgrades } from "./upgrade.js";
 
 export async function realtimeRoutes(
   app: FastifyInstance,
   deps: { tickets: TicketStore; hub: RealtimeHub },
 ) {
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const upgrades = listenForUpgrades(app, { maxPayload: 64 * 1024 });
   await deps.hub.start();
   app.addHook("preClose", () => deps.hub.stop());
 
@@ -25,9 +25,12 @@ export async function realtimeRoutes(
     return { ticket };
   });
 
-  // Authenticated by the ticket, not a bearer token: a bad one closes the socket with 4401.
-  app.get("/api/realtime", { websocket: true }, (socket, request) => {
+  // Authenticated by the ticket, not a bearer token: a bad one closes the socket with 4401. A plain GET (no
+  // upgrade) finds nothing here.
+  app.get("/api/realtime", async (request, reply) => {
     const query = request.query as { token?: unknown };
-    deps.hub.accept(socket, typeof query.token === "string" ? query.token : "");
+    const token = typeof query.token === "string" ? query.token : "";
+    if (!upgrades.take(request, reply, (socket) => deps.hub.accept(socket, token)))
+      throw notFound();
   });
 }
