@@ -5,15 +5,19 @@ import type { Redis } from "ioredis";
 /** Long enough to outlive a few missed heartbeats, short enough to forget a crashed instance. */
 const COUNT_TTL_SECONDS = 90;
 
+/** One counted socket: plain data, so thousands of idle sockets hold no closure for it. */
 export interface ConnectionCount {
+  userId: string;
   /** Sockets the user has open now, this one included. */
   count: number;
-  /** Stops counting this socket (once; later calls do nothing). */
-  release(): Promise<void>;
+  /** Counted in Redis (shared by every instance) rather than in this process. */
+  shared: boolean;
 }
 
 export interface ConnectionCounter {
   open(userId: string): Promise<ConnectionCount>;
+  /** Stops counting the socket; call once per open. */
+  release(counted: ConnectionCount): Promise<void>;
   /** Keeps the counts of users with open sockets from expiring. */
   renew(userIds: Iterable<string>): Promise<void>;
 }
@@ -31,19 +35,10 @@ export function createConnectionCounter(deps: {
     else local.set(userId, next);
     return next;
   };
-  const once = (work: () => Promise<void>) => {
-    let done = false;
-    return async () => {
-      if (done) return;
-      done = true;
-      await work();
-    };
-  };
 
   return {
     async open(userId) {
-      const counted = async () => {
-        if (redis === null || redis.status !== "ready") return null;
+      if (redis !== null && redis.status === "ready") {
         const key = keyOf(userId);
         // Redis going away mid-call: this socket is counted in this process instead.
         const result = await redis
@@ -52,20 +47,22 @@ export function createConnectionCounter(deps: {
           .expire(key, COUNT_TTL_SECONDS)
           .exec()
           .catch(() => null);
-        if (result === null) return null;
-        const raw = result[0]?.[1];
-        return {
-          count: typeof raw === "number" ? raw : 1,
-          release: once(async () => {
-            const left = await redis.decr(key);
-            if (left <= 0) await redis.del(key);
-          }),
-        };
-      };
-      const shared = await counted();
-      if (shared !== null) return shared;
-      const count = addLocal(userId, 1);
-      return { count, release: once(async () => void addLocal(userId, -1)) };
+        if (result !== null) {
+          const raw = result[0]?.[1];
+          return { userId, count: typeof raw === "number" ? raw : 1, shared: true };
+        }
+      }
+      return { userId, count: addLocal(userId, 1), shared: false };
+    },
+    async release(counted) {
+      if (!counted.shared) {
+        addLocal(counted.userId, -1);
+        return;
+      }
+      if (redis === null) return;
+      const key = keyOf(counted.userId);
+      const left = await redis.decr(key);
+      if (left <= 0) await redis.del(key);
     },
     async renew(userIds) {
       if (redis === null || redis.status !== "ready") return;

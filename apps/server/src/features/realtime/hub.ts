@@ -7,12 +7,12 @@ import {
   type RealtimeTopic,
 } from "@aacos/domain/validation";
 import type { FastifyBaseLogger } from "fastify";
-import type { WebSocket } from "ws";
+import type { RawData, WebSocket } from "ws";
 import { effectiveLimits } from "../../platform/live-catalog.js";
 import type { RealtimeBus, RealtimeEnvelope } from "../../platform/realtime-bus.js";
 import type { SignalService, SignalView } from "../signals/index.js";
-import type { ConnectionCounter } from "./connections.js";
-import type { TicketHolder, TicketStore } from "./tickets.js";
+import type { ConnectionCount, ConnectionCounter } from "./connections.js";
+import type { TicketStore } from "./tickets.js";
 
 export const HEARTBEAT_MS = 25_000;
 /** Close codes: the HTTP status they stand for, in the 4000 range the protocol leaves to applications. */
@@ -24,15 +24,31 @@ export const ACCESS_CHANGED_REASON = "access changed";
 /** At most this many missed signals are replayed; the rest is in GET /api/signals. */
 const REPLAY_LIMIT = 1000;
 
+/** The topics a socket hears, one bit each (REALTIME_TOPICS' order): a number per socket rather than a Set. */
+const TOPIC_BIT = new Map(REALTIME_TOPICS.map((topic, index) => [topic, 1 << index]));
+const bitOf = (topic: RealtimeTopic) => TOPIC_BIT.get(topic) ?? 0;
+const topicsIn = (bits: number) => REALTIME_TOPICS.filter((topic) => (bits & bitOf(topic)) !== 0);
+
+/**
+ * One socket's state, kept small: thousands of idle sockets each hold one (docs/decisions/232-lean-realtime-sockets.md).
+ * Its listeners are shared by every socket and find it through the socket.
+ */
 interface Client {
   socket: WebSocket;
-  holder: TicketHolder;
-  topics: Set<RealtimeTopic>;
+  /** Null until the ticket is redeemed; only then does the socket hear anything. */
+  userId: string | null;
+  /** Admin when the ticket was issued; admin-only messages are checked again each time. */
+  admin: boolean;
+  topics: number;
   alive: boolean;
+  /** How the connection was counted (shared in Redis or in this process), to stop counting it on close. */
+  counted: ConnectionCount | null;
   /** The newest signal id this socket was sent; older ones are not sent again. */
   lastSignalId: number;
   /** Live signals held back while a replay runs. */
   held: SignalView[] | null;
+  /** The socket's messages are handled one at a time, in order, after the ticket (null: nothing waiting). */
+  queue: Promise<void> | null;
 }
 
 export interface RealtimeHub {
@@ -54,27 +70,42 @@ export function createRealtimeHub(deps: {
   heartbeatMs?: number;
 }): RealtimeHub {
   const { log } = deps;
-  const clients = new Set<Client>();
+  /** Every socket taken over and not yet closed, admitted or still redeeming its ticket. */
+  const clients = new Map<WebSocket, Client>();
   const unsubscribers: Array<() => void> = [];
   let heartbeat: NodeJS.Timeout | null = null;
 
+  /** A message for many sockets is serialised once; each socket sends the same bytes as a text frame. */
+  const encode = (message: object) => Buffer.from(JSON.stringify(message));
+  const sendEncoded = (client: Client, payload: Buffer) => {
+    if (client.socket.readyState === client.socket.OPEN)
+      client.socket.send(payload, { binary: false });
+  };
   const send = (client: Client, message: object) => {
     if (client.socket.readyState === client.socket.OPEN)
       client.socket.send(JSON.stringify(message));
   };
 
-  const sendSignal = (client: Client, signal: SignalView) => {
-    if (signal.id <= client.lastSignalId) return;
+  const isNew = (client: Client, signal: SignalView) => {
+    if (signal.id <= client.lastSignalId) return false;
     client.lastSignalId = signal.id;
-    send(client, { type: "signal", signal });
+    return true;
+  };
+  const sendSignal = (client: Client, signal: SignalView) => {
+    if (isNew(client, signal)) send(client, { type: "signal", signal });
   };
 
-  const audienceOf = (envelope: RealtimeEnvelope, topic: RealtimeTopic) =>
-    [...clients].filter(
-      (client) =>
-        client.topics.has(topic) &&
-        (envelope.userId === null ? client.holder.admin : envelope.userId === client.holder.userId),
-    );
+  /** The admitted sockets that hear this message: the user's own, or (userId null) those opened as admin. */
+  function audienceOf(envelope: RealtimeEnvelope, topic: RealtimeTopic): Client[] {
+    const bit = bitOf(topic);
+    const audience: Client[] = [];
+    for (const client of clients.values()) {
+      if (client.userId === null || (client.topics & bit) === 0) continue;
+      if (envelope.userId === null ? client.admin : envelope.userId === client.userId)
+        audience.push(client);
+    }
+    return audience;
+  }
 
   /** Admin-only messages, one at a time in order: each is sent only to sockets whose user is an admin now. */
   let adminQueue: Promise<void> = Promise.resolve();
@@ -85,11 +116,14 @@ export function createRealtimeHub(deps: {
           const audience = audienceOf(envelope, topic);
           if (audience.length === 0) return;
           const admins = await deps.currentAdmins([
-            ...new Set(audience.map((client) => client.holder.userId)),
+            ...new Set(audience.map((client) => client.userId ?? "")),
           ]);
+          let payload: Buffer | null = null;
           for (const client of audience) {
-            if (admins.has(client.holder.userId)) send(client, envelope.message);
-            else {
+            if (client.userId !== null && admins.has(client.userId)) {
+              payload ??= encode(envelope.message);
+              sendEncoded(client, payload);
+            } else {
               // Demoted or suspended since the ticket: the socket goes; a new ticket carries the new roles.
               client.socket.close(CLOSE_ACCESS_CHANGED, ACCESS_CHANGED_REASON);
             }
@@ -98,25 +132,37 @@ export function createRealtimeHub(deps: {
         .catch((error: unknown) => log.warn({ err: error, topic }, "admin message not sent"));
       return;
     }
-    for (const client of audienceOf(envelope, topic)) {
-      const signal = topic === "signals" ? envelope.message.signal : undefined;
-      if (topic === "signals" && isSignal(signal)) {
+    const audience = audienceOf(envelope, topic);
+    if (audience.length === 0) return;
+    const signal = topic === "signals" ? envelope.message.signal : undefined;
+    if (topic === "signals" && isSignal(signal)) {
+      let payload: Buffer | null = null;
+      for (const client of audience) {
         if (client.held !== null) client.held.push(signal);
-        else sendSignal(client, signal);
-      } else {
-        send(client, envelope.message);
+        else if (isNew(client, signal)) {
+          payload ??= encode({ type: "signal", signal });
+          sendEncoded(client, payload);
+        }
       }
+      return;
     }
+    const payload = encode(envelope.message);
+    for (const client of audience) sendEncoded(client, payload);
   }
 
-  async function subscribe(client: Client, topics: RealtimeTopic[], lastSignalId?: number) {
-    for (const topic of topics) client.topics.add(topic);
+  async function subscribe(
+    client: Client,
+    userId: string,
+    topics: RealtimeTopic[],
+    lastSignalId?: number,
+  ) {
+    for (const topic of topics) client.topics |= bitOf(topic);
     let replayed = 0;
     if (topics.includes("signals") && lastSignalId !== undefined) {
       client.held = [];
       client.lastSignalId = Math.max(client.lastSignalId, lastSignalId);
       try {
-        const missed = await deps.signals.replay(client.holder.userId, lastSignalId, REPLAY_LIMIT);
+        const missed = await deps.signals.replay(userId, lastSignalId, REPLAY_LIMIT);
         for (const signal of missed) sendSignal(client, signal);
         replayed = missed.length;
       } finally {
@@ -125,10 +171,13 @@ export function createRealtimeHub(deps: {
         for (const signal of held) sendSignal(client, signal);
       }
     }
-    send(client, { type: "subscribed", topics: [...client.topics], replayed });
+    send(client, { type: "subscribed", topics: topicsIn(client.topics), replayed });
   }
 
   async function handle(client: Client, text: string) {
+    const userId = client.userId;
+    // Not admitted (the ticket was refused): the socket is closing.
+    if (userId === null) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -147,55 +196,81 @@ export function createRealtimeHub(deps: {
     const message = result.data;
     if (message.type === "ping") send(client, { type: "pong" });
     else if (message.type === "unsubscribe") {
-      for (const topic of message.topics) client.topics.delete(topic);
+      for (const topic of message.topics) client.topics &= ~bitOf(topic);
       send(client, { type: "unsubscribed", topics: message.topics });
-    } else await subscribe(client, message.topics, message.lastSignalId);
+    } else await subscribe(client, userId, message.topics, message.lastSignalId);
   }
 
-  async function admit(socket: WebSocket, ticket: string, early: string[]) {
+  /** Queues work behind the socket's earlier messages (and its admission). */
+  function enqueue(client: Client, work: () => Promise<void>) {
+    const next: Promise<void> = (client.queue ?? Promise.resolve())
+      .then(work)
+      .catch((error: unknown) => {
+        log.warn({ err: error }, "realtime message failed");
+      })
+      .finally(() => {
+        if (client.queue === next) client.queue = null;
+      });
+    client.queue = next;
+  }
+
+  async function admit(client: Client, ticket: string) {
+    const { socket } = client;
     const holder = await deps.tickets.redeem(ticket);
     if (holder === null) {
       socket.close(CLOSE_INVALID_TICKET, "invalid ticket");
-      return null;
+      return;
     }
     const max = effectiveLimits(holder.tier, holder.world).maxWebSocketConnections;
-    const opened = await deps.connections.open(holder.userId);
+    const counted = await deps.connections.open(holder.userId);
     if (socket.readyState !== socket.OPEN) {
-      await opened.release();
-      return null;
+      await deps.connections.release(counted);
+      return;
     }
-    if (max !== UNLIMITED && opened.count > max) {
-      await opened.release();
+    if (max !== UNLIMITED && counted.count > max) {
+      await deps.connections.release(counted);
       socket.close(CLOSE_TOO_MANY, `Too many realtime connections: max ${max}`);
-      return null;
+      return;
     }
-    const client: Client = {
-      socket,
-      holder,
-      topics: new Set(),
-      alive: true,
-      lastSignalId: 0,
-      held: null,
-    };
-    clients.add(client);
-    socket.on("close", () => {
-      clients.delete(client);
-      opened
-        .release()
-        .catch((error: unknown) =>
-          log.warn({ err: error }, "realtime connection count not released"),
-        );
-    });
-    socket.on("pong", () => {
-      client.alive = true;
-    });
+    // From here the socket's close releases the count.
+    client.counted = counted;
+    client.userId = holder.userId;
+    client.admin = holder.admin;
     send(client, {
       type: "welcome",
       userId: holder.userId,
       maxConnections: max,
       topics: REALTIME_TOPICS,
     });
-    return { client, early };
+  }
+
+  // One listener of each kind for every socket (`this` is the socket): no closures per socket.
+  function onMessage(this: WebSocket, data: RawData) {
+    const client = clients.get(this);
+    if (client === undefined) return;
+    const text = data.toString();
+    enqueue(client, () => handle(client, text));
+  }
+  function onPong(this: WebSocket) {
+    const client = clients.get(this);
+    if (client !== undefined) client.alive = true;
+  }
+  function onClose(this: WebSocket) {
+    const client = clients.get(this);
+    if (client === undefined) return;
+    clients.delete(this);
+    const counted = client.counted;
+    client.counted = null;
+    if (counted !== null) {
+      deps.connections
+        .release(counted)
+        .catch((error: unknown) =>
+          log.warn({ err: error }, "realtime connection count not released"),
+        );
+    }
+  }
+  function onError(error: Error) {
+    log.debug({ err: error }, "realtime socket error");
   }
 
   return {
@@ -207,63 +282,61 @@ export function createRealtimeHub(deps: {
       // which a suspended, deleted or signed-out user does not get, and which carries the new roles and plan.
       unsubscribers.push(
         await deps.bus.subscribe("access", (envelope) => {
-          for (const client of clients) {
-            if (client.holder.userId === envelope.userId)
+          for (const client of clients.values()) {
+            if (client.userId !== null && client.userId === envelope.userId)
               client.socket.close(CLOSE_ACCESS_CHANGED, ACCESS_CHANGED_REASON);
           }
         }),
       );
+      // One timer for every socket.
       heartbeat = setInterval(() => {
-        for (const client of clients) {
+        const users = new Set<string>();
+        for (const client of clients.values()) {
           if (!client.alive) {
             client.socket.terminate();
             continue;
           }
           client.alive = false;
           client.socket.ping();
+          if (client.userId !== null) users.add(client.userId);
         }
         deps.connections
-          .renew(new Set([...clients].map((client) => client.holder.userId)))
+          .renew(users)
           .catch((error: unknown) => log.warn({ err: error }, "realtime counts not renewed"));
       }, deps.heartbeatMs ?? HEARTBEAT_MS);
       heartbeat.unref();
     },
 
     accept(socket, ticket) {
-      // Messages are handled one at a time, in order; those sent before the ticket is redeemed wait for it.
-      const early: string[] = [];
-      let queue: Promise<unknown> = Promise.resolve();
-      let admitted: Client | null = null;
-      socket.on("message", (data) => {
-        const text = data.toString();
-        if (admitted === null) {
-          early.push(text);
-          return;
-        }
-        const client = admitted;
-        queue = queue
-          .then(() => handle(client, text))
-          .catch((error: unknown) => {
-            log.warn({ err: error }, "realtime message failed");
-          });
-      });
-      socket.on("error", (error) => log.debug({ err: error }, "realtime socket error"));
-      queue = admit(socket, ticket, early)
-        .then(async (result) => {
-          if (result === null) return;
-          admitted = result.client;
-          for (const text of result.early.splice(0)) await handle(result.client, text);
-        })
-        .catch((error: unknown) => {
+      const client: Client = {
+        socket,
+        userId: null,
+        admin: false,
+        topics: 0,
+        alive: true,
+        counted: null,
+        lastSignalId: 0,
+        held: null,
+        queue: null,
+      };
+      clients.set(socket, client);
+      socket.on("message", onMessage);
+      socket.on("pong", onPong);
+      socket.on("close", onClose);
+      socket.on("error", onError);
+      // Messages sent before the ticket is redeemed wait for it in the queue.
+      enqueue(client, () =>
+        admit(client, ticket).catch((error: unknown) => {
           log.error({ err: error }, "realtime socket not admitted");
           socket.close(1011, "server error");
-        });
+        }),
+      );
     },
 
     async stop() {
       if (heartbeat !== null) clearInterval(heartbeat);
       for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
-      for (const client of clients) client.socket.close(1001, "server shutting down");
+      for (const client of clients.values()) client.socket.close(1001, "server shutting down");
     },
   };
 }
