@@ -6,4 +6,6 @@ export * from "./admin.js";
 export * from "./chat.js";
 export * from "./common.js";
 export * from "./consciousness.js";
+export * from "./dashboard.js";
 export { ErrorReply } from "./errors.js";
+export * from "./signals.js";

@@ -1,4 +1,5 @@
 // HTTP of the dashboard (docs/product.md §7): GET /api/dashboard/stats, /api/dashboard/metrics and /api/dashboard/activity.
+import { ActivityPage, DashboardMetrics, DashboardStats } from "@aacos/domain/replies";
 import { ActivityQuery } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -10,21 +11,29 @@ export async function dashboardRoutes(app: FastifyInstance, deps: { dashboard: D
   const signedIn = { onRequest: app.authenticate };
   const { dashboard } = deps;
 
-  api.get("/api/dashboard/stats", signedIn, async (request) => {
-    if (request.principal === null) throw unauthorized();
-    return dashboard.stats(request.principal.user.id);
-  });
+  api.get(
+    "/api/dashboard/stats",
+    { ...signedIn, schema: { response: { 200: DashboardStats } } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      return dashboard.stats(request.principal.user.id);
+    },
+  );
 
-  api.get("/api/dashboard/metrics", signedIn, async (request) => {
-    const principal = request.principal;
-    if (principal === null) throw unauthorized();
-    const usage = await app.metering.usageOf(principal.user.id, principal.tier, principal.world);
-    return dashboard.metrics(principal.user.id, usage);
-  });
+  api.get(
+    "/api/dashboard/metrics",
+    { ...signedIn, schema: { response: { 200: DashboardMetrics } } },
+    async (request) => {
+      const principal = request.principal;
+      if (principal === null) throw unauthorized();
+      const usage = await app.metering.usageOf(principal.user.id, principal.tier, principal.world);
+      return dashboard.metrics(principal.user.id, usage);
+    },
+  );
 
   api.get(
     "/api/dashboard/activity",
-    { ...signedIn, schema: { querystring: ActivityQuery } },
+    { ...signedIn, schema: { querystring: ActivityQuery, response: { 200: ActivityPage } } },
     async (request) => {
       if (request.principal === null) throw unauthorized();
       return dashboard.activity(

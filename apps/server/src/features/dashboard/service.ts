@@ -1,49 +1,21 @@
 // The dashboard's figures for one user: real counts (stats), the last 24 hours of runs and tokens by hour plus the
 // call counters (metrics), and the signal stream as a paged activity feed.
+import type {
+  ActivityPage,
+  DashboardMetrics,
+  DashboardStats,
+  HourPoint,
+} from "@aacos/domain/replies";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { alerts, conversations, entities, files, runs, universes } from "../../db/schema.js";
 import type { UsageRecord } from "../../platform/metering.js";
-import type { SignalService, SignalView } from "../signals/index.js";
+import type { SignalService } from "../signals/index.js";
 
 const HOUR_MS = 3_600_000;
 const HOURS = 24;
 
-export interface DashboardStats {
-  universes: number;
-  entities: number;
-  conversations: number;
-  /** Since midnight UTC. */
-  runsToday: number;
-  tokensToday: number;
-  files: number;
-  storageBytes: number;
-  signalsToday: number;
-  openAlerts: number;
-}
-
-export interface HourPoint {
-  /** Start of the hour, ISO. */
-  hour: string;
-  runs: number;
-  tokens: number;
-}
-
-export interface DashboardMetrics {
-  hours: HourPoint[];
-  calls: UsageRecord["counts"];
-  limits: Pick<
-    UsageRecord["limits"],
-    "apiCallsPerMinute" | "apiCallsPerHour" | "apiCallsPerDay" | "maxConcurrentRequests"
-  >;
-}
-
-export interface ActivityPage {
-  items: SignalView[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type { ActivityPage, DashboardMetrics, DashboardStats, HourPoint };
 
 export interface DashboardService {
   stats(userId: string): Promise<DashboardStats>;

@@ -1,35 +1,10 @@
 // Calls of the dashboard: the user's counts (GET /api/dashboard/stats), the paged activity feed
 // (GET /api/dashboard/activity) and their open alerts (GET /api/alerts?status=open).
+import type { ActivityPage, DashboardStats } from "@aacos/domain/replies";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../lib/api-client";
 
-export interface DashboardStats {
-  universes: number;
-  entities: number;
-  conversations: number;
-  runsToday: number;
-  tokensToday: number;
-  files: number;
-  storageBytes: number;
-  signalsToday: number;
-  openAlerts: number;
-}
-
-export interface ActivityItem {
-  id: number;
-  kind: string;
-  source: string;
-  severity: "info" | "warning" | "error" | "critical" | string;
-  data: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface ActivityPage {
-  items: ActivityItem[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type { ActivityPage, DashboardStats };
 
 export interface OpenAlert {
   id: string;

@@ -1,13 +1,8 @@
 // Keeping up with a burst: incoming signals are held and merged once per animation frame, newest on top, deduplicated
 // by id and capped to the newest `cap` (the rest come back through "load older").
-export interface SignalView {
-  id: number;
-  kind: string;
-  source: string;
-  severity: string;
-  data: unknown;
-  createdAt: string;
-}
+import type { SignalView } from "@aacos/domain/replies";
+
+export type { SignalView };
 
 export const RENDER_CAP = 500;
 
