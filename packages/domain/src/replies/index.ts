@@ -3,6 +3,7 @@
 // docs/decisions/240-reply-schemas.md.
 
 export * from "./admin.js";
+export * from "./alerts.js";
 export * from "./chat.js";
 export * from "./common.js";
 export * from "./consciousness.js";

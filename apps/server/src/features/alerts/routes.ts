@@ -2,6 +2,13 @@
 // delete, silence, test-fire), acknowledge and resolve. A webhook rule needs the webhooks feature.
 import { tierHasFeature } from "@aacos/domain/catalog";
 import {
+  AlertList,
+  AlertReply,
+  AlertRuleList,
+  AlertRuleReply,
+  CreatedAlertRuleReply,
+} from "@aacos/domain/replies";
+import {
   AlertListQuery,
   AlertRuleBody,
   AlertRuleUpdateBody,
@@ -35,27 +42,31 @@ export async function alertRoutes(app: FastifyInstance, deps: { alerts: AlertSer
 
   api.get(
     "/api/alerts",
-    { ...signedIn, schema: { querystring: AlertListQuery } },
+    { ...signedIn, schema: { querystring: AlertListQuery, response: { 200: AlertList } } },
     async (request) => alerts.list(callerOf(request), request.query),
   );
 
   api.post(
     "/api/alerts/:id/acknowledge",
-    { ...signedIn, schema: { params: MonitoringIdParams } },
+    { ...signedIn, schema: { params: MonitoringIdParams, response: { 200: AlertReply } } },
     async (request) => alerts.acknowledge(callerOf(request), request.params.id),
   );
 
   api.post(
     "/api/alerts/:id/resolve",
-    { ...signedIn, schema: { params: MonitoringIdParams } },
+    { ...signedIn, schema: { params: MonitoringIdParams, response: { 200: AlertReply } } },
     async (request) => alerts.resolve(callerOf(request), request.params.id),
   );
 
-  api.get("/api/alerts/rules", signedIn, async (request) => alerts.rules(callerOf(request)));
+  api.get(
+    "/api/alerts/rules",
+    { ...signedIn, schema: { response: { 200: AlertRuleList } } },
+    async (request) => alerts.rules(callerOf(request)),
+  );
 
   api.post(
     "/api/alerts/rules",
-    { ...signedIn, schema: { body: AlertRuleBody } },
+    { ...signedIn, schema: { body: AlertRuleBody, response: { 201: CreatedAlertRuleReply } } },
     async (request, reply) => {
       checkWebhookAccess(request, request.body.channels);
       return reply.status(201).send(await alerts.createRule(callerOf(request), request.body));
@@ -64,7 +75,14 @@ export async function alertRoutes(app: FastifyInstance, deps: { alerts: AlertSer
 
   api.patch(
     "/api/alerts/rules/:id",
-    { ...signedIn, schema: { params: MonitoringIdParams, body: AlertRuleUpdateBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: MonitoringIdParams,
+        body: AlertRuleUpdateBody,
+        response: { 200: AlertRuleReply },
+      },
+    },
     async (request) => {
       checkWebhookAccess(request, request.body.channels);
       return alerts.updateRule(callerOf(request), request.params.id, request.body);
@@ -82,14 +100,17 @@ export async function alertRoutes(app: FastifyInstance, deps: { alerts: AlertSer
 
   api.post(
     "/api/alerts/rules/:id/silence",
-    { ...signedIn, schema: { params: MonitoringIdParams, body: SilenceBody } },
+    {
+      ...signedIn,
+      schema: { params: MonitoringIdParams, body: SilenceBody, response: { 200: AlertRuleReply } },
+    },
     async (request) =>
       alerts.silenceRule(callerOf(request), request.params.id, request.body.minutes),
   );
 
   api.post(
     "/api/alerts/rules/:id/test",
-    { ...signedIn, schema: { params: MonitoringIdParams } },
+    { ...signedIn, schema: { params: MonitoringIdParams, response: { 201: AlertReply } } },
     async (request, reply) =>
       reply.status(201).send(await alerts.testRule(callerOf(request), request.params.id)),
   );
