@@ -475,10 +475,7 @@ export const authPlugin = fp(
             API_KEY_CODES.missingScope,
             403,
             API_KEY_MESSAGES.missingScope(needed),
-            undefined,
-            {
-              scope: needed,
-            },
+            { params: { scope: needed }, extra: { scope: needed } },
           );
         }
       }

@@ -1,34 +1,87 @@
-// One error type, one handler, one shape: {error: {code, message, fields?}}; unknown errors never leak their text.
+// One error type, one handler, one shape: {error: {code, message, params?, fields?}} with a code from the domain's
+// union; unknown errors never leak their text.
+import { type ErrorCode, type ErrorParams, isKnownDetail } from "@aacos/domain/errors";
 import { fieldMessages, MESSAGES } from "@aacos/domain/validation";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 
-export class AppError extends Error {
+/** Extra parts of an error reply besides its code, params and English message. */
+export interface AppErrorOptions<C extends ErrorCode> {
+  params?: ErrorParams<C>;
+  /** Field messages of a 400 (the browser shows each beside its field). */
+  fields?: Record<string, string>;
+  /** Extra top-level body fields (for example the upgrade payload of a limit). */
+  extra?: Record<string, unknown>;
+}
+
+/** The options argument: required (with params) when the code's params have required parts. */
+type OptionsArg<C extends ErrorCode> =
+  Record<string, never> extends ErrorParams<C>
+    ? [options?: AppErrorOptions<C>]
+    : [options: AppErrorOptions<C> & { params: ErrorParams<C> }];
+
+/** The one error the features throw: only a code of the union (packages/domain/src/errors.ts), with its params. */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly params: ErrorParams<C> | undefined;
+  readonly fields: Record<string, string> | undefined;
+  readonly extra: Record<string, unknown> | undefined;
+
   constructor(
-    readonly code: string,
+    readonly code: C,
     readonly statusCode: number,
     message: string,
-    readonly fields?: Record<string, string>,
-    /** Extra top-level body fields (for example the upgrade payload of a limit). */
-    readonly extra?: Record<string, unknown>,
+    ...[options]: OptionsArg<C>
   ) {
     super(message);
+    this.params = options?.params;
+    this.fields = options?.fields;
+    this.extra = options?.extra;
   }
 }
 
-export const notFound = (what = "Not found") => new AppError("not_found", 404, what);
-export const unauthorized = (message = "Authentication required") =>
-  new AppError("unauthorized", 401, message);
-export const forbidden = (message = "You do not have sufficient permissions") =>
-  new AppError("forbidden", 403, message);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new AppError("conflict", 409, message, fields);
-export const tooManyRequests = (message: string, retryAfter: number) =>
-  new AppError("rate_limited", 429, message, undefined, { retryAfter });
+/** The meanings of a code with several whose params are only the meaning itself (given as a bare string). */
+type BareMeaning<C extends "not_found" | "conflict" | "unauthorized" | "forbidden"> =
+  ErrorParams<C> extends infer P
+    ? P extends Record<string, unknown>
+      ? Record<string, never> extends Omit<P, "subject" | "reason">
+        ? P[keyof P & ("subject" | "reason")]
+        : never
+      : never
+    : never;
+
+export const notFound = (
+  subject: BareMeaning<"not_found"> | ErrorParams<"not_found">,
+  what: string,
+) =>
+  new AppError("not_found", 404, what, {
+    params: typeof subject === "string" ? ({ subject } as ErrorParams<"not_found">) : subject,
+  });
+export const unauthorized = (
+  reason: BareMeaning<"unauthorized"> = "auth_required",
+  message = "Authentication required",
+) => new AppError("unauthorized", 401, message, { params: { reason } });
+export const forbidden = (
+  reason: BareMeaning<"forbidden"> = "insufficient_permissions",
+  message = "You do not have sufficient permissions",
+) => new AppError("forbidden", 403, message, { params: { reason } });
+export const conflict = (
+  reason: BareMeaning<"conflict"> | ErrorParams<"conflict">,
+  message: string,
+  fields?: Record<string, string>,
+) =>
+  new AppError("conflict", 409, message, {
+    params: typeof reason === "string" ? ({ reason } as ErrorParams<"conflict">) : reason,
+    ...(fields ? { fields } : {}),
+  });
+export const tooManyRequests = (message: string, params: ErrorParams<"rate_limited">) =>
+  new AppError("rate_limited", 429, message, {
+    params,
+    extra: { retryAfter: params.retryAfter },
+  });
 export const validationFailed = (fields: Record<string, string>) =>
-  new AppError("validation_failed", 400, MESSAGES.validationFailed, fields);
+  new AppError("validation_failed", 400, MESSAGES.validationFailed, { fields });
 
 /**
  * The constraint a unique violation (SQLSTATE 23505) hit, from PostgreSQL or PGlite, directly or wrapped in
@@ -46,17 +99,24 @@ export function uniqueViolation(error: unknown): string | null {
 export const ALREADY_EXISTS_MESSAGE = "This already exists";
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: {
+    code: ErrorCode;
+    message: string;
+    params?: Record<string, unknown>;
+    fields?: Record<string, string>;
+  };
   [extra: string]: unknown;
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
+      if (!isKnownDetail(error.code, error.params)) return refuseUnknown(error, request, reply);
       const body: ErrorBody = {
         error: {
           code: error.code,
           message: error.message,
+          ...(error.params && Object.keys(error.params).length > 0 ? { params: error.params } : {}),
           ...(error.fields ? { fields: error.fields } : {}),
         },
         ...error.extra,
@@ -80,30 +140,56 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Two requests racing to create the same thing: the loser hears 409, never 500. Features that know which
     // field the constraint guards catch it themselves and name the field.
     if (uniqueViolation(error) !== null) {
-      return reply
-        .status(409)
-        .send({ error: { code: "conflict", message: ALREADY_EXISTS_MESSAGE } });
+      return reply.status(409).send({
+        error: {
+          code: "conflict",
+          message: ALREADY_EXISTS_MESSAGE,
+          params: { reason: "already_exists" },
+        },
+      } satisfies ErrorBody);
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+      const code = (error as FastifyError).code;
       return reply.status(status).send({
-        error: { code: (error as FastifyError).code ?? "bad_request", message: error.message },
-      });
+        error: {
+          code: isKnownDetail(code, undefined) ? code : "bad_request",
+          message: error.message,
+        },
+      } satisfies ErrorBody);
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply
-      .status(500)
-      .send({ error: { code: "internal_error", message: "Something went wrong on our side" } });
+    return reply.status(500).send(INTERNAL_ERROR_BODY);
   });
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({
-      error: { code: "not_found", message: `No route for ${request.method} ${request.url}` },
-    });
+      error: {
+        code: "not_found",
+        message: `No route for ${request.method} ${request.url}`,
+        params: { subject: "route", method: request.method, url: request.url },
+      },
+    } satisfies ErrorBody);
   });
 });
 
 function errorBodyForFields(fields: Record<string, string>): ErrorBody {
   return { error: { code: "validation_failed", message: MESSAGES.validationFailed, fields } };
+}
+
+export const INTERNAL_ERROR_BODY = {
+  error: { code: "internal_error", message: "Something went wrong on our side" },
+} as const satisfies ErrorBody;
+
+/**
+ * An AppError whose code or meaning the union does not hold (only a cast can make one): logged, and answered as an
+ * internal error so no untranslatable code reaches a browser. Tests see the log line and the 500.
+ */
+function refuseUnknown(error: AppError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.error(
+    { code: error.code, params: error.params },
+    "error code outside the union (packages/domain/src/errors.ts)",
+  );
+  return reply.status(500).send(INTERNAL_ERROR_BODY);
 }

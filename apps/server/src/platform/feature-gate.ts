@@ -20,10 +20,9 @@ declare module "fastify" {
 
 export function featureLocked(flag: FeatureFlag): AppError {
   const suggestedTier = tierUnlocking(flag);
-  return new AppError("feature_locked", 403, featureLockedMessage(flag), undefined, {
-    suggestedTier,
-    upgradeUrl: `/tiers?upgrade=${suggestedTier}`,
-    reason: flag,
+  return new AppError("feature_locked", 403, featureLockedMessage(flag), {
+    params: { feature: flag },
+    extra: { suggestedTier, upgradeUrl: `/tiers?upgrade=${suggestedTier}`, reason: flag },
   });
 }
 

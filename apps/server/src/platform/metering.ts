@@ -246,8 +246,10 @@ export const meteringPlugin = fp(
           "rate_limited",
           429,
           `Too many requests: ${GENERAL_RATE_LIMIT.points} per minute`,
-          undefined,
-          { retryAfter, reason: "general" },
+          {
+            params: { window: "general", limit: GENERAL_RATE_LIMIT.points, retryAfter },
+            extra: { retryAfter, reason: "general" },
+          },
         );
       }
     }
@@ -271,11 +273,25 @@ export const meteringPlugin = fp(
       const { user, tier } = principal;
       const limits = effectiveLimits(tier, principal.world);
       reply.header("ratelimit-policy", rateLimitPolicyField(limits));
-      const refuse = (message: string, retryAfter: number, reason: keyof TierLimits) => {
+      const refuse = (
+        message: string,
+        retryAfter: number,
+        reason:
+          | "apiCallsPerMinute"
+          | "apiCallsPerHour"
+          | "apiCallsPerDay"
+          | "maxConcurrentRequests",
+      ) => {
         options.onRefused?.(user.id, { reason, message, retryAfter });
-        return new AppError("rate_limited", 429, message, undefined, {
-          retryAfter,
-          ...upgradePayload(tier, reason),
+        const upgrade = upgradePayload(tier, reason);
+        return new AppError("rate_limited", 429, message, {
+          params: {
+            window: reason,
+            limit: limits[reason],
+            retryAfter,
+            suggestedTier: upgrade.suggestedTier,
+          },
+          extra: { retryAfter, ...upgrade },
         });
       };
 

@@ -2,10 +2,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type ErrorCode, isKnownDetail } from "@aacos/domain/errors";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildTestApp, type TestApp } from "../test/helper.js";
+import { AppError, conflict, notFound } from "./errors.js";
 
 let test: TestApp;
 let webDist: string;
@@ -23,6 +25,16 @@ beforeAll(async () => {
     app.get("/api/test/broken-query", async () => {
       await database.db.execute(sql`select * from table_that_does_not_exist`);
       return { ok: true };
+    });
+    app.get("/api/test/outside-the-union", async () => {
+      // Only a cast makes a code outside the union; the handler refuses to send it.
+      throw new AppError("made_up" as ErrorCode, 400, "A made-up error");
+    });
+    app.get("/api/test/typed", async () => {
+      throw conflict(
+        { reason: "alert_rule_limit", max: 20 },
+        "You can keep at most 20 alert rules",
+      );
     });
     app.post(
       "/api/test/validated",
@@ -58,7 +70,72 @@ describe("errors", () => {
   it("answer unknown API paths with the JSON error shape", async () => {
     const response = await test.app.inject({ method: "GET", url: "/api/nope" });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+    expect(response.json()).toEqual({
+      error: {
+        code: "not_found",
+        message: expect.any(String),
+        params: { subject: "route", method: "GET", url: "/api/nope" },
+      },
+    });
+  });
+
+  it("send each code from the union with its typed params beside the English message", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/api/test/typed" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: {
+        code: "conflict",
+        message: "You can keep at most 20 alert rules",
+        params: { reason: "alert_rule_limit", max: 20 },
+      },
+    });
+  });
+
+  it("refuse to send a code outside the union: 500, never the unknown code", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/api/test/outside-the-union" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: { code: "internal_error", message: "Something went wrong on our side" },
+    });
+  });
+
+  it("answer every kind of failure with a code (and meaning) from the union", async () => {
+    const requests = [
+      { method: "GET", url: "/api/nope" },
+      { method: "GET", url: "/api/test/broken-query" },
+      { method: "GET", url: "/api/test/typed" },
+      { method: "GET", url: "/api/me" },
+      { method: "POST", url: "/api/test/validated", payload: { email: "x" } },
+      {
+        method: "POST",
+        url: "/api/test/validated",
+        headers: { "content-type": "application/json" },
+        payload: "{not json",
+      },
+      {
+        method: "POST",
+        url: "/api/test/validated",
+        headers: { "content-type": "text/x-unknown" },
+        payload: "x",
+      },
+    ] as const;
+    for (const request of requests) {
+      const body = (await test.app.inject(request)).json();
+      expect(isKnownDetail(body.error.code, body.error.params), JSON.stringify(body)).toBe(true);
+    }
+  });
+
+  it("accept only the union's codes and meanings at compile time", () => {
+    // Each line below fails `tsc -p apps/server` without its directive: the guarantee is the type, not this test.
+    // @ts-expect-error: not a code of the union
+    new AppError("made_up", 400, "x");
+    // @ts-expect-error: limit_reached needs its params (which limit)
+    new AppError("limit_reached", 403, "x");
+    // @ts-expect-error: not a meaning of not_found
+    notFound("spaceship", "No such spaceship");
+    // @ts-expect-error: alert_rule_limit needs its max
+    conflict("alert_rule_limit", "Too many rules");
+    expect(notFound("universe", "No such universe").params).toEqual({ subject: "universe" });
   });
 
   it("never leak a database error's text", async () => {

@@ -37,7 +37,8 @@ export async function webAppPlugin(app: FastifyInstance, options: { webDist: str
 
   app.get("/*", async (request, reply) => {
     // Judged on the decoded, normalised path: "/%61pi/x", "//api/x" and "/API/x" are API misses, not pages.
-    if (isApiPath(request.url)) throw notFound();
+    if (isApiPath(request.url))
+      throw notFound({ subject: "route", method: request.method, url: request.url }, "Not found");
     if (indexHtml === null || indexEncoded === null) {
       return reply
         .status(503)

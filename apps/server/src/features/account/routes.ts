@@ -55,7 +55,7 @@ export async function accountRoutes(
     if (!limit.allowed) {
       throw tooManyRequests(
         `Too many confirmation mails. Try again in ${limit.retryAfterSeconds} seconds.`,
-        limit.retryAfterSeconds,
+        { window: "confirmation_mail", retryAfter: limit.retryAfterSeconds },
       );
     }
     await account.mailDeletionLink(userId);

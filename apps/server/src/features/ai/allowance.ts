@@ -58,12 +58,15 @@ export function createAllowance(deps: { db: Db; clock: () => Date }): Allowance 
         1,
         Math.ceil((Date.parse(state.resetsAt) - deps.clock().getTime()) / 1000),
       );
-      throw new AppError("limit_reached", 429, AI_MESSAGES.tokenLimit(state.limit), undefined, {
-        retryAfter,
-        ...upgradePayload(plan.tier, "maxAITokensPerDay"),
-        used: state.used,
-        limit: state.limit,
-        resetsAt: state.resetsAt,
+      throw new AppError("limit_reached", 429, AI_MESSAGES.tokenLimit(state.limit), {
+        params: { limit: "maxAITokensPerDay" },
+        extra: {
+          retryAfter,
+          ...upgradePayload(plan.tier, "maxAITokensPerDay"),
+          used: state.used,
+          limit: state.limit,
+          resetsAt: state.resetsAt,
+        },
       });
     },
   };

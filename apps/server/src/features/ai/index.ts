@@ -3,7 +3,12 @@
 export type { AllowanceState } from "./allowance.js";
 export { AnswerInterrupt, type Usage } from "./answer.js";
 export { providerFromConfig } from "./configure.js";
-export type { AnsweringEntity, EntityDirectory, KnowledgePassage } from "./knowledge.js";
+export type {
+  AnsweringEntity,
+  EntityDirectory,
+  EntityRefusal,
+  KnowledgePassage,
+} from "./knowledge.js";
 export type { ModelCatalog, OfferedModel } from "./models.js";
 export { createOpenAiCompatibleProvider } from "./openai-compatible.js";
 export type { AiChunk, AiProvider, AiRequest, ChatTurn, ProviderName } from "./provider.js";

@@ -1,5 +1,6 @@
 // What the AI features need from the workspace: the caller's entity (404 for anyone else's) and a knowledge search.
 // The workspace feature's service fulfils it (app.ts); tests may pass anything of this shape.
+import type { ErrorParams } from "@aacos/domain/errors";
 
 export interface AnsweringEntity {
   id: string;
@@ -12,7 +13,13 @@ export interface AnsweringEntity {
   /** idle, running, paused or error (the workspace's EntityStatus); a paused entity does not answer. */
   status?: string;
   /** Set while entity orchestration holds the entity (paused or stopped): why it may not run, answered with 409. */
-  refusal?: string | null;
+  refusal?: EntityRefusal | null;
+}
+
+/** Why a held entity may not run: the English text and its typed conflict params. */
+export interface EntityRefusal {
+  message: string;
+  params: ErrorParams<"conflict">;
 }
 
 export interface KnowledgePassage {

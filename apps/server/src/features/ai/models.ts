@@ -55,12 +55,14 @@ export function chooseModel(
       "limit_reached",
       403,
       AI_MESSAGES.modelComplexity(name, offered.complexity, allowed),
-      undefined,
       {
-        ...upgradePayload(plan.tier, "maxModelComplexity"),
-        ...(suggested === null
-          ? {}
-          : { suggestedTier: suggested, upgradeUrl: `/tiers?upgrade=${suggested}` }),
+        params: { limit: "maxModelComplexity" },
+        extra: {
+          ...upgradePayload(plan.tier, "maxModelComplexity"),
+          ...(suggested === null
+            ? {}
+            : { suggestedTier: suggested, upgradeUrl: `/tiers?upgrade=${suggested}` }),
+        },
       },
     );
   }

@@ -71,9 +71,12 @@ export function createAiService(deps: {
     directory: deps.directory,
     allowance: (plan) => allowance.read(plan.userId, plan),
     modelFor(plan, entity) {
-      if (entity.refusal) throw conflict(entity.refusal);
+      if (entity.refusal) throw conflict(entity.refusal.params, entity.refusal.message);
       if (entity.status === "paused")
-        throw conflict(`${entity.name} is paused; resume it to ask it`);
+        throw conflict(
+          { reason: "entity_paused", name: entity.name },
+          `${entity.name} is paused; resume it to ask it`,
+        );
       if (deps.models === null) return "retrieval";
       return chooseModel(deps.models, entity.model, plan);
     },
@@ -149,7 +152,8 @@ export function createAiService(deps: {
       return { ...outcome, runId: run.id, provider: deps.provider.name, model: options.model };
     },
     begin(key) {
-      if (running.has(key)) throw conflict("An answer is still running here; stop it or wait");
+      if (running.has(key))
+        throw conflict("answer_running", "An answer is still running here; stop it or wait");
       const controller = new AbortController();
       running.set(key, controller);
       return controller;

@@ -167,7 +167,7 @@ export function createAlertService(deps: {
     if (url === null || url === undefined || deps.allowPrivateWebhooks === true) return;
     if (await targetsInternalNetwork(url, deps.resolveHost ?? resolveWithDns)) {
       throw new AppError("validation_failed", 400, "Validation failed", {
-        webhookUrl: PRIVATE_WEBHOOK_MESSAGE,
+        fields: { webhookUrl: PRIVATE_WEBHOOK_MESSAGE },
       });
     }
   }
@@ -392,7 +392,7 @@ export function createAlertService(deps: {
 
   async function ownRule(caller: AlertCaller, id: string, allowSystem = false) {
     const [rule] = await db.select().from(alertRules).where(eq(alertRules.id, id));
-    if (rule === undefined) throw notFound("Alert rule not found");
+    if (rule === undefined) throw notFound("alert_rule", "Alert rule not found");
     if (rule.userId === caller.userId) return rule;
     if (
       allowSystem &&
@@ -402,15 +402,15 @@ export function createAlertService(deps: {
     ) {
       return rule;
     }
-    throw notFound("Alert rule not found");
+    throw notFound("alert_rule", "Alert rule not found");
   }
 
   async function visibleAlert(caller: AlertCaller, id: string) {
     const [alert] = await db.select().from(alerts).where(eq(alerts.id, id));
-    if (alert === undefined) throw notFound("Alert not found");
+    if (alert === undefined) throw notFound("alert", "Alert not found");
     if (alert.userId === caller.userId || (alert.userId === null && isOperator(caller)))
       return alert;
-    throw notFound("Alert not found");
+    throw notFound("alert", "Alert not found");
   }
 
   return {
@@ -456,7 +456,10 @@ export function createAlertService(deps: {
         .from(alertRules)
         .where(eq(alertRules.userId, caller.userId));
       if ((owned?.value ?? 0) >= MAX_RULES_PER_USER) {
-        throw conflict(`You can keep at most ${MAX_RULES_PER_USER} alert rules`);
+        throw conflict(
+          { reason: "alert_rule_limit", max: MAX_RULES_PER_USER },
+          `You can keep at most ${MAX_RULES_PER_USER} alert rules`,
+        );
       }
       const channels = body.channels ?? ["in-app"];
       if (channels.includes("webhook")) await checkWebhookTarget(body.webhookUrl);
@@ -490,7 +493,7 @@ export function createAlertService(deps: {
       const webhookUrl = body.webhookUrl === undefined ? rule.webhookUrl : body.webhookUrl;
       if (channels.includes("webhook") && webhookUrl === null) {
         throw new AppError("validation_failed", 400, "Validation failed", {
-          webhookUrl: "Field is required",
+          fields: { webhookUrl: "Field is required" },
         });
       }
       if (channels.includes("webhook") && body.webhookUrl !== undefined) {
@@ -511,7 +514,7 @@ export function createAlertService(deps: {
         })
         .where(eq(alertRules.id, rule.id))
         .returning();
-      if (row === undefined) throw notFound("Alert rule not found");
+      if (row === undefined) throw notFound("alert_rule", "Alert rule not found");
       return { rule: ruleView(row) };
     },
 
@@ -528,7 +531,7 @@ export function createAlertService(deps: {
         .set({ silencedUntil: new Date(clock().getTime() + minutes * 60_000) })
         .where(eq(alertRules.id, rule.id))
         .returning();
-      if (row === undefined) throw notFound("Alert rule not found");
+      if (row === undefined) throw notFound("alert_rule", "Alert rule not found");
       return { rule: ruleView(row) };
     },
 
@@ -556,25 +559,33 @@ export function createAlertService(deps: {
 
     async acknowledge(caller: AlertCaller, id: string) {
       const alert = await visibleAlert(caller, id);
-      if (alert.status !== "open") throw conflict(`The alert is already ${alert.status}`);
+      if (alert.status !== "open")
+        throw conflict(
+          { reason: "alert_status", status: alert.status },
+          `The alert is already ${alert.status}`,
+        );
       const [row] = await db
         .update(alerts)
         .set({ status: "acknowledged", acknowledgedAt: clock() })
         .where(and(eq(alerts.id, alert.id), eq(alerts.status, "open")))
         .returning();
-      if (row === undefined) throw conflict("The alert changed meanwhile");
+      if (row === undefined) throw conflict("alert_changed", "The alert changed meanwhile");
       return { alert: alertView(row) };
     },
 
     async resolve(caller: AlertCaller, id: string) {
       const alert = await visibleAlert(caller, id);
-      if (alert.status === "resolved") throw conflict("The alert is already resolved");
+      if (alert.status === "resolved")
+        throw conflict(
+          { reason: "alert_status", status: "resolved" },
+          "The alert is already resolved",
+        );
       const [row] = await db
         .update(alerts)
         .set({ status: "resolved", resolvedAt: clock() })
         .where(and(eq(alerts.id, alert.id), inArray(alerts.status, ACTIVE)))
         .returning();
-      if (row === undefined) throw conflict("The alert changed meanwhile");
+      if (row === undefined) throw conflict("alert_changed", "The alert changed meanwhile");
       return { alert: alertView(row) };
     },
 

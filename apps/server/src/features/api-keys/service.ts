@@ -107,7 +107,7 @@ export function createApiKeyService(deps: { db: Db; clock: () => Date; audit: Au
         )
         .returning({ id: apiKeys.id, name: apiKeys.name });
       const row = revoked[0];
-      if (row === undefined) throw notFound("API key not found");
+      if (row === undefined) throw notFound("api_key", "API key not found");
       await audit.record(context, "api_key.revoked", row.id, { name: row.name });
     },
 

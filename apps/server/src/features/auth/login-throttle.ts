@@ -29,7 +29,7 @@ export function createLoginThrottle(rateLimiters: RateLimiterFactory) {
   const refused = (decision: RateDecision) =>
     tooManyRequests(
       `Too many sign-in attempts. Try again in ${decision.retryAfterSeconds} seconds.`,
-      decision.retryAfterSeconds,
+      { window: "sign_in", retryAfter: decision.retryAfterSeconds },
     );
 
   return {

@@ -170,7 +170,7 @@ export async function passwordResetRoutes(
         if (!decision.allowed) {
           throw tooManyRequests(
             `Too many reset requests. Try again in ${decision.retryAfterSeconds} seconds.`,
-            decision.retryAfterSeconds,
+            { window: "password_reset", retryAfter: decision.retryAfterSeconds },
           );
         }
       }

@@ -55,7 +55,7 @@ export function createRegistrationGuard(deps: {
   const busy = (decision: RateDecision) =>
     tooManyRequests(
       `Too many registrations from this address. Try again in ${decision.retryAfterSeconds} seconds.`,
-      decision.retryAfterSeconds,
+      { window: "registration", retryAfter: decision.retryAfterSeconds },
     );
 
   return {
@@ -81,7 +81,9 @@ export function createRegistrationGuard(deps: {
             deps.log.error({ err: error }, "registration notice not queued"),
           );
       }
-      return conflict(EMAIL_UNAVAILABLE_MESSAGE, { email: EMAIL_UNAVAILABLE_MESSAGE });
+      return conflict("email_unavailable", EMAIL_UNAVAILABLE_MESSAGE, {
+        email: EMAIL_UNAVAILABLE_MESSAGE,
+      });
     },
   };
 }

@@ -92,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     if (!limit.allowed) {
       throw tooManyRequests(
         `Too many registrations from this address. Try again in ${limit.retryAfterSeconds} seconds.`,
-        limit.retryAfterSeconds,
+        { window: "registration", retryAfter: limit.retryAfterSeconds },
       );
     }
     await registrationGuard.admit(request.ip);
@@ -130,7 +130,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     { schema: { body: RefreshBody.nullish() } },
     async (request, reply) => {
       const presented = request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE];
-      if (presented === undefined || presented === "") throw unauthorized("Token refresh failed");
+      if (presented === undefined || presented === "")
+        throw unauthorized("token_refresh_failed", "Token refresh failed");
       try {
         const tokens = await accounts.refresh(presented, clientOf(request));
         setRefreshCookie(reply, tokens, secureCookies);
@@ -215,7 +216,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       if (request.principal === null) throw unauthorized();
       const mine = await sessions.list(request.principal.user.id);
       if (!mine.some((session) => session.id === request.params.id))
-        throw notFound("No such session");
+        throw notFound("session", "No such session");
       await sessions.revoke(request.params.id);
       return reply.status(204).send();
     },

@@ -25,8 +25,10 @@ const MFA_STEP_TTL_MS = 300_000;
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
 export const USERNAME_TAKEN_MESSAGE = "This username is taken";
 
-const emailTaken = () => conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-const usernameTaken = () => conflict(USERNAME_TAKEN_MESSAGE, { username: USERNAME_TAKEN_MESSAGE });
+const emailTaken = () =>
+  conflict("email_taken", EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+const usernameTaken = () =>
+  conflict("username_taken", USERNAME_TAKEN_MESSAGE, { username: USERNAME_TAKEN_MESSAGE });
 
 /** A unique violation on the users table as the 409 of the field it guards; anything else unchanged. */
 function userConflict(error: unknown): unknown {
@@ -232,7 +234,7 @@ export function createAccountService(deps: {
         await audit.record(context, "auth.login_failed", user?.id ?? null, {
           identifier: body.email.slice(0, 254),
         });
-        throw unauthorized(LOGIN_FAILED_MESSAGE);
+        throw unauthorized("login_failed", LOGIN_FAILED_MESSAGE);
       }
       // Only after the right password: a wrong one must not tell whether the account is suspended.
       if (user.suspendedAt !== null) {
@@ -270,9 +272,10 @@ export function createAccountService(deps: {
           result.userId,
           { sessionId: result.sessionId },
         );
-        throw unauthorized("Token refresh failed");
+        throw unauthorized("token_refresh_failed", "Token refresh failed");
       }
-      if (result.kind === "invalid") throw unauthorized("Token refresh failed");
+      if (result.kind === "invalid")
+        throw unauthorized("token_refresh_failed", "Token refresh failed");
       const [owner] = await db
         .select({ suspendedAt: users.suspendedAt })
         .from(users)

@@ -254,7 +254,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       .select()
       .from(autonomousRules)
       .where(and(eq(autonomousRules.id, id), eq(autonomousRules.userId, userId)));
-    if (row === undefined) throw notFound("Rule not found");
+    if (row === undefined) throw notFound("autonomous_rule", "Rule not found");
     return row;
   }
 
@@ -758,7 +758,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
 
     async getRule(userId, id) {
       const [view] = await views([await ownRule(userId, id)]);
-      if (view === undefined) throw notFound("Rule not found");
+      if (view === undefined) throw notFound("autonomous_rule", "Rule not found");
       return view;
     },
 
@@ -847,8 +847,9 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
 
     async runNow(context, userId, id) {
       const rule = await ownRule(userId, id);
-      if ((await readKillSwitch()).engaged) throw conflict(AUTONOMOUS_MESSAGES.killSwitchOn);
-      if (!rule.enabled) throw conflict(AUTONOMOUS_MESSAGES.ruleDisabled);
+      if ((await readKillSwitch()).engaged)
+        throw conflict("kill_switch_on", AUTONOMOUS_MESSAGES.killSwitchOn);
+      if (!rule.enabled) throw conflict("rule_disabled", AUTONOMOUS_MESSAGES.ruleDisabled);
       const row = await fire(rule, {
         trigger: "manual",
         slot: `manual:${randomUUID()}`,

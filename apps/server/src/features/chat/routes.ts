@@ -20,6 +20,7 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { INTERNAL_ERROR_BODY } from "../../platform/errors.js";
 import { AnswerInterrupt, openEventStream, planOf, wantsEventStream } from "../ai/index.js";
 import type { ChatService } from "./service.js";
 
@@ -153,10 +154,7 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
           (sent) => events.send({ message: sent.message, usage: sent.usage }, "done"),
           (error: unknown) => {
             request.log.error({ err: error }, "chat answer failed");
-            events.send(
-              { error: { code: "internal_error", message: "Something went wrong on our side" } },
-              "error",
-            );
+            events.send(INTERNAL_ERROR_BODY, "error");
           },
         )
         .finally(() => events.end());

@@ -117,7 +117,7 @@ export function createChatService(deps: {
       .select()
       .from(conversations)
       .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
-    if (row === undefined) throw notFound("Conversation not found");
+    if (row === undefined) throw notFound("conversation", "Conversation not found");
     return row;
   }
 
@@ -197,7 +197,7 @@ export function createChatService(deps: {
           .select({ createdAt: messages.createdAt, id: messages.id })
           .from(messages)
           .where(and(eq(messages.id, query.before), eq(messages.conversationId, conversationId)));
-        if (cursor === undefined) throw notFound("Message not found");
+        if (cursor === undefined) throw notFound("message", "Message not found");
         filters.push(
           sql`(${messages.createdAt}, ${messages.id}) < (${cursor.createdAt}, ${cursor.id})`,
         );
@@ -231,7 +231,7 @@ export function createChatService(deps: {
         .set({ title, updatedAt: deps.clock() })
         .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
         .returning();
-      if (row === undefined) throw notFound("Conversation not found");
+      if (row === undefined) throw notFound("conversation", "Conversation not found");
       return conversationView(row);
     },
 
@@ -383,15 +383,18 @@ export function createChatService(deps: {
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
         .where(and(eq(messages.id, messageId), eq(conversations.userId, userId)));
-      if (found === undefined) throw notFound("Message not found");
+      if (found === undefined) throw notFound("message", "Message not found");
       // Someone who lost access to the universe (left the team) cannot thank it any more.
       await ai.directory.getEntity(userId, found.entityId);
       const owner = await universeOwner(found.entityId);
       if (owner === null || owner === userId) {
-        throw conflict("Only an answer from a universe shared with you can be marked helpful");
+        throw conflict(
+          "answer_not_shared",
+          "Only an answer from a universe shared with you can be marked helpful",
+        );
       }
       if (found.message.role !== "assistant" || found.message.status !== "complete") {
-        throw conflict("Only a complete answer can be marked helpful");
+        throw conflict("answer_incomplete", "Only a complete answer can be marked helpful");
       }
       await deps.onHelpful?.(owner, messageId);
       return messageView(found.message, true, true);

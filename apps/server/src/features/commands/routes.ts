@@ -9,6 +9,7 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { INTERNAL_ERROR_BODY } from "../../platform/errors.js";
 import { AnswerInterrupt, openEventStream, planOf, wantsEventStream } from "../ai/index.js";
 import type { CommandService, EntityAnswer } from "./service.js";
 
@@ -75,10 +76,7 @@ export async function commandRoutes(app: FastifyInstance, deps: { commands: Comm
           (done) => events.send(done, "done"),
           (error: unknown) => {
             request.log.error({ err: error }, "command failed");
-            events.send(
-              { error: { code: "internal_error", message: "Something went wrong on our side" } },
-              "error",
-            );
+            events.send(INTERNAL_ERROR_BODY, "error");
           },
         )
         .finally(() => events.end());

@@ -253,7 +253,7 @@ export function createCommandService(deps: {
         .select({ n: count() })
         .from(runs)
         .where(and(eq(runs.userId, userId), eq(runs.commandId, commandId)));
-      if ((row?.n ?? 0) === 0) throw notFound("Command not found");
+      if ((row?.n ?? 0) === 0) throw notFound("command", "Command not found");
       return { stopped: ai.stop(stopKey(commandId)) };
     },
 
@@ -264,7 +264,7 @@ export function createCommandService(deps: {
         .where(
           and(eq(runs.userId, userId), eq(runs.commandId, commandId), eq(runs.entityId, entityId)),
         );
-      if ((row?.n ?? 0) === 0) throw notFound("Command not found");
+      if ((row?.n ?? 0) === 0) throw notFound("command", "Command not found");
       return { stopped: ai.stop(entityStopKey(commandId, entityId)) };
     },
   };

@@ -28,10 +28,11 @@ export async function errorReportRoutes(
   const limit = async (request: FastifyRequest) => {
     const decision = await byAddress.consume(request.ip);
     if (!decision.allowed) {
-      throw tooManyRequests(
-        `Too many error reports: ${ERROR_REPORT_RATE.points} per minute`,
-        decision.retryAfterSeconds,
-      );
+      throw tooManyRequests(`Too many error reports: ${ERROR_REPORT_RATE.points} per minute`, {
+        window: "error_reports",
+        limit: ERROR_REPORT_RATE.points,
+        retryAfter: decision.retryAfterSeconds,
+      });
     }
   };
 

@@ -125,7 +125,7 @@ export function createErrorReportService(deps: { db: Db; clock: () => Date }) {
         .returning();
       if (updated !== undefined) return updated;
       const [existing] = await db.select().from(errorReports).where(eq(errorReports.id, id));
-      if (existing === undefined) throw notFound("No such error report");
+      if (existing === undefined) throw notFound("error_report", "No such error report");
       return existing;
     },
   };

@@ -38,7 +38,7 @@ export async function jobRoutes(
     { onRequest: adminOnly, schema: { params: DeadLetterParams } },
     async (request) => {
       const retried = await jobs.retryDeadLetter(request.params.id);
-      if (retried === null) throw notFound("No such dead letter");
+      if (retried === null) throw notFound("dead_letter", "No such dead letter");
       await app.audit.record(clientOf(request), "admin.dead_letter_retried", null, {
         deadLetterId: request.params.id,
         ...retried,
@@ -51,7 +51,8 @@ export async function jobRoutes(
     "/api/admin/jobs/dead-letters/:id",
     { onRequest: adminOnly, schema: { params: DeadLetterParams } },
     async (request) => {
-      if (!(await jobs.dropDeadLetter(request.params.id))) throw notFound("No such dead letter");
+      if (!(await jobs.dropDeadLetter(request.params.id)))
+        throw notFound("dead_letter", "No such dead letter");
       await app.audit.record(clientOf(request), "admin.dead_letter_dropped", null, {
         deadLetterId: request.params.id,
       });

@@ -153,7 +153,7 @@ export function createBackgroundRuns(deps: {
 
   async function ownRun(userId: string, runId: string): Promise<RunRow> {
     const found = UUID.test(runId) ? await row(runId) : undefined;
-    if (found === undefined || found.userId !== userId) throw notFound("No such run");
+    if (found === undefined || found.userId !== userId) throw notFound("run", "No such run");
     return found;
   }
 
@@ -355,7 +355,7 @@ export function createBackgroundRuns(deps: {
     async startSync(userId: string, universeId: string): Promise<BackgroundRunView> {
       const run = await deps.workspace.queueSync(userId, universeId);
       const queued = await row(run.id);
-      if (queued === undefined) throw notFound("No such run");
+      if (queued === undefined) throw notFound("run", "No such run");
       try {
         await jobs.enqueue<SyncJob>(SYNC_QUEUE, { runId: run.id, userId }, { id: run.id });
       } catch (error) {
@@ -401,14 +401,15 @@ export function createBackgroundRuns(deps: {
     async cancel(plan: Plan, runId: string): Promise<BackgroundRunView> {
       const { userId } = plan;
       const found = await ownRun(userId, runId);
-      if (FINISHED_RUN_STATUSES.includes(found.status)) throw conflict(JOB_MESSAGES.notCancellable);
+      if (FINISHED_RUN_STATUSES.includes(found.status))
+        throw conflict("job_not_cancellable", JOB_MESSAGES.notCancellable);
       await db
         .update(runs)
         .set({ status: "stopped", error: JOB_MESSAGES.cancelled, finishedAt: deps.clock() })
         .where(and(eq(runs.id, runId), eq(runs.status, "queued")));
       await jobs.cancel([runId]);
       const after = await row(runId);
-      if (after === undefined) throw notFound("No such run");
+      if (after === undefined) throw notFound("run", "No such run");
       if (after.status === "stopped" && found.kind === BACKGROUND_RUN_KIND) {
         deps.notify(userId, backgroundRunSignal(view(after)));
         // A sequential batch whose waiting head was cancelled goes on with its next run (an existing job is kept).

@@ -50,7 +50,7 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
     if (!decision.allowed) {
       throw tooManyRequests(
         `Too many verification attempts. Try again in ${decision.retryAfterSeconds} seconds.`,
-        decision.retryAfterSeconds,
+        { window: "verification", retryAfter: decision.retryAfterSeconds },
       );
     }
     const passed = await check();
@@ -89,17 +89,18 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
       // The second step of a login: the password step's token names the user.
       const claims = await app.tokens.verifyStep("mfa", mfaToken);
       if (claims === null || typeof claims.sub !== "string") {
-        throw unauthorized(STEP_EXPIRED_MESSAGE);
+        throw unauthorized("step_expired", STEP_EXPIRED_MESSAGE);
       }
       if (type === "webauthn") {
         throw validationFailed({ type: "Passkeys sign in through the passkey flow" });
       }
       const userId = claims.sub;
       if (!(await withinBudget(userId, () => mfa.check(userId, type, code)))) {
-        throw unauthorized(INVALID_CODE_MESSAGE);
+        throw unauthorized("invalid_code", INVALID_CODE_MESSAGE);
       }
       // One password step, one session: a second use of the token (even with another valid code) is refused.
-      if (!(await accounts.spendMfaStep(claims))) throw unauthorized(STEP_EXPIRED_MESSAGE);
+      if (!(await accounts.spendMfaStep(claims)))
+        throw unauthorized("step_expired", STEP_EXPIRED_MESSAGE);
       const { user, tokens } = await accounts.completeLogin(
         userId,
         claims.rememberMe === true,
@@ -131,7 +132,7 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
     async (request, reply) => {
       if (request.principal === null) throw unauthorized();
       const userId = request.principal.user.id;
-      if (!(await mfa.isEnabled(userId))) throw conflict("Two-factor sign-in is not on");
+      if (!(await mfa.isEnabled(userId))) throw conflict("mfa_off", "Two-factor sign-in is not on");
       const { code } = request.body;
       // Six digits are an authenticator code; anything else is tried as a recovery code.
       const type = /^\d{6}$/.test(code.replace(/\s/g, "")) ? "totp" : "recovery";

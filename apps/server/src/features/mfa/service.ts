@@ -147,7 +147,7 @@ export function createMfaService(deps: { db: Db; clock: () => Date; audit: Audit
           setWhere: isNull(mfaTotp.enabledAt),
         })
         .returning({ userId: mfaTotp.userId });
-      if (stored.length === 0) throw conflict("Two-factor sign-in is already on");
+      if (stored.length === 0) throw conflict("mfa_on", "Two-factor sign-in is already on");
       const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
       const qrCode = await toDataURL(otpauthUrl, {
         errorCorrectionLevel: "M",
@@ -167,8 +167,8 @@ export function createMfaService(deps: { db: Db; clock: () => Date; audit: Audit
       context: AuditContext,
     ): Promise<{ kind: "enabled"; recoveryCodes: string[] } | { kind: "invalid" }> {
       const row = await totpRow(userId);
-      if (row?.enabledAt != null) throw conflict("Two-factor sign-in is already on");
-      if (row === undefined) throw conflict("Start the two-factor setup first");
+      if (row?.enabledAt != null) throw conflict("mfa_on", "Two-factor sign-in is already on");
+      if (row === undefined) throw conflict("mfa_setup_first", "Start the two-factor setup first");
       if (!(await checkTotp(userId, row.secret, code))) return { kind: "invalid" };
       const turnedOn = await db
         .update(mfaTotp)
@@ -183,7 +183,7 @@ export function createMfaService(deps: { db: Db; clock: () => Date; audit: Audit
         .returning({ userId: mfaTotp.userId });
       // A parallel request enabled it (or a new setup replaced the secret) in the meantime.
       if (turnedOn.length === 0)
-        throw conflict("Two-factor sign-in changed meanwhile; start again");
+        throw conflict("mfa_changed", "Two-factor sign-in changed meanwhile; start again");
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
       const hashes = await Promise.all(
         recoveryCodes.map((recoveryCode) => hashPassword(recoveryCode)),

@@ -1,8 +1,9 @@
 // The network edge of OAuth: OpenID Connect providers through openid-client, discovered lazily and cached.
+import type { OauthProviderProblem } from "@aacos/domain/errors";
 import type { FastifyBaseLogger } from "fastify";
 import * as oidc from "openid-client";
 import type { OidcProviderConfig } from "../../config.js";
-import { AppError } from "../../platform/errors.js";
+import { AppError, notFound } from "../../platform/errors.js";
 
 /** Who the provider says signed in. */
 export interface ProviderIdentity {
@@ -38,8 +39,8 @@ export interface IdentityProviders {
   exchange(id: string, exchange: CodeExchange): Promise<ProviderIdentity>;
 }
 
-export const providerError = (message: string) =>
-  new AppError("oauth_provider_error", 502, message);
+export const providerError = (provider: string, problem: OauthProviderProblem, message: string) =>
+  new AppError("oauth_provider_error", 502, message, { params: { provider, problem } });
 
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 
@@ -73,7 +74,7 @@ export function createIdentityProviders(
 
   function require(id: string): OidcProviderConfig {
     const provider = byId.get(id);
-    if (provider === undefined) throw new AppError("not_found", 404, "No such sign-in provider");
+    if (provider === undefined) throw notFound("sign_in_provider", "No such sign-in provider");
     return provider;
   }
 
@@ -82,7 +83,11 @@ export function createIdentityProviders(
       return await configurationOf(provider);
     } catch (error) {
       log.warn({ err: error, provider: provider.id }, "OpenID Connect discovery failed");
-      throw providerError(`${provider.label} cannot be reached right now. Try again later.`);
+      throw providerError(
+        provider.label,
+        "unreachable",
+        `${provider.label} cannot be reached right now. Try again later.`,
+      );
     }
   }
 
@@ -138,13 +143,23 @@ export function createIdentityProviders(
         log.warn({ err: error, provider: id }, "OpenID Connect code exchange failed");
         if (error instanceof oidc.ResponseBodyError) {
           throw providerError(
+            provider.label,
+            "refused",
             `${provider.label} refused the sign-in (${error.error}). Start the sign-in again.`,
           );
         }
         if (error instanceof oidc.ClientError || error instanceof oidc.AuthorizationResponseError) {
-          throw providerError(`${provider.label}'s answer could not be verified. Try again.`);
+          throw providerError(
+            provider.label,
+            "unverified",
+            `${provider.label}'s answer could not be verified. Try again.`,
+          );
         }
-        throw providerError(`${provider.label} cannot be reached right now. Try again later.`);
+        throw providerError(
+          provider.label,
+          "unreachable",
+          `${provider.label} cannot be reached right now. Try again later.`,
+        );
       }
     },
   };

@@ -53,7 +53,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
       if (!limit.allowed) {
         throw tooManyRequests(
           `Too many sign-in attempts. Try again in ${limit.retryAfterSeconds} seconds.`,
-          limit.retryAfterSeconds,
+          { window: "sign_in", retryAfter: limit.retryAfterSeconds },
         );
       }
       const { url, browser } = await oauth.start(request.params.provider, request.query.redirect);

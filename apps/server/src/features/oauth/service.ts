@@ -7,7 +7,7 @@ import * as oidc from "openid-client";
 import type { Db } from "../../db/client.js";
 import { authChallenges, oauthAccounts, users } from "../../db/schema.js";
 import type { UserRow } from "../../platform/auth.js";
-import { AppError, conflict, validationFailed } from "../../platform/errors.js";
+import { AppError, conflict, notFound, validationFailed } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import type { AccountService, ClientInfo, SessionTokens } from "../auth/index.js";
 import type { IdentityProviders, ProviderIdentity } from "./identity-providers.js";
@@ -82,7 +82,7 @@ export function createOAuthService(deps: {
 
   function requireProvider(id: string) {
     const provider = providers.find(id);
-    if (provider === undefined) throw new AppError("not_found", 404, "No such sign-in provider");
+    if (provider === undefined) throw notFound("sign_in_provider", "No such sign-in provider");
     return provider;
   }
 
@@ -196,7 +196,7 @@ export function createOAuthService(deps: {
     // Linking by e-mail needs both sides verified: the provider's word that the person owns the
     // address, and ours that the local account's owner does (else a squatter's account is taken over).
     if (!identity.emailVerified || !existing.emailVerified) {
-      throw conflict(LINK_WITH_PASSWORD_MESSAGE);
+      throw conflict("oauth_link_with_password", LINK_WITH_PASSWORD_MESSAGE);
     }
     await link(provider, identity, existing.id);
     await audit.record({ ...context, actorId: existing.id }, "auth.oauth_linked", existing.id, {
@@ -278,7 +278,10 @@ export function createOAuthService(deps: {
       const { challenge, identity } = await exchange(provider, input);
       const owner = await linkedUser(provider, identity.subject);
       if (owner !== undefined && owner.id !== user.id) {
-        throw conflict("This provider account is already linked to another user");
+        throw conflict(
+          "oauth_linked_elsewhere",
+          "This provider account is already linked to another user",
+        );
       }
       if (owner === undefined) {
         await link(provider, identity, user.id);

@@ -4,7 +4,7 @@ import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { entityHolds } from "../../db/schema.js";
-import type { EntityDirectory } from "../ai/index.js";
+import type { EntityDirectory, EntityRefusal } from "../ai/index.js";
 
 export type HoldState = "paused" | "stopped";
 
@@ -26,11 +26,22 @@ export async function holdOf(db: Db, entityId: string): Promise<Hold | null> {
 }
 
 /** Why a held entity may not run, in the words the chat and command centre show. */
-export function refusalFor(hold: Hold, name: string): string {
-  if (hold.state === "stopped") return ORCHESTRATION_MESSAGES.stopped(name);
+export function refusalFor(hold: Hold, name: string): EntityRefusal {
+  if (hold.state === "stopped") {
+    return {
+      message: ORCHESTRATION_MESSAGES.stopped(name),
+      params: { reason: "entity_stopped", name },
+    };
+  }
   return hold.byManager
-    ? ORCHESTRATION_MESSAGES.pausedByOperator(name)
-    : ORCHESTRATION_MESSAGES.pausedByOwner(name);
+    ? {
+        message: ORCHESTRATION_MESSAGES.pausedByOperator(name),
+        params: { reason: "entity_paused_by_operator", name },
+      }
+    : {
+        message: ORCHESTRATION_MESSAGES.pausedByOwner(name),
+        params: { reason: "entity_paused", name },
+      };
 }
 
 /** Wraps the workspace's entity directory for the AI gateway (app.ts). */

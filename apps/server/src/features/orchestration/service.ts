@@ -200,18 +200,18 @@ export function createOrchestrationService(deps: {
 
   /** The entity if the caller may act on it: anyone's for managers, their own otherwise (404 for the rest). */
   async function target(caller: OrchestrationCaller, entityId: string): Promise<Row> {
-    if (!UUID.test(entityId)) throw notFound(ORCHESTRATION_MESSAGES.notFound);
+    if (!UUID.test(entityId)) throw notFound("entity", ORCHESTRATION_MESSAGES.notFound);
     const scope = manages(caller) ? undefined : eq(entities.userId, caller.userId);
     const [row] = await selectRows().where(and(eq(entities.id, entityId), scope));
-    if (row === undefined) throw notFound(ORCHESTRATION_MESSAGES.notFound);
+    if (row === undefined) throw notFound("entity", ORCHESTRATION_MESSAGES.notFound);
     return row;
   }
 
   async function viewOf(entityId: string): Promise<OrchestratedEntity> {
     const [row] = await selectRows().where(eq(entities.id, entityId));
-    if (row === undefined) throw notFound(ORCHESTRATION_MESSAGES.notFound);
+    if (row === undefined) throw notFound("entity", ORCHESTRATION_MESSAGES.notFound);
     const [view] = await views([row]);
-    if (view === undefined) throw notFound(ORCHESTRATION_MESSAGES.notFound);
+    if (view === undefined) throw notFound("entity", ORCHESTRATION_MESSAGES.notFound);
     return view;
   }
 
@@ -347,7 +347,7 @@ export function createOrchestrationService(deps: {
       });
     } else {
       if (row.heldByManager && !manages(caller))
-        throw forbidden(ORCHESTRATION_MESSAGES.heldByOperator);
+        throw forbidden("entity_held_by_operator", ORCHESTRATION_MESSAGES.heldByOperator);
       await db.delete(entityHolds).where(eq(entityHolds.entityId, row.id));
       await db
         .update(entities)
@@ -367,9 +367,7 @@ export function createOrchestrationService(deps: {
         "validation_failed",
         400,
         ORCHESTRATION_MESSAGES.unknownModel(configured),
-        {
-          model: ORCHESTRATION_MESSAGES.unknownModel(configured),
-        },
+        { fields: { model: ORCHESTRATION_MESSAGES.unknownModel(configured) } },
       );
     }
     // The server's default is stored as null, so a later change of AI_MODEL carries it along.
@@ -464,7 +462,11 @@ export function createOrchestrationService(deps: {
           results.push({
             entityId,
             ok: false,
-            error: { code: error.code, message: error.message },
+            error: {
+              code: error.code,
+              message: error.message,
+              ...(error.params ? { params: error.params } : {}),
+            },
           });
         }
       }

@@ -41,7 +41,7 @@ export async function passkeyRoutes(
     if (mfaToken === undefined) return null;
     const claims = await app.tokens.verifyStep("mfa", mfaToken);
     if (claims === null || typeof claims.sub !== "string")
-      throw unauthorized("This sign-in step has expired; start again");
+      throw unauthorized("step_expired", "This sign-in step has expired; start again");
     return { userId: claims.sub, rememberMe: claims.rememberMe === true, claims };
   }
 
@@ -107,10 +107,10 @@ export async function passkeyRoutes(
         request.body.response as unknown as AuthenticationResponseJSON,
       );
       if (step !== null && step.userId !== userId)
-        throw unauthorized("This passkey belongs to another account");
+        throw unauthorized("passkey_other_account", "This passkey belongs to another account");
       // The MFA step token opens one session only.
       if (step !== null && !(await accounts.spendMfaStep(step.claims)))
-        throw unauthorized("This sign-in step has expired; start again");
+        throw unauthorized("step_expired", "This sign-in step has expired; start again");
       const rememberMe = step?.rememberMe ?? request.body.rememberMe;
       const { user, tokens } = await accounts.completeLogin(
         userId,

@@ -149,7 +149,7 @@ export function createPasskeyService(deps: {
         .delete(webauthnCredentials)
         .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, userId)))
         .returning({ id: webauthnCredentials.id });
-      if (removed.length === 0) throw notFound("No such passkey");
+      if (removed.length === 0) throw notFound("passkey", "No such passkey");
       await audit.record(context, "auth.passkey_removed", userId, { id });
     },
 

@@ -103,7 +103,7 @@ export function createImmediateBillingProvider(deps: {
   /** A change made against a stale read is refused, never merged. */
   async function writeOrRefuse(tx: Tx, user: UserRow, changes: UserChanges, now: Date) {
     const updated = await write(tx, user, changes, now);
-    if (updated === null) throw conflict(PLAN_MESSAGES.planChangedMeanwhile);
+    if (updated === null) throw conflict("plan_changed", PLAN_MESSAGES.planChangedMeanwhile);
     return updated;
   }
 

@@ -49,7 +49,11 @@ export async function billingRoutes(
   api.post("/api/billing/portal", signedIn, async (request, reply) => {
     if (stripe === null) {
       return reply.status(404).send({
-        error: { code: "not_found", message: "No payment provider is configured (test mode)" },
+        error: {
+          code: "not_found",
+          message: "No payment provider is configured (test mode)",
+          params: { subject: "payment_provider" },
+        },
       });
     }
     return { url: await stripe.portal(userIdOf(request)) };
@@ -64,7 +68,11 @@ export async function billingRoutes(
     scope.post("/api/billing/webhook", async (request, reply) => {
       if (stripe === null) {
         return reply.status(404).send({
-          error: { code: "not_found", message: "No payment provider is configured (test mode)" },
+          error: {
+            code: "not_found",
+            message: "No payment provider is configured (test mode)",
+            params: { subject: "payment_provider" },
+          },
         });
       }
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

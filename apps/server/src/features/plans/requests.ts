@@ -51,8 +51,8 @@ export function createPlanRequestService(deps: {
 
   async function decide(id: string, status: "granted" | "declined", context: AuditContext) {
     const [row] = await db.select().from(planRequests).where(eq(planRequests.id, id));
-    if (row === undefined) throw notFound("No such request");
-    if (row.status !== "open") throw conflict(BILLING_MESSAGES.requestClosed);
+    if (row === undefined) throw notFound("request", "No such request");
+    if (row.status !== "open") throw conflict("request_closed", BILLING_MESSAGES.requestClosed);
     if (status === "granted" && context.actorId !== null) {
       await deps.plans.setByAdmin(
         row.userId,
@@ -67,7 +67,7 @@ export function createPlanRequestService(deps: {
       .set({ status, decidedBy: context.actorId, decidedAt: clock() })
       .where(and(eq(planRequests.id, id), eq(planRequests.status, "open")))
       .returning();
-    if (updated === undefined) throw conflict(BILLING_MESSAGES.requestClosed);
+    if (updated === undefined) throw conflict("request_closed", BILLING_MESSAGES.requestClosed);
     await audit.record(
       context,
       status === "granted" ? "plan.request_granted" : "plan.request_declined",
@@ -81,7 +81,7 @@ export function createPlanRequestService(deps: {
     async create(userId: string, input: PlanRequestBody, context: AuditContext) {
       const body = PlanRequestSchema.parse(input);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (user === undefined) throw notFound("No such user");
+      if (user === undefined) throw notFound("user", "No such user");
       const [open] = await db
         .select({ id: planRequests.id })
         .from(planRequests)
@@ -93,7 +93,7 @@ export function createPlanRequestService(deps: {
             eq(planRequests.status, "open"),
           ),
         );
-      if (open !== undefined) throw conflict(BILLING_MESSAGES.requestExists);
+      if (open !== undefined) throw conflict("request_exists", BILLING_MESSAGES.requestExists);
       const [row] = await db
         .insert(planRequests)
         .values({

@@ -49,7 +49,7 @@ export function createPlanService(deps: {
   /** The user with everything due applied. */
   async function settled(userId: string): Promise<UserRow> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
-    if (user === undefined) throw notFound("No such user");
+    if (user === undefined) throw notFound("user", "No such user");
     return billing.settle(user);
   }
 

@@ -131,7 +131,7 @@ export function createEventService(deps: {
 
   async function find(eventId: string): Promise<EventRow> {
     const [event] = await db.select().from(communityEvents).where(eq(communityEvents.id, eventId));
-    if (event === undefined) throw notFound(EVENT_MESSAGES.notFound);
+    if (event === undefined) throw notFound("event", EVENT_MESSAGES.notFound);
     return event;
   }
 
@@ -238,13 +238,14 @@ export function createEventService(deps: {
     /** Joins once; an ended event cannot be joined. */
     async join(userId: string, eventId: string): Promise<CommunityEventView> {
       const event = await find(eventId);
-      if (eventStatus(event, clock()) === "ended") throw conflict(EVENT_MESSAGES.ended);
+      if (eventStatus(event, clock()) === "ended")
+        throw conflict("event_ended", EVENT_MESSAGES.ended);
       const inserted = await db
         .insert(eventParticipants)
         .values({ eventId, userId, joinedAt: clock() })
         .onConflictDoNothing()
         .returning({ userId: eventParticipants.userId });
-      if (inserted.length === 0) throw conflict(EVENT_MESSAGES.alreadyJoined);
+      if (inserted.length === 0) throw conflict("event_joined", EVENT_MESSAGES.alreadyJoined);
       await deps.onJoined(userId, eventId);
       return view(event, userId);
     },

@@ -99,7 +99,7 @@ async function lockProgress(tx: Tx, userId: string, now: Date): Promise<Progress
     .returning({ userId: progress.userId });
   if (created.length > 0) await insertAndIncrement(tx, userId, STARTING_GRANT, now);
   const [row] = await tx.select().from(progress).where(eq(progress.userId, userId)).for("update");
-  if (row === undefined) throw notFound("No such user");
+  if (row === undefined) throw notFound("user", "No such user");
   return row;
 }
 
@@ -153,7 +153,7 @@ export async function progressIn<T>(
     .select({ world: users.world, timeZone: users.timeZone })
     .from(users)
     .where(eq(users.id, userId));
-  if (user === undefined) throw notFound("No such user");
+  if (user === undefined) throw notFound("user", "No such user");
   const row = await lockProgress(tx, userId, now);
   const context: ProgressContext = {
     tx,

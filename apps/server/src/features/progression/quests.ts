@@ -178,33 +178,31 @@ export function createQuestService(deps: {
     /** Starts a quest: once per quest, within the world's slots, when the subscription tier meets requiredTier. */
     async start(userId: string, tier: TierName, questId: string): Promise<QuestView> {
       const quest = questById(questId);
-      if (quest === undefined) throw notFound(QUEST_MESSAGES.notFound);
+      if (quest === undefined) throw notFound("quest", QUEST_MESSAGES.notFound);
       if (!tierMeets(tier, quest.requiredTier)) {
-        throw new AppError(
-          "tier_required",
-          403,
-          QUEST_MESSAGES.tierRequired(quest.requiredTier),
-          undefined,
-          {
+        throw new AppError("tier_required", 403, QUEST_MESSAGES.tierRequired(quest.requiredTier), {
+          params: { tier: quest.requiredTier },
+          extra: {
             suggestedTier: quest.requiredTier,
             upgradeUrl: `/tiers?upgrade=${quest.requiredTier}`,
             reason: "requiredTier",
           },
-        );
+        });
       }
       // The progress row lock serialises a user's starts, so two at once cannot both take the last slot.
       await withProgress(deps, userId, clock(), async (context) => {
         const { tx, now } = context;
         const rows = await tx.select().from(userQuests).where(eq(userQuests.userId, userId));
         const existing = rows.find((row) => row.questId === questId);
-        if (existing?.status === "completed") throw conflict(QUEST_MESSAGES.alreadyCompleted);
-        if (existing !== undefined) throw conflict(QUEST_MESSAGES.alreadyActive);
+        if (existing?.status === "completed")
+          throw conflict("quest_completed", QUEST_MESSAGES.alreadyCompleted);
+        if (existing !== undefined) throw conflict("quest_active", QUEST_MESSAGES.alreadyActive);
         const slots = questSlots(context.world);
         const used = rows.filter((row) => row.status === "active").length;
         if (slots !== null && used >= slots) {
-          throw new AppError("limit_reached", 403, QUEST_MESSAGES.slotsFull(slots), undefined, {
-            upgradeUrl: "/tiers",
-            reason: "questSlots",
+          throw new AppError("limit_reached", 403, QUEST_MESSAGES.slotsFull(slots), {
+            params: { limit: "questSlots" },
+            extra: { upgradeUrl: "/tiers", reason: "questSlots" },
           });
         }
         await tx.insert(userQuests).values({ userId, questId, status: "active", startedAt: now });

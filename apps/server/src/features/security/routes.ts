@@ -29,11 +29,20 @@ function callerOf(request: FastifyRequest): Caller {
   return { ip: request.ip, userId: request.principal?.user.id ?? null };
 }
 
-function limitBy(limiter: RateLimiter, points: number, what: string) {
+function limitBy(
+  limiter: RateLimiter,
+  points: number,
+  what: string,
+  window: "security_events" | "security_incidents",
+) {
   return async (request: FastifyRequest) => {
     const decision = await limiter.consume(request.ip);
     if (!decision.allowed) {
-      throw tooManyRequests(`Too many ${what}: ${points} per minute`, decision.retryAfterSeconds);
+      throw tooManyRequests(`Too many ${what}: ${points} per minute`, {
+        window,
+        limit: points,
+        retryAfter: decision.retryAfterSeconds,
+      });
     }
   };
 }
@@ -53,6 +62,7 @@ export async function securityRoutes(
         deps.rateLimiters("security-events-ip", events),
         events.points,
         "security events",
+        "security_events",
       ),
       bodyLimit: BODY_LIMIT,
       schema: { body: SecurityEventBody, response: { 202: AcceptedFlag } },
@@ -73,6 +83,7 @@ export async function securityRoutes(
         deps.rateLimiters("security-incidents-ip", incidents),
         incidents.points,
         "security incidents",
+        "security_incidents",
       ),
       bodyLimit: BODY_LIMIT,
       schema: { body: SecurityIncidentBody, response: { 202: AcceptedFlag } },

@@ -183,7 +183,7 @@ export function createSecurityService(deps: {
         .select()
         .from(securityIncidents)
         .where(eq(securityIncidents.id, id));
-      if (existing === undefined) throw notFound("No such incident");
+      if (existing === undefined) throw notFound("incident", "No such incident");
       return existing;
     },
   };

@@ -133,7 +133,7 @@ export function createSettingsService(deps: {
       kind === "tier"
         ? builtIn.tiers.some((tier) => tier.name === name)
         : builtIn.worlds.some((world) => world.tier === name);
-    if (!known) throw notFound(`No ${kind} named ${name}`);
+    if (!known) throw notFound({ subject: "setting", kind, name }, `No ${kind} named ${name}`);
   }
 
   async function recordChanges(
@@ -233,7 +233,7 @@ export function createSettingsService(deps: {
         (candidate) => field === undefined || candidate === field,
       );
       if (field !== undefined && !defaults.has(field)) {
-        throw notFound(`No field ${field} on a ${kind}`);
+        throw notFound({ subject: "setting_field", kind, field }, `No field ${field} on a ${kind}`);
       }
       const changes = fields
         .map((candidate) => ({

@@ -88,7 +88,7 @@ export function createSetupService(deps: {
       token: string,
       input: { email: string; username: string; password: string },
     ) {
-      if (await adminExists()) throw conflict("An admin already exists");
+      if (await adminExists()) throw conflict("admin_exists", "An admin already exists");
       const [claimed] = await db
         .update(emailTokens)
         .set({ usedAt: clock() })

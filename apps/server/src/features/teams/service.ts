@@ -149,9 +149,9 @@ export function teamSignal(event: TeamEvent, team: { id: string; name: string })
 
 /** 403 limit_reached with the upgrade payload for the owner's plan, and the limit for the browser's message. */
 function memberLimitReached(tier: TierName, check: { limit: number; message: string }): AppError {
-  return new AppError("limit_reached", 403, check.message, undefined, {
-    ...upgradePayload(tier, "maxTeamMembers"),
-    limit: check.limit,
+  return new AppError("limit_reached", 403, check.message, {
+    params: { limit: "maxTeamMembers" },
+    extra: { ...upgradePayload(tier, "maxTeamMembers"), limit: check.limit },
   });
 }
 
@@ -174,7 +174,7 @@ export function createTeamService(deps: TeamDeps) {
       })
       .from(users)
       .where(eq(users.id, userId));
-    if (row === undefined) throw notFound("No such user");
+    if (row === undefined) throw notFound("user", "No such user");
     const tier = tierInForce(
       {
         tier: toTierName(row.tier),
@@ -188,7 +188,7 @@ export function createTeamService(deps: TeamDeps) {
 
   /** The team and the caller's membership; 404 for a missing team or one the caller is not in. */
   async function membershipOf(executor: Executor, userId: string, teamId: string) {
-    if (!UUID.test(teamId)) throw notFound(TEAM_MESSAGES.teamNotFound);
+    if (!UUID.test(teamId)) throw notFound("team", TEAM_MESSAGES.teamNotFound);
     const [row] = await executor
       .select({
         id: teams.id,
@@ -201,13 +201,13 @@ export function createTeamService(deps: TeamDeps) {
       .from(teams)
       .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
       .where(and(eq(teams.id, teamId), eq(teamMembers.userId, userId)));
-    if (row === undefined) throw notFound(TEAM_MESSAGES.teamNotFound);
+    if (row === undefined) throw notFound("team", TEAM_MESSAGES.teamNotFound);
     return { ...row, role: row.role as TeamRole };
   }
 
   async function ownedTeam(executor: Executor, userId: string, teamId: string) {
     const team = await membershipOf(executor, userId, teamId);
-    if (team.ownerId !== userId) throw forbidden(TEAM_MESSAGES.ownerOnly);
+    if (team.ownerId !== userId) throw forbidden("team_owner_only", TEAM_MESSAGES.ownerOnly);
     return team;
   }
 
@@ -420,7 +420,9 @@ export function createTeamService(deps: TeamDeps) {
             .from(teamMembers)
             .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, existing.id)));
           if (member !== undefined)
-            throw conflict(TEAM_MESSAGES.alreadyMember, { email: TEAM_MESSAGES.alreadyMember });
+            throw conflict("already_member", TEAM_MESSAGES.alreadyMember, {
+              email: TEAM_MESSAGES.alreadyMember,
+            });
         }
         const [waiting] = await tx
           .select({ id: teamInvites.id })
@@ -434,7 +436,9 @@ export function createTeamService(deps: TeamDeps) {
             ),
           );
         if (waiting !== undefined)
-          throw conflict(TEAM_MESSAGES.alreadyInvited, { email: TEAM_MESSAGES.alreadyInvited });
+          throw conflict("already_invited", TEAM_MESSAGES.alreadyInvited, {
+            email: TEAM_MESSAGES.alreadyInvited,
+          });
         const owner = await ownerLimit(tx, team.ownerId);
         const check = checkNewTeamMember(await placesTaken(tx, team.id), owner.limits);
         if (!check.ok) throw memberLimitReached(owner.tier, check);
@@ -488,7 +492,7 @@ export function createTeamService(deps: TeamDeps) {
 
     async revokeInvite(userId: string, teamId: string, inviteId: string): Promise<void> {
       const team = await ownedTeam(db, userId, teamId);
-      if (!UUID.test(inviteId)) throw notFound("No such invitation");
+      if (!UUID.test(inviteId)) throw notFound("invitation", "No such invitation");
       const revoked = await db
         .update(teamInvites)
         .set({ status: "revoked", respondedAt: clock() })
@@ -500,7 +504,7 @@ export function createTeamService(deps: TeamDeps) {
           ),
         )
         .returning({ id: teamInvites.id });
-      if (revoked.length === 0) throw notFound("No such invitation");
+      if (revoked.length === 0) throw notFound("invitation", "No such invitation");
     },
 
     /** What the accept screen shows; 404 once the link was used, revoked or expired. */
@@ -589,16 +593,17 @@ export function createTeamService(deps: TeamDeps) {
       canWrite: boolean,
     ): Promise<TeamMemberView> {
       const team = await ownedTeam(db, userId, teamId);
-      if (!UUID.test(memberId) || memberId === team.ownerId) throw notFound("No such member");
+      if (!UUID.test(memberId) || memberId === team.ownerId)
+        throw notFound("member", "No such member");
       const updated = await db
         .update(teamMembers)
         .set({ canWrite })
         .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, memberId)))
         .returning({ userId: teamMembers.userId });
-      if (updated.length === 0) throw notFound("No such member");
+      if (updated.length === 0) throw notFound("member", "No such member");
       const detail = await service.detail(userId, team.id);
       const member = detail.members.find((item) => item.userId === memberId);
-      if (member === undefined) throw notFound("No such member");
+      if (member === undefined) throw notFound("member", "No such member");
       return member;
     },
 
@@ -613,15 +618,17 @@ export function createTeamService(deps: TeamDeps) {
     ): Promise<{ team: { id: string; name: string }; self: boolean }> {
       const team = await membershipOf(db, userId, teamId);
       const self = memberId === userId;
-      if (self && team.ownerId === userId) throw conflict(TEAM_MESSAGES.ownerCannotLeave);
-      if (!self && team.ownerId !== userId) throw forbidden(TEAM_MESSAGES.ownerOnly);
-      if (!UUID.test(memberId)) throw notFound("No such member");
+      if (self && team.ownerId === userId)
+        throw conflict("owner_cannot_leave", TEAM_MESSAGES.ownerCannotLeave);
+      if (!self && team.ownerId !== userId)
+        throw forbidden("team_owner_only", TEAM_MESSAGES.ownerOnly);
+      if (!UUID.test(memberId)) throw notFound("member", "No such member");
       await db.transaction(async (tx) => {
         const removed = await tx
           .delete(teamMembers)
           .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, memberId)))
           .returning({ userId: teamMembers.userId });
-        if (removed.length === 0) throw notFound("No such member");
+        if (removed.length === 0) throw notFound("member", "No such member");
         await tx
           .delete(teamUniverses)
           .where(
@@ -651,17 +658,20 @@ export function createTeamService(deps: TeamDeps) {
         : [];
       if (member === undefined) {
         throw new AppError("validation_failed", 400, TEAM_MESSAGES.newOwnerNotMember, {
-          userId: TEAM_MESSAGES.newOwnerNotMember,
+          fields: { userId: TEAM_MESSAGES.newOwnerNotMember },
         });
       }
       const plan = await planOf(db, newOwnerId);
       if (!tierHasFeature(plan.tier, "teamCollaboration")) {
         const suggestedTier = tierUnlocking("teamCollaboration");
-        throw new AppError("feature_locked", 403, TEAM_MESSAGES.newOwnerNeedsPlan, undefined, {
-          suggestedTier,
-          upgradeUrl: `/tiers?upgrade=${suggestedTier}`,
-          reason: "teamCollaboration",
-          detail: featureLockedMessage("teamCollaboration"),
+        throw new AppError("feature_locked", 403, TEAM_MESSAGES.newOwnerNeedsPlan, {
+          params: { feature: "teamCollaboration" },
+          extra: {
+            suggestedTier,
+            upgradeUrl: `/tiers?upgrade=${suggestedTier}`,
+            reason: "teamCollaboration",
+            detail: featureLockedMessage("teamCollaboration"),
+          },
         });
       }
       await db.transaction(async (tx) => {
@@ -688,21 +698,21 @@ export function createTeamService(deps: TeamDeps) {
       universeId: string,
       teamId: string,
     ): Promise<{ universeId: string; teamId: string; sharedAt: Date }> {
-      if (!UUID.test(universeId)) throw notFound("No such universe");
+      if (!UUID.test(universeId)) throw notFound("universe", "No such universe");
       const [universe] = await db
         .select({ id: universes.id, userId: universes.userId })
         .from(universes)
         .where(eq(universes.id, universeId));
       // Someone else's universe answers like a missing one; a readable shared one says who may share it.
-      if (universe === undefined) throw notFound("No such universe");
+      if (universe === undefined) throw notFound("universe", "No such universe");
       if (universe.userId !== userId) {
         const readable = await db
           .select({ teamId: teamUniverses.teamId })
           .from(teamUniverses)
           .innerJoin(teamMembers, eq(teamMembers.teamId, teamUniverses.teamId))
           .where(and(eq(teamUniverses.universeId, universe.id), eq(teamMembers.userId, userId)));
-        if (readable.length === 0) throw notFound("No such universe");
-        throw forbidden(TEAM_MESSAGES.notUniverseOwner);
+        if (readable.length === 0) throw notFound("universe", "No such universe");
+        throw forbidden("not_universe_owner", TEAM_MESSAGES.notUniverseOwner);
       }
       const team = await membershipOf(db, userId, teamId);
       const now = clock();
@@ -719,7 +729,7 @@ export function createTeamService(deps: TeamDeps) {
 
     /** The universe's owner, or the team's owner, takes a universe out of a team. */
     async unshare(userId: string, universeId: string, teamId: string): Promise<void> {
-      if (!UUID.test(universeId)) throw notFound("No such universe");
+      if (!UUID.test(universeId)) throw notFound("universe", "No such universe");
       const team = await membershipOf(db, userId, teamId);
       const removed = await db
         .delete(teamUniverses)
@@ -733,7 +743,7 @@ export function createTeamService(deps: TeamDeps) {
           ),
         )
         .returning({ universeId: teamUniverses.universeId });
-      if (removed.length === 0) throw notFound("No such universe");
+      if (removed.length === 0) throw notFound("universe", "No such universe");
     },
 
     /** The admin console's list: every team with its owner, size and shares; `q` matches team or owner name. */

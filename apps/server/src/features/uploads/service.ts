@@ -66,8 +66,8 @@ const FILE_COLUMNS = {
 /** docs/product.md §5 refusals: 400 with the spec's message (also under fields.file for forms), 413 for the size. */
 function refused(status: 400 | 413, message: string): AppError {
   return status === 413
-    ? new AppError("file_too_large", 413, message, { file: message })
-    : new AppError("invalid_file", 400, message, { file: message });
+    ? new AppError("file_too_large", 413, message, { fields: { file: message } })
+    : new AppError("invalid_file", 400, message, { fields: { file: message } });
 }
 
 /**
@@ -136,13 +136,13 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
   }
 
   async function findOwn(ownerId: string, id: string) {
-    if (!UUID.test(id)) throw notFound("No such file");
+    if (!UUID.test(id)) throw notFound("file", "No such file");
     const [row] = await db
       .select({ ...FILE_COLUMNS, storageKey: files.storageKey })
       .from(files)
       .where(and(eq(files.id, id), eq(files.userId, ownerId)));
     // Someone else's file answers exactly like a missing one.
-    if (row === undefined) throw notFound("No such file");
+    if (row === undefined) throw notFound("file", "No such file");
     return row;
   }
 
@@ -211,8 +211,9 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
             maxStorageGB: limits.maxStorageGB,
           });
           if (!verdict.ok) {
-            throw new AppError("limit_reached", verdict.status, verdict.message, undefined, {
-              ...upgradePayload(owner.tier as TierName, verdict.reason),
+            throw new AppError("limit_reached", verdict.status, verdict.message, {
+              params: { limit: verdict.reason },
+              extra: { ...upgradePayload(owner.tier as TierName, verdict.reason) },
             });
           }
           const [row] = await tx
@@ -255,7 +256,7 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
     async open(ownerId: string, id: string): Promise<{ file: StoredFile; stream: Readable }> {
       const { storageKey, ...file } = await findOwn(ownerId, id);
       const stream = await storage.get(storageKey);
-      if (stream === null) throw notFound("No such file");
+      if (stream === null) throw notFound("file", "No such file");
       return { file, stream };
     },
 
@@ -266,12 +267,12 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
     },
 
     async remove(ownerId: string, id: string): Promise<void> {
-      if (!UUID.test(id)) throw notFound("No such file");
+      if (!UUID.test(id)) throw notFound("file", "No such file");
       const [row] = await db
         .delete(files)
         .where(and(eq(files.id, id), eq(files.userId, ownerId)))
         .returning({ storageKey: files.storageKey });
-      if (row === undefined) throw notFound("No such file");
+      if (row === undefined) throw notFound("file", "No such file");
       // The row goes first: a failure here leaves unreferenced bytes, never a listed file without bytes.
       await storage.delete(row.storageKey);
     },

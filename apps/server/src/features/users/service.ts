@@ -38,7 +38,7 @@ export function createUserService(deps: {
 
   async function get(id: string): Promise<UserRow> {
     const [user] = await db.select().from(users).where(eq(users.id, id));
-    if (user === undefined) throw notFound("No such user");
+    if (user === undefined) throw notFound("user", "No such user");
     return user;
   }
 
@@ -92,11 +92,11 @@ export function createUserService(deps: {
     async suspend(id: string, context: AuditContext): Promise<UserRow> {
       const user = await get(id);
       if (context.actorId === id) {
-        throw conflict(ADMIN_CONSOLE_MESSAGES.cannotSuspendSelf);
+        throw conflict("cannot_suspend_self", ADMIN_CONSOLE_MESSAGES.cannotSuspendSelf);
       }
       if (user.suspendedAt !== null) return user;
       if (user.roles.includes("admin") && (await otherAdmins(id)) === 0) {
-        throw conflict(ADMIN_CONSOLE_MESSAGES.lastActiveAdmin);
+        throw conflict("last_active_admin", ADMIN_CONSOLE_MESSAGES.lastActiveAdmin);
       }
       const now = clock();
       const [updated] = await db
@@ -104,7 +104,7 @@ export function createUserService(deps: {
         .set({ suspendedAt: now, updatedAt: now })
         .where(eq(users.id, id))
         .returning();
-      if (updated === undefined) throw notFound("No such user");
+      if (updated === undefined) throw notFound("user", "No such user");
       const sessions = await revokeUserSessions(db, id, now);
       await audit.record(context, "user.suspended", id, { email: user.email, sessions });
       await accessChanged(id);
@@ -120,7 +120,7 @@ export function createUserService(deps: {
         .set({ suspendedAt: null, updatedAt: clock() })
         .where(eq(users.id, id))
         .returning();
-      if (updated === undefined) throw notFound("No such user");
+      if (updated === undefined) throw notFound("user", "No such user");
       await audit.record(context, "user.reactivated", id, { email: user.email });
       return updated;
     },
@@ -144,7 +144,8 @@ export function createUserService(deps: {
         user.roles.includes("admin") &&
         !body.roles.includes("admin")
       ) {
-        if ((await otherAdmins(id)) === 0) throw conflict(LAST_ADMIN, { roles: LAST_ADMIN });
+        if ((await otherAdmins(id)) === 0)
+          throw conflict("last_admin", LAST_ADMIN, { roles: LAST_ADMIN });
       }
       const { tier, world, ...profile } = body;
       if (tier !== undefined || world !== undefined) {
@@ -157,7 +158,7 @@ export function createUserService(deps: {
         .set({ ...profile, updatedAt: clock() })
         .where(eq(users.id, id))
         .returning();
-      if (updated === undefined) throw notFound("No such user");
+      if (updated === undefined) throw notFound("user", "No such user");
       if (body.roles !== undefined) {
         await audit.record(context, "user.roles_changed", id, { from: user.roles, to: body.roles });
       }
@@ -176,7 +177,8 @@ export function createUserService(deps: {
     /** Removes the user and, through the cascade, every session, factor and token of theirs. */
     async remove(id: string, context: AuditContext): Promise<void> {
       const user = await get(id);
-      if (user.roles.includes("admin") && (await otherAdmins(id)) === 0) throw conflict(LAST_ADMIN);
+      if (user.roles.includes("admin") && (await otherAdmins(id)) === 0)
+        throw conflict("last_admin", LAST_ADMIN);
       await db.delete(users).where(eq(users.id, id));
       await audit.record(context, "user.deleted", id, { email: user.email });
       await accessChanged(id);

@@ -196,30 +196,28 @@ function limitReached(
   caller: Pick<WorkspaceCaller, "tier">,
   check: Exclude<LimitCheck, { ok: true }>,
 ): AppError {
-  return new AppError("limit_reached", 403, check.message, undefined, {
-    ...upgradePayload(caller.tier, check.reason),
+  return new AppError("limit_reached", 403, check.message, {
+    params: { limit: check.reason },
+    extra: { ...upgradePayload(caller.tier, check.reason) },
   });
 }
 
 /** 403 naming the first world with the reality forge (it is a world feature, not a tier flag). */
 function realityForgeLocked(caller: WorkspaceCaller): AppError {
   const world = WORLDS.find((candidate) => candidate.features.realityForge)?.tier ?? "cosmic";
-  return new AppError(
-    "feature_locked",
-    403,
-    WORKSPACE_MESSAGES.realityForgeLocked(caller.world),
-    undefined,
-    { suggestedWorld: world, upgradeUrl: `/tiers?world=${world}`, reason: "realityForge" },
-  );
+  return new AppError("feature_locked", 403, WORKSPACE_MESSAGES.realityForgeLocked(caller.world), {
+    params: { feature: "realityForge" },
+    extra: { suggestedWorld: world, upgradeUrl: `/tiers?world=${world}`, reason: "realityForge" },
+  });
 }
 
 function unreadable(message: string = WORKSPACE_MESSAGES.unreadableFile): AppError {
-  return new AppError("unreadable_file", 400, message, { fileId: message });
+  return new AppError("unreadable_file", 400, message, { fields: { fileId: message } });
 }
 
 /** A document bigger unpacked, or heavier to read, than the limits allow. */
 function tooLarge(message: string): AppError {
-  return new AppError("file_too_large", 413, message, { fileId: message });
+  return new AppError("file_too_large", 413, message, { fields: { fileId: message } });
 }
 
 /** Sum of the passages' UTF-8 bytes: what counts against maxTrainingDataSize. */
@@ -257,7 +255,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     id: string,
     need: UniverseAccess = "own",
   ): Promise<Universe> {
-    if (!UUID.test(id)) throw notFound("No such universe");
+    if (!UUID.test(id)) throw notFound("universe", "No such universe");
     const [row] = await executor
       .select(universeColumnsFor(userId))
       .from(universes)
@@ -268,7 +266,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         ),
       );
     // Someone else's universe answers exactly like a missing one.
-    if (row === undefined) throw notFound("No such universe");
+    if (row === undefined) throw notFound("universe", "No such universe");
     return row;
   }
 
@@ -278,7 +276,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     id: string,
     need: UniverseAccess = "own",
   ): Promise<Entity> {
-    if (!UUID.test(id)) throw notFound("No such entity");
+    if (!UUID.test(id)) throw notFound("entity", "No such entity");
     const [row] = await executor
       .select(ENTITY_COLUMNS)
       .from(entities)
@@ -288,7 +286,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, need),
         ),
       );
-    if (row === undefined) throw notFound("No such entity");
+    if (row === undefined) throw notFound("entity", "No such entity");
     return row;
   }
 
@@ -303,7 +301,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       })
       .from(users)
       .where(eq(users.id, userId));
-    if (row === undefined) throw notFound("No such universe");
+    if (row === undefined) throw notFound("universe", "No such universe");
     const tier = tierInForce(
       {
         tier: toTierName(row.tier),
@@ -415,7 +413,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         .select({ id: knowledgeFiles.id })
         .from(knowledgeFiles)
         .where(and(eq(knowledgeFiles.entityId, entityId), eq(knowledgeFiles.fileId, fileId)));
-      if (existing !== undefined) throw conflict(WORKSPACE_MESSAGES.alreadyKnowledge);
+      if (existing !== undefined)
+        throw conflict("already_knowledge", WORKSPACE_MESSAGES.alreadyKnowledge);
       const [used] = await tx
         .select({ bytes: sql<string>`coalesce(sum(octet_length(${passages.content})), 0)` })
         .from(passages)
@@ -448,7 +447,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       .from(knowledgeFiles)
       .innerJoin(files, eq(files.id, knowledgeFiles.fileId))
       .where(and(eq(knowledgeFiles.id, id), eq(knowledgeFiles.userId, userId)));
-    if (row === undefined) throw notFound("No such knowledge file");
+    if (row === undefined) throw notFound("knowledge_file", "No such knowledge file");
     return { ...row, extractedBytes: Number(row.extractedBytes) };
   }
 
@@ -550,12 +549,12 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
 
     /** Removes the universe with its entities, knowledge and passages (the runs stay as history). */
     async deleteUniverse(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id)) throw notFound("No such universe");
+      if (!UUID.test(id)) throw notFound("universe", "No such universe");
       const removed = await db
         .delete(universes)
         .where(and(eq(universes.id, id), eq(universes.userId, userId)))
         .returning({ id: universes.id });
-      if (removed.length === 0) throw notFound("No such universe");
+      if (removed.length === 0) throw notFound("universe", "No such universe");
     },
 
     // --- entities --------------------------------------------------------------------------------------------------
@@ -587,7 +586,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           .from(universes)
           .where(eq(universes.id, universe.id))
           .for("update");
-        if (universe.archivedAt !== null) throw conflict(WORKSPACE_MESSAGES.archivedUniverse);
+        if (universe.archivedAt !== null)
+          throw conflict("archived_universe", WORKSPACE_MESSAGES.archivedUniverse);
         const [row] = await tx
           .select({ n: count() })
           .from(entities)
@@ -647,7 +647,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         .delete(entities)
         .where(eq(entities.id, current.id))
         .returning({ id: entities.id });
-      if (removed.length === 0) throw notFound("No such entity");
+      if (removed.length === 0) throw notFound("entity", "No such entity");
     },
 
     /** Set by the AI feature around runs (running, error, back to idle); no owner check — callers hold the entity. */
@@ -693,7 +693,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       knowledgeFileId: string,
     ): Promise<void> {
       const entity = await entityOf(db, userId, entityId);
-      if (!UUID.test(knowledgeFileId)) throw notFound("No such knowledge file");
+      if (!UUID.test(knowledgeFileId)) throw notFound("knowledge_file", "No such knowledge file");
       const removed = await db
         .delete(knowledgeFiles)
         .where(
@@ -704,7 +704,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           ),
         )
         .returning({ id: knowledgeFiles.id });
-      if (removed.length === 0) throw notFound("No such knowledge file");
+      if (removed.length === 0) throw notFound("knowledge_file", "No such knowledge file");
     },
 
     /**
@@ -773,7 +773,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         .returning({ userId: runs.userId, universeId: runs.universeId });
       if (claimed === undefined) {
         const [ended] = await db.select(RUN_COLUMNS).from(runs).where(eq(runs.id, runId));
-        if (ended === undefined) throw notFound("No such run");
+        if (ended === undefined) throw notFound("run", "No such run");
         return ended;
       }
       const { userId } = claimed;
@@ -914,12 +914,12 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     },
 
     async deleteTemplate(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id)) throw notFound("No such template");
+      if (!UUID.test(id)) throw notFound("template", "No such template");
       const removed = await db
         .delete(universeTemplates)
         .where(and(eq(universeTemplates.id, id), eq(universeTemplates.userId, userId)))
         .returning({ id: universeTemplates.id });
-      if (removed.length === 0) throw notFound("No such template");
+      if (removed.length === 0) throw notFound("template", "No such template");
     },
 
     /**
@@ -933,7 +933,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       body: { name: string },
     ): Promise<{ universe: Universe; entities: Entity[] }> {
       requireRealityForge(caller);
-      if (!UUID.test(templateId)) throw notFound("No such template");
+      if (!UUID.test(templateId)) throw notFound("template", "No such template");
       const [template] = await db
         .select({ content: universeTemplates.content })
         .from(universeTemplates)
@@ -943,7 +943,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
             or(eq(universeTemplates.userId, caller.id), eq(universeTemplates.isPublic, true)),
           ),
         );
-      if (template === undefined) throw notFound("No such template");
+      if (template === undefined) throw notFound("template", "No such template");
       const content = template.content as TemplateContent;
       const entityCheck = checkNewEntity(content.entities.length - 1, limitsOf(caller));
       if (content.entities.length > 0 && !entityCheck.ok) throw limitReached(caller, entityCheck);
