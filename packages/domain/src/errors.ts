@@ -16,7 +16,6 @@ const SINGLE = {
   api_key_expired: {},
   registration_closed: {},
   oauth_email_required: {},
-  oauth_provider_error: { provider: "", problem: "unreachable" as OauthProviderProblem },
   self_service_off: {},
   billing_unavailable: {},
   signature_invalid: {},
@@ -30,8 +29,8 @@ const SINGLE = {
   unreadable_file: {},
   file_too_large: {},
   tier_required: { tier: "" },
-  feature_locked: { feature: "" },
-  limit_reached: { limit: "" },
+  /** `plan`: the tier (or, for the reality forge, the world) that unlocks the feature. */
+  feature_locked: { feature: "", plan: "" },
   // Fastify's own client errors keep Fastify's code (integrators may match them).
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {},
   FST_ERR_CTP_BODY_TOO_LARGE: {},
@@ -48,7 +47,7 @@ const SINGLE = {
   FST_PROTO_VIOLATION: {},
 } as const;
 
-export type OauthProviderProblem = "unreachable" | "unverified" | "refused";
+export type OauthProviderProblem = ErrorMeaning<"oauth_provider_error">;
 
 /** Codes with several meanings: code → discriminating param → meaning → sample params. */
 const SEVERAL = {
@@ -95,7 +94,8 @@ const SEVERAL = {
       admin_exists: {},
       alert_changed: {},
       alert_rule_limit: { max: 0 },
-      alert_status: { status: "" },
+      alert_acknowledged: {},
+      alert_resolved: {},
       already_invited: {},
       already_knowledge: {},
       already_member: {},
@@ -151,6 +151,30 @@ const SEVERAL = {
       team_owner_only: {},
     },
   },
+  oauth_provider_error: {
+    by: "problem",
+    meanings: {
+      unreachable: { provider: "" },
+      unverified: { provider: "" },
+      refused: { provider: "" },
+    },
+  },
+  limit_reached: {
+    by: "limit",
+    // max: the plan's limit (megabytes for files and training data, gigabytes for storage).
+    meanings: {
+      maxProjects: { max: 0 },
+      maxActiveUniverses: { max: 0 },
+      maxEntitiesPerUniverse: { max: 0 },
+      maxTrainingDataSize: { max: 0 },
+      maxTeamMembers: { max: 0 },
+      questSlots: { max: 0 },
+      maxFileSize: { max: 0 },
+      maxStorageGB: { max: 0 },
+      maxAITokensPerDay: { max: 0 },
+      maxModelComplexity: { max: 0, model: "", complexity: 0 },
+    },
+  },
   rate_limited: {
     by: "window",
     meanings: {
@@ -195,6 +219,9 @@ export type ErrorDetail = { [C in ErrorCode]: { code: C; params: ErrorParams<C> 
 
 /** The meanings of a code with several (e.g. not_found's subjects). */
 export type ErrorMeaning<C extends keyof Several> = keyof Several[C]["meanings"];
+
+/** A plan limit a refusal names (limit_reached's meaning). */
+export type LimitName = ErrorMeaning<"limit_reached">;
 
 export const ERROR_CODES: readonly ErrorCode[] = [
   ...(Object.keys(SINGLE) as (keyof Single)[]),

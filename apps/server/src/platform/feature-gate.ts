@@ -21,7 +21,7 @@ declare module "fastify" {
 export function featureLocked(flag: FeatureFlag): AppError {
   const suggestedTier = tierUnlocking(flag);
   return new AppError("feature_locked", 403, featureLockedMessage(flag), {
-    params: { feature: flag },
+    params: { feature: flag, plan: suggestedTier },
     extra: { suggestedTier, upgradeUrl: `/tiers?upgrade=${suggestedTier}`, reason: flag },
   });
 }

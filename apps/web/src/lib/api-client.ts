@@ -51,6 +51,8 @@ export class ApiError extends Error {
     readonly retryAfter: number | null = null,
     /** The upgrade payload of a refusal over a plan limit; null otherwise. */
     readonly upgrade: UpgradeOffer | null = null,
+    /** The code's params (packages/domain/src/errors.ts): what the interface translates, never the message. */
+    readonly params: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -187,7 +189,7 @@ export function isCredentialCall(path: string): boolean {
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; message?: unknown; fields?: unknown };
+  error?: { code?: unknown; message?: unknown; params?: unknown; fields?: unknown };
   retryAfter?: unknown;
   suggestedTier?: unknown;
   upgradeUrl?: unknown;
@@ -231,6 +233,7 @@ function errorFromReply(status: number, body: unknown, fallback: string): ApiErr
     fieldsOf(error.fields),
     typeof reply.retryAfter === "number" ? reply.retryAfter : null,
     upgradeOf(reply),
+    isRecord(error.params) ? error.params : {},
   );
 }
 

@@ -23,7 +23,16 @@ export const WORKSPACE_MESSAGES = {
 /** ok, or the refusal with the limit's name (the upgrade payload's reason). */
 export type LimitCheck =
   | { ok: true }
-  | { ok: false; reason: keyof TierLimits; limit: number; message: string };
+  | {
+      ok: false;
+      reason:
+        | "maxProjects"
+        | "maxActiveUniverses"
+        | "maxEntitiesPerUniverse"
+        | "maxTrainingDataSize";
+      limit: number;
+      message: string;
+    };
 
 export function checkNewUniverse(
   used: { active: number; total: number },

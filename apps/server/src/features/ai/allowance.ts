@@ -59,7 +59,7 @@ export function createAllowance(deps: { db: Db; clock: () => Date }): Allowance 
         Math.ceil((Date.parse(state.resetsAt) - deps.clock().getTime()) / 1000),
       );
       throw new AppError("limit_reached", 429, AI_MESSAGES.tokenLimit(state.limit), {
-        params: { limit: "maxAITokensPerDay" },
+        params: { limit: "maxAITokensPerDay", max: state.limit },
         extra: {
           retryAfter,
           ...upgradePayload(plan.tier, "maxAITokensPerDay"),

@@ -56,7 +56,12 @@ export function chooseModel(
       403,
       AI_MESSAGES.modelComplexity(name, offered.complexity, allowed),
       {
-        params: { limit: "maxModelComplexity" },
+        params: {
+          limit: "maxModelComplexity",
+          max: allowed,
+          model: name,
+          complexity: offered.complexity,
+        },
         extra: {
           ...upgradePayload(plan.tier, "maxModelComplexity"),
           ...(suggested === null

@@ -561,7 +561,7 @@ export function createAlertService(deps: {
       const alert = await visibleAlert(caller, id);
       if (alert.status !== "open")
         throw conflict(
-          { reason: "alert_status", status: alert.status },
+          { reason: alert.status === "resolved" ? "alert_resolved" : "alert_acknowledged" },
           `The alert is already ${alert.status}`,
         );
       const [row] = await db
@@ -576,10 +576,7 @@ export function createAlertService(deps: {
     async resolve(caller: AlertCaller, id: string) {
       const alert = await visibleAlert(caller, id);
       if (alert.status === "resolved")
-        throw conflict(
-          { reason: "alert_status", status: "resolved" },
-          "The alert is already resolved",
-        );
+        throw conflict("alert_resolved", "The alert is already resolved");
       const [row] = await db
         .update(alerts)
         .set({ status: "resolved", resolvedAt: clock() })

@@ -255,7 +255,8 @@ export function buildOpenApi(routes: readonly ApiRoute[], info: OpenApiInfo): Js
       ...info,
       description:
         "The AACOS HTTP API. JSON in and out unless a reply says otherwise; every error is " +
-        "`{error: {code, message, fields?}}`. Sign in for a session token (POST /api/auth/login) or create a " +
+        "`{error: {code, message, params?, fields?}}` (code and params: packages/domain/src/errors.ts). " +
+        "Sign in for a session token (POST /api/auth/login) or create a " +
         `personal API key (POST /api/api-keys, keys start with \`${API_KEY_PREFIX}\`); send either as ` +
         "`Authorization: Bearer …`.",
     },

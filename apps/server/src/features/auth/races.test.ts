@@ -70,7 +70,11 @@ describe("racing claims", () => {
     const response = await test.app.inject({ method: "POST", url: "/test/duplicate-user" });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: { code: "conflict", message: "This already exists" },
+      error: {
+        code: "conflict",
+        message: "This already exists",
+        params: { reason: "already_exists" },
+      },
     });
   });
 });

@@ -36,6 +36,7 @@ describe("registering with an address in use", () => {
       error: {
         code: "conflict",
         message: EMAIL_UNAVAILABLE_MESSAGE,
+        params: { reason: "email_unavailable" },
         fields: { email: EMAIL_UNAVAILABLE_MESSAGE },
       },
     });

@@ -40,7 +40,9 @@ export interface IdentityProviders {
 }
 
 export const providerError = (provider: string, problem: OauthProviderProblem, message: string) =>
-  new AppError("oauth_provider_error", 502, message, { params: { provider, problem } });
+  new AppError("oauth_provider_error", 502, message, {
+    params: { problem, provider },
+  });
 
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 

@@ -201,6 +201,7 @@ describe("providers and start", () => {
     expect(offline.json().error).toEqual({
       code: "oauth_provider_error",
       message: "Offline cannot be reached right now. Try again later.",
+      params: { problem: "unreachable", provider: "Offline" },
     });
   });
 });
@@ -460,6 +461,7 @@ describe("state and PKCE", () => {
     expect(response.json().error).toEqual({
       code: "oauth_provider_error",
       message: "Acme ID refused the sign-in (invalid_grant). Start the sign-in again.",
+      params: { problem: "refused", provider: "Acme ID" },
     });
     const created = await test.database.db
       .select()

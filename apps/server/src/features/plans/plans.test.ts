@@ -325,7 +325,11 @@ describe("feature gate", () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
-      error: { code: "feature_locked", message: "Team collaboration needs the Cosmic plan" },
+      error: {
+        code: "feature_locked",
+        message: "Team collaboration needs the Cosmic plan",
+        params: { feature: "teamCollaboration", plan: "cosmic" },
+      },
       suggestedTier: "cosmic",
       upgradeUrl: "/tiers?upgrade=cosmic",
       reason: "teamCollaboration",

@@ -201,7 +201,7 @@ export function createQuestService(deps: {
         const used = rows.filter((row) => row.status === "active").length;
         if (slots !== null && used >= slots) {
           throw new AppError("limit_reached", 403, QUEST_MESSAGES.slotsFull(slots), {
-            params: { limit: "questSlots" },
+            params: { limit: "questSlots", max: slots },
             extra: { upgradeUrl: "/tiers", reason: "questSlots" },
           });
         }

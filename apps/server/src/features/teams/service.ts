@@ -150,7 +150,7 @@ export function teamSignal(event: TeamEvent, team: { id: string; name: string })
 /** 403 limit_reached with the upgrade payload for the owner's plan, and the limit for the browser's message. */
 function memberLimitReached(tier: TierName, check: { limit: number; message: string }): AppError {
   return new AppError("limit_reached", 403, check.message, {
-    params: { limit: "maxTeamMembers" },
+    params: { limit: "maxTeamMembers", max: check.limit },
     extra: { ...upgradePayload(tier, "maxTeamMembers"), limit: check.limit },
   });
 }
@@ -665,7 +665,7 @@ export function createTeamService(deps: TeamDeps) {
       if (!tierHasFeature(plan.tier, "teamCollaboration")) {
         const suggestedTier = tierUnlocking("teamCollaboration");
         throw new AppError("feature_locked", 403, TEAM_MESSAGES.newOwnerNeedsPlan, {
-          params: { feature: "teamCollaboration" },
+          params: { feature: "teamCollaboration", plan: suggestedTier },
           extra: {
             suggestedTier,
             upgradeUrl: `/tiers?upgrade=${suggestedTier}`,

@@ -103,7 +103,11 @@ describe("creating teams", () => {
     const response = await call(genesis, "POST", "/api/teams", { name: "Crew" });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
-      error: { code: "feature_locked", message: "Team collaboration needs the Cosmic plan" },
+      error: {
+        code: "feature_locked",
+        message: "Team collaboration needs the Cosmic plan",
+        params: { feature: "teamCollaboration", plan: "cosmic" },
+      },
       suggestedTier: "cosmic",
       upgradeUrl: "/tiers?upgrade=cosmic",
       reason: "teamCollaboration",
@@ -262,6 +266,7 @@ describe("invitations", () => {
       error: {
         code: "limit_reached",
         message: "Team member limit reached: 5 members on the owner's plan",
+        params: { limit: "maxTeamMembers", max: 5 },
       },
       suggestedTier: "cosmic",
       upgradeUrl: "/tiers?upgrade=cosmic",

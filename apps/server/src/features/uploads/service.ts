@@ -212,7 +212,10 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
           });
           if (!verdict.ok) {
             throw new AppError("limit_reached", verdict.status, verdict.message, {
-              params: { limit: verdict.reason },
+              params: {
+                limit: verdict.reason,
+                max: verdict.reason === "maxFileSize" ? limits.maxFileSize : limits.maxStorageGB,
+              },
               extra: { ...upgradePayload(owner.tier as TierName, verdict.reason) },
             });
           }

@@ -183,7 +183,11 @@ describe("POST /api/upload refusals", () => {
     const response = await upload(user, "pixel.png", "image/png", PNG);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
-      error: { code: "limit_reached", message: "Storage limit reached: 1 GB" },
+      error: {
+        code: "limit_reached",
+        message: "Storage limit reached: 1 GB",
+        params: { limit: "maxStorageGB", max: 1 },
+      },
       suggestedTier: "quantum",
       upgradeUrl: "/tiers?upgrade=quantum",
       reason: "maxStorageGB",

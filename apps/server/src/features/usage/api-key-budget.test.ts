@@ -33,7 +33,16 @@ it("refuses a genesis script's 11th call in a minute with the spec's 429", async
   if (refused === undefined) throw new Error("no refusal");
   const body = refused.json();
   expect(body).toEqual({
-    error: { code: "rate_limited", message: "Rate limit exceeded: 10 calls per minute" },
+    error: {
+      code: "rate_limited",
+      message: "Rate limit exceeded: 10 calls per minute",
+      params: {
+        window: "apiCallsPerMinute",
+        limit: 10,
+        retryAfter: body.retryAfter,
+        suggestedTier: "quantum",
+      },
+    },
     retryAfter: body.retryAfter,
     suggestedTier: "quantum",
     upgradeUrl: "/tiers?upgrade=quantum",

@@ -197,7 +197,7 @@ function limitReached(
   check: Exclude<LimitCheck, { ok: true }>,
 ): AppError {
   return new AppError("limit_reached", 403, check.message, {
-    params: { limit: check.reason },
+    params: { limit: check.reason, max: check.limit },
     extra: { ...upgradePayload(caller.tier, check.reason) },
   });
 }
@@ -206,7 +206,7 @@ function limitReached(
 function realityForgeLocked(caller: WorkspaceCaller): AppError {
   const world = WORLDS.find((candidate) => candidate.features.realityForge)?.tier ?? "cosmic";
   return new AppError("feature_locked", 403, WORKSPACE_MESSAGES.realityForgeLocked(caller.world), {
-    params: { feature: "realityForge" },
+    params: { feature: "realityForge", plan: world },
     extra: { suggestedWorld: world, upgradeUrl: `/tiers?world=${world}`, reason: "realityForge" },
   });
 }

@@ -61,10 +61,15 @@ async function makeEntity(user: SignedInUser, universeId: string, name = "Oracle
   return response.json<{ entity: { id: string } }>().entity.id;
 }
 
-function expectLimit(response: LightMyRequestResponse, message: string, reason: string) {
+function expectLimit(
+  response: LightMyRequestResponse,
+  message: string,
+  reason: string,
+  max: number,
+) {
   expect(response.statusCode).toBe(403);
   expect(response.json()).toEqual({
-    error: { code: "limit_reached", message },
+    error: { code: "limit_reached", message, params: { limit: reason, max } },
     suggestedTier: "quantum",
     upgradeUrl: "/tiers?upgrade=quantum",
     reason,
@@ -80,6 +85,7 @@ describe("genesis caps", () => {
       second,
       "Universe limit reached: 1 active universe on your plan",
       "maxActiveUniverses",
+      1,
     );
   });
 
@@ -93,7 +99,7 @@ describe("genesis caps", () => {
       expect(archived.json().universe.archivedAt).not.toBeNull();
     }
     const fourth = await call(user, "POST", "/api/aacos/universes", { name: "Four" });
-    expectLimit(fourth, "Project limit reached: 3 projects", "maxProjects");
+    expectLimit(fourth, "Project limit reached: 3 projects", "maxProjects", 3);
     const back = await call(user, "PATCH", `/api/aacos/universes/${ids[0]}`, { archived: false });
     expect(back.json().universe.archivedAt).toBeNull();
     const another = await call(user, "PATCH", `/api/aacos/universes/${ids[1]}`, {
@@ -103,6 +109,7 @@ describe("genesis caps", () => {
       another,
       "Universe limit reached: 1 active universe on your plan",
       "maxActiveUniverses",
+      1,
     );
   });
 
@@ -119,6 +126,7 @@ describe("genesis caps", () => {
       fourth,
       "Entity limit reached: 3 entities per universe on your plan",
       "maxEntitiesPerUniverse",
+      3,
     );
   });
 });
