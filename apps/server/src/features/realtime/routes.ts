@@ -31,6 +31,6 @@ export async function realtimeRoutes(
     const query = request.query as { token?: unknown };
     const token = typeof query.token === "string" ? query.token : "";
     if (!upgrades.take(request, reply, (socket) => deps.hub.accept(socket, token)))
-      throw notFound();
+      throw notFound({ subject: "route", method: request.method, url: request.url }, "Not found");
   });
 }
