@@ -71,42 +71,10 @@ export const BulkOrchestrationBody = z
   });
 export type BulkOrchestrationBody = z.infer<typeof BulkOrchestrationBody>;
 
-// The API's answers, typed once for the server that sends them and the screen that reads them.
-
-export interface OrchestratedEntity {
-  id: string;
-  name: string;
-  role: string;
-  status: OrchestrationStatus;
-  /** The entity's own model; null: the server's default. */
-  model: string | null;
-  /** true when an admin or operator holds it (the owner cannot resume it). */
-  heldByManager: boolean;
-  universe: { id: string; name: string };
-  owner: { id: string; username: string; email: string };
-  lastRunAt: string | null;
-  lastRunStatus: string | null;
-  tokensToday: number;
-  tokensTotal: number;
-  errorCount: number;
-  createdAt: string;
-}
-
-export interface OrchestrationPage {
-  items: OrchestratedEntity[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Whether the caller sees every user's entities. */
-  managesAll: boolean;
-}
-
-export interface ConfiguredModel {
-  name: string;
-  complexity: number | null;
-  isDefault: boolean;
-}
-
-export type BulkResult =
-  | { entityId: string; ok: true; entity: OrchestratedEntity }
-  | { entityId: string; ok: false; error: { code: string; message: string } };
+// The API's answers, typed once for the server that sends them and the screen that reads them (replies/orchestration.ts).
+export type {
+  BulkResult,
+  ConfiguredModel,
+  OrchestratedEntity,
+  OrchestrationPage,
+} from "./replies/orchestration.js";

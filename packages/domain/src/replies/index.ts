@@ -9,4 +9,5 @@ export * from "./common.js";
 export * from "./consciousness.js";
 export * from "./dashboard.js";
 export { ErrorReply } from "./errors.js";
+export * from "./orchestration.js";
 export * from "./signals.js";

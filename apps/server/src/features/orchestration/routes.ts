@@ -7,6 +7,12 @@ import {
   OrchestrationListQuery,
   ReassignModelBody,
 } from "@aacos/domain/orchestration";
+import {
+  BulkResults,
+  ConfiguredModels,
+  OrchestratedEntityReply,
+  OrchestrationPage,
+} from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { callerOf as signedInCaller } from "../../platform/auth.js";
@@ -28,16 +34,26 @@ export async function orchestrationRoutes(
 
   api.get(
     "/api/orchestration/entities",
-    { ...signedIn, schema: { querystring: OrchestrationListQuery } },
+    {
+      ...signedIn,
+      schema: { querystring: OrchestrationListQuery, response: { 200: OrchestrationPage } },
+    },
     async (request) => orchestration.list(callerOf(request), request.query),
   );
 
-  api.get("/api/orchestration/models", signedIn, async () => orchestration.models());
+  api.get(
+    "/api/orchestration/models",
+    { ...signedIn, schema: { response: { 200: ConfiguredModels } } },
+    async () => orchestration.models(),
+  );
 
   for (const action of ["pause", "resume", "stop"] as const) {
     api.post(
       `/api/orchestration/entities/:id/${action}`,
-      { ...signedIn, schema: { params: OrchestrationEntityParams } },
+      {
+        ...signedIn,
+        schema: { params: OrchestrationEntityParams, response: { 200: OrchestratedEntityReply } },
+      },
       async (request) => ({
         entity: await orchestration.act(callerOf(request), request.params.id, action),
       }),
@@ -46,7 +62,14 @@ export async function orchestrationRoutes(
 
   api.put(
     "/api/orchestration/entities/:id/model",
-    { ...signedIn, schema: { params: OrchestrationEntityParams, body: ReassignModelBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: OrchestrationEntityParams,
+        body: ReassignModelBody,
+        response: { 200: OrchestratedEntityReply },
+      },
+    },
     async (request) => ({
       entity: await orchestration.reassign(
         callerOf(request),
@@ -58,7 +81,7 @@ export async function orchestrationRoutes(
 
   api.post(
     "/api/orchestration/bulk",
-    { ...signedIn, schema: { body: BulkOrchestrationBody } },
+    { ...signedIn, schema: { body: BulkOrchestrationBody, response: { 200: BulkResults } } },
     async (request) => ({ results: await orchestration.bulk(callerOf(request), request.body) }),
   );
 }

@@ -9,6 +9,8 @@ import type {
   OrchestrationPage,
 } from "@aacos/domain/orchestration";
 
+import type { BulkResults, ConfiguredModels, OrchestratedEntityReply } from "@aacos/domain/replies";
+
 export type { BulkResult, ConfiguredModel, OrchestratedEntity, OrchestrationPage };
 
 import { apiGet, apiPost, apiPut } from "../../lib/api-client";
@@ -39,15 +41,10 @@ export const orchestrationKeys = {
 export const orchestrationApi = {
   list: (filters: ListFilters, signal?: AbortSignal) =>
     apiGet<OrchestrationPage>(listPath(filters), signal),
-  models: (signal?: AbortSignal) =>
-    apiGet<{ models: ConfiguredModel[]; defaultModel: string | null }>(
-      "/orchestration/models",
-      signal,
-    ),
+  models: (signal?: AbortSignal) => apiGet<ConfiguredModels>("/orchestration/models", signal),
   act: (entityId: string, action: EntityAction) =>
-    apiPost<{ entity: OrchestratedEntity }>(`/orchestration/entities/${entityId}/${action}`),
+    apiPost<OrchestratedEntityReply>(`/orchestration/entities/${entityId}/${action}`),
   reassign: (entityId: string, model: string | null) =>
-    apiPut<{ entity: OrchestratedEntity }>(`/orchestration/entities/${entityId}/model`, { model }),
-  bulk: (body: BulkOrchestrationBody) =>
-    apiPost<{ results: BulkResult[] }>("/orchestration/bulk", body),
+    apiPut<OrchestratedEntityReply>(`/orchestration/entities/${entityId}/model`, { model }),
+  bulk: (body: BulkOrchestrationBody) => apiPost<BulkResults>("/orchestration/bulk", body),
 };
