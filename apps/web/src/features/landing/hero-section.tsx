@@ -3,7 +3,18 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../ui/button";
 import { Icon, type IconName } from "../../ui/icon";
 
-const ORBIT_ICONS: readonly IconName[] = ["bot", "message", "radio", "zap", "eye", "trophy"];
+/**
+ * The six icons around the orbit, every 60° from the inline start, as classes rather than inline styles: the page is
+ * also served pre-rendered, and the CSP refuses style attributes in HTML (docs/decisions/172).
+ */
+const ORBIT_ICONS: readonly { icon: IconName; position: string }[] = [
+  { icon: "bot", position: "start-[96%] top-[50%]" },
+  { icon: "message", position: "start-[73%] top-[89.84%]" },
+  { icon: "radio", position: "start-[27%] top-[89.84%]" },
+  { icon: "zap", position: "start-[4%] top-[50%]" },
+  { icon: "eye", position: "start-[27%] top-[10.16%]" },
+  { icon: "trophy", position: "start-[73%] top-[10.16%]" },
+];
 
 function OrbitIllustration() {
   return (
@@ -21,21 +32,14 @@ function OrbitIllustration() {
           <path d="M12 2l2.4 7.6L22 12l-7.6 2.4L12 22l-2.4-7.6L2 12l7.6-2.4z" />
         </svg>
       </div>
-      {ORBIT_ICONS.map((icon, index) => {
-        const angle = (index / ORBIT_ICONS.length) * 2 * Math.PI;
-        return (
-          <span
-            key={icon}
-            className="absolute flex size-12 -translate-x-1/2 -translate-y-1/2 items-center rtl:translate-x-1/2 justify-center rounded-2xl border border-border bg-surface text-accent-text shadow-card"
-            style={{
-              insetInlineStart: `${50 + 46 * Math.cos(angle)}%`,
-              top: `${50 + 46 * Math.sin(angle)}%`,
-            }}
-          >
-            <Icon name={icon} className="size-6" />
-          </span>
-        );
-      })}
+      {ORBIT_ICONS.map(({ icon, position }) => (
+        <span
+          key={icon}
+          className={`absolute flex size-12 -translate-x-1/2 -translate-y-1/2 items-center rtl:translate-x-1/2 justify-center rounded-2xl border border-border bg-surface text-accent-text shadow-card ${position}`}
+        >
+          <Icon name={icon} className="size-6" />
+        </span>
+      ))}
     </div>
   );
 }
