@@ -8,6 +8,7 @@ import {
   openPage,
   screenshot,
   seriousViolations,
+  waitForApp,
   waitForOfflineShell,
 } from "./support/browser.js";
 import { ADMIN } from "./support/global-setup.js";
@@ -83,7 +84,7 @@ describe("the shell", () => {
 
   it("applies and remembers accessibility settings, with no serious violations while open", async () => {
     const page = await openPage(browser, "/", { language: "he" });
-    await page.locator("h1").first().waitFor();
+    await waitForApp(page);
     await page.keyboard.press("Alt+a");
     await page.getByTestId("accessibility-panel").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -94,7 +95,7 @@ describe("the shell", () => {
     await page.keyboard.press("Escape");
     await page.getByTestId("accessibility-panel").waitFor({ state: "detached" });
     await page.reload();
-    await page.locator("h1").first().waitFor();
+    await waitForApp(page);
     const html = page.locator("html");
     expect(await html.getAttribute("class")).toContain("a11y-high-contrast");
     expect(await html.getAttribute("data-color-blind")).toBe("deuteranopia");

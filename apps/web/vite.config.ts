@@ -1,13 +1,14 @@
 // Vite build and dev server of the web app: React, Tailwind, /api proxied to the local server, and the service
 // worker stamped with this build's id and asset list.
 import { createHash } from "node:crypto";
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { extname, join, resolve } from "node:path";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, extname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { JSDOM } from "jsdom";
+import { createServer, defineConfig, type Plugin } from "vite";
 
 const BUILD_MARKER = /\/\* aacos-build \*\/.*\/\* \/aacos-build \*\//;
 
@@ -157,6 +158,88 @@ function appCoreModules(): { plugin: Plugin; has: (id: string) => boolean } {
   return { plugin, has: (id) => core.has(id) && !entry.has(id) };
 }
 
+/**
+ * A first visit's browser as the pre-render sees it: an empty Hebrew page with empty storage and no dark-mode preference.
+ * The app's modules read window, localStorage and matchMedia when they load; the markup is rendered as for that visitor.
+ */
+function installBrowserGlobals(): void {
+  const { window } = new JSDOM('<!doctype html><html lang="he" dir="rtl"><body></body></html>', {
+    url: "http://localhost/",
+  });
+  window.matchMedia = (media: string) =>
+    ({
+      matches: false,
+      media,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  for (const key of Object.getOwnPropertyNames(window)) {
+    if (key in globalThis) continue;
+    Object.defineProperty(globalThis, key, {
+      configurable: true,
+      get: () => (window as unknown as Record<string, unknown>)[key],
+    });
+  }
+}
+
+/**
+ * Writes the pre-rendered public pages (docs/decisions/172): for each path of app/prerender.tsx, the built index.html
+ * with that page's markup in #root in front of the start screen (kept, hidden, for visits boot.js sends to it), and
+ * dist/prerendered/pages.json mapping each path to its file for the server. Test ids are left out of the copy, so
+ * browser tests act on the app once it has taken over, not on the static markup.
+ */
+function prerenderPages(): Plugin {
+  let outDir = "dist";
+  let root = ".";
+  return {
+    name: "aacos-prerender",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      root = config.root;
+    },
+    async writeBundle() {
+      installBrowserGlobals();
+      const server = await createServer({
+        root,
+        logLevel: "error",
+        appType: "custom",
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const module = (await server.ssrLoadModule(
+          "/src/app/prerender.tsx",
+        )) as typeof import("./src/app/prerender");
+        const index = await readFile(join(outDir, "index.html"), "utf8");
+        const bootScreen = /<main(\s+id="boot-screen"[\s\S]*?)>([\s\S]*?)<\/main>/;
+        if (!bootScreen.test(index)) throw new Error("index.html: the start screen was not found");
+        const pages: Record<string, string> = {};
+        for (const [path, { file }] of Object.entries(module.PRERENDERED_PAGES)) {
+          const markup = module.prerender(path).replace(/\sdata-testid="[^"]*"/g, "");
+          // The CSP refuses style attributes in HTML: a screen must style pre-rendered parts with classes.
+          if (/\sstyle="/.test(markup))
+            throw new Error(`${path}: a style attribute in the pre-rendered markup`);
+          const html = index.replace(
+            bootScreen,
+            (_match, attributes: string, content: string) =>
+              `<div data-prerendered="${path}">${markup}</div><div${attributes}>${content}</div>`,
+          );
+          await mkdir(dirname(join(outDir, file)), { recursive: true });
+          await writeFile(join(outDir, file), html);
+          pages[path] = file;
+        }
+        await writeFile(join(outDir, "prerendered", "pages.json"), JSON.stringify(pages, null, 2));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 const appCore = appCoreModules();
 
 export default defineConfig({
@@ -167,6 +250,7 @@ export default defineConfig({
     precompress(),
     preloadHebrewFont(),
     appCore.plugin,
+    prerenderPages(),
   ],
   server: {
     proxy: { "/api": "http://localhost:3000" },

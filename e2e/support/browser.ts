@@ -12,6 +12,14 @@ export const SCREENSHOTS = path.resolve(
   "../../.tmp/screenshots",
 );
 
+/**
+ * Waits until the app runs the page. A Hebrew visit to a pre-rendered page (docs/decisions/172) shows the page's
+ * markup before the app has started; its buttons and keyboard shortcuts answer only once the app has taken over.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator("[data-prerendered]").waitFor({ state: "detached" });
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

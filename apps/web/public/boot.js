@@ -1,4 +1,6 @@
-// Runs before the app renders: sets <html lang dir> and the theme class from local storage (CSP forbids inline scripts).
+// Runs before the app renders: sets <html lang dir> and the theme class from local storage (CSP forbids inline scripts),
+// and sends English visits, browsers with a session and visitors with accessibility settings (applied by the app) to the
+// start screen rather than the pre-rendered Hebrew, signed-out, default-settings copy of the page (docs/decisions/172).
 (() => {
   const root = document.documentElement;
   try {
@@ -11,6 +13,9 @@
       window.matchMedia("(prefers-color-scheme: dark)").matches;
     const dark = theme === "dark" || (theme !== "light" && prefersDark);
     root.classList.toggle("dark", dark);
+    const stored = (key) => window.localStorage.getItem(key) !== null;
+    const ownCopy = stored("token") || stored("userId") || stored("accessibility-settings");
+    root.classList.toggle("prerender-off", language === "en" || ownCopy);
   } catch {
     // Storage can be unavailable (private mode, blocked cookies): keep the Hebrew, system-theme defaults.
   }

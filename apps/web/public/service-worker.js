@@ -38,7 +38,9 @@ async function networkFirstNavigation(request) {
     const response = await fetch(request);
     const type = response.headers.get("content-type") || "";
     // Every app path answers with index.html; keep the freshest copy for offline starts.
-    if (response.ok && type.includes("text/html")) await cache.put(INDEX, response.clone());
+    // A pre-rendered page (docs/decisions/172) is one path's copy: not the shell other paths start from.
+    if (response.ok && type.includes("text/html") && !response.headers.has("x-aacos-prerendered"))
+      await cache.put(INDEX, response.clone());
     return response;
   } catch (error) {
     const cached = await cache.match(INDEX);

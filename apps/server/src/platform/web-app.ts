@@ -1,5 +1,6 @@
 // Serves the built web app: its files (brotli or gzip versions written at build time, chosen by Accept-Encoding),
-// long-cached assets, and index.html for every client route. docs/decisions/170-compression.md.
+// long-cached assets, and index.html for every client route — or, for the public pages the build pre-rendered, that page's
+// own HTML. docs/decisions/170-compression.md, 172-pre-rendered-public-pages.md.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -8,6 +9,33 @@ import type { FastifyInstance } from "fastify";
 import { compressBody, negotiateEncoding, varyOnAcceptEncoding } from "./compression.js";
 import { notFound } from "./errors.js";
 import { isApiPath } from "./route-list.js";
+
+interface Page {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+async function pageOf(plain: Buffer): Promise<Page> {
+  return { plain, br: await compressBody(plain, "br"), gzip: await compressBody(plain, "gzip") };
+}
+
+/** The build's pre-rendered pages by path (dist/prerendered/pages.json), compressed once; none in an older build. */
+async function prerenderedPages(webDist: string): Promise<Map<string, Page>> {
+  const pages = new Map<string, Page>();
+  const manifest = path.join(webDist, "prerendered", "pages.json");
+  if (!existsSync(manifest)) return pages;
+  const files = JSON.parse(await readFile(manifest, "utf8")) as Record<string, string>;
+  for (const [pagePath, file] of Object.entries(files))
+    pages.set(pagePath, await pageOf(await readFile(path.join(webDist, file))));
+  return pages;
+}
+
+/** The path part of a request URL without its trailing slashes ("/tiers/?x=1" is "/tiers"). */
+function pagePathOf(url: string): string {
+  const pathname = url.split(/[?#]/, 1)[0] ?? "/";
+  return pathname.replace(/\/+$/, "") || "/";
+}
 
 export async function webAppPlugin(app: FastifyInstance, options: { webDist: string }) {
   const indexPath = path.join(options.webDist, "index.html");
@@ -28,27 +56,28 @@ export async function webAppPlugin(app: FastifyInstance, options: { webDist: str
   } else {
     app.log.warn({ webDist: options.webDist }, "web app not built: run `npm run build`");
   }
-  const indexHtml = built ? await readFile(indexPath) : null;
-  // Compressed once at start: every client route answers with the same page.
-  const indexEncoded =
-    indexHtml === null
-      ? null
-      : { br: await compressBody(indexHtml, "br"), gzip: await compressBody(indexHtml, "gzip") };
+  // Compressed once at start: every client route answers with the same page, or its pre-rendered one.
+  const index = built ? await pageOf(await readFile(indexPath)) : null;
+  const prerendered = built ? await prerenderedPages(options.webDist) : new Map<string, Page>();
 
   app.get("/*", async (request, reply) => {
     // Judged on the decoded, normalised path: "/%61pi/x", "//api/x" and "/API/x" are API misses, not pages.
     if (isApiPath(request.url))
       throw notFound({ subject: "route", method: request.method, url: request.url }, "Not found");
-    if (indexHtml === null || indexEncoded === null) {
+    if (index === null) {
       return reply
         .status(503)
         .type("text/plain; charset=utf-8")
         .send("The web app is not built yet. Run `npm run build`, then restart.");
     }
+    const page = prerendered.get(pagePathOf(request.url));
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
+    // The service worker keeps only the plain index.html for offline starts.
+    if (page !== undefined) reply.header("x-aacos-prerendered", "1");
     varyOnAcceptEncoding(reply);
     const encoding = negotiateEncoding(request.headers["accept-encoding"]);
-    if (encoding === null) return reply.send(indexHtml);
-    return reply.header("content-encoding", encoding).send(indexEncoded[encoding]);
+    const body = page ?? index;
+    if (encoding === null) return reply.send(body.plain);
+    return reply.header("content-encoding", encoding).send(body[encoding]);
   });
 }

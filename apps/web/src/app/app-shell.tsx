@@ -1,6 +1,6 @@
 // The global shell: skip link, offline and update banners, header (logo, navigation, language and theme toggles), main
 // outlet (behind a screen error boundary), footer, command palette, accessibility panel and the keyboard shortcuts.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
@@ -11,6 +11,7 @@ import { LanguageToggle } from "./language-toggle";
 import { MaintenanceBanner } from "./maintenance-banner";
 import { OfflineBanner } from "./offline-banner";
 import { PaletteButton } from "./palette-button";
+import { revealApp } from "./prerender-handoff";
 import { useShellStore } from "./shell-store";
 import { ThemeToggle } from "./theme-toggle";
 import { UpdatePrompt } from "./update-prompt";
@@ -95,6 +96,8 @@ function useShellHeaderHeight() {
 }
 
 export function AppShell() {
+  // On a pre-rendered page, the app replaces the static copy as soon as the shell has committed (before the next paint).
+  useLayoutEffect(revealApp, []);
   const { t } = useTranslation();
   const signedIn = useAuthStore((state) => state.user !== null);
   // Signed in, the logo leads home and the showcase stays in the palette: room for the workspace.

@@ -1,10 +1,11 @@
 // docs/product.md §2's error screen: the friendly message, the component name, reload / home / details / copy / report by mail,
 // and the persistent form after more than 3 errors within the hour.
-import { useId, useState } from "react";
+import { useId, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_CONFIG } from "../lib/app-config";
 import { isPersistentError } from "../lib/error-count";
 import { Button, buttonClasses } from "../ui/button";
+import { revealApp } from "./prerender-handoff";
 
 export interface ErrorScreenProps {
   error: unknown;
@@ -36,6 +37,8 @@ export function ErrorScreen({
   showDetails = true,
   fullScreen = false,
 }: ErrorScreenProps) {
+  // An error before the shell ever committed must not stay behind a pre-rendered page (docs/decisions/172).
+  useLayoutEffect(revealApp, []);
   const { t } = useTranslation();
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");

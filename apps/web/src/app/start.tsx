@@ -9,24 +9,28 @@ import { applyLanguage, i18n, loadLanguage, storedLanguage } from "../lib/i18n";
 import { installErrorReporting } from "../lib/monitoring";
 import { registerServiceWorker } from "../lib/service-worker-client";
 import { App } from "./app";
+import { isPrerenderedVisit, revealApp, takeOver } from "./prerender-handoff";
 import { showStartupFailure } from "./startup-failure";
 
 function mount(): void {
   installErrorReporting();
   if (import.meta.env.PROD) registerServiceWorker();
-  const container = document.getElementById("root");
-  if (container === null) {
+  const root = document.getElementById("root");
+  if (root === null) {
     document.body.textContent = i18n.t("boot.rootMissing");
     return;
   }
+  // A pre-rendered page stays on screen while the app starts outside the document (docs/decisions/172).
+  const container = isPrerenderedVisit(root) ? takeOver(root) : root;
   applyLanguage(storedLanguage());
   try {
-    const root = createRoot(container, {
+    const reactRoot = createRoot(container, {
       // An error no boundary caught has unmounted the tree: show the fallback in its place.
       onUncaughtError: (error) => {
         errorReporter.captureError(error, { type: "RenderError" });
         setTimeout(() => {
-          root.unmount();
+          reactRoot.unmount();
+          revealApp();
           showStartupFailure(container, error);
         });
       },
@@ -35,7 +39,7 @@ function mount(): void {
     // between, instead of one long task (Lighthouse's total blocking time); index.html's start screen stays until the
     // tree commits.
     startTransition(() =>
-      root.render(
+      reactRoot.render(
         <StrictMode>
           <App />
         </StrictMode>,
@@ -43,6 +47,7 @@ function mount(): void {
     );
   } catch (error) {
     errorReporter.captureError(error, { type: "RenderError" });
+    revealApp();
     showStartupFailure(container, error);
   }
 }

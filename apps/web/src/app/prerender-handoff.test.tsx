@@ -1,0 +1,64 @@
+// The app taking over a pre-rendered page: the static copy stays until the app is ready, then the app takes its place,
+// with what the visitor typed and the focus carried over; a visit sent to the start screen is not taken over.
+import { act, render } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { isPrerenderedVisit, revealApp, takeOver } from "./prerender-handoff";
+
+function prerenderedPage(): HTMLElement {
+  document.body.innerHTML = `<div id="root"><div data-prerendered="/auth/login"><h1>כניסה</h1><input name="email" value=""></div></div>`;
+  return document.getElementById("root") as HTMLElement;
+}
+
+function EmailForm() {
+  const [email, setEmail] = useState("");
+  return (
+    <form>
+      <h1>כניסה</h1>
+      <input
+        name="email"
+        aria-label="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <output>{email}</output>
+    </form>
+  );
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+  document.documentElement.classList.remove("prerender-off");
+});
+
+describe("a pre-rendered page", () => {
+  it("stays on screen while the app renders, then the app replaces it keeping the typed text and the focus", async () => {
+    const root = prerenderedPage();
+    expect(isPrerenderedVisit(root)).toBe(true);
+    const container = takeOver(root);
+    render(<EmailForm />, { container });
+    expect(document.querySelector("[data-prerendered]")).not.toBeNull();
+    expect(document.querySelector("output")).toBeNull();
+
+    const typed = root.querySelector("input") as HTMLInputElement;
+    typed.value = "dana@example.com";
+    typed.focus();
+    await act(async () => revealApp());
+
+    expect(document.querySelector("[data-prerendered]")).toBeNull();
+    expect(document.getElementById("root")).toBe(container);
+    expect(document.querySelector("output")?.textContent).toBe("dana@example.com");
+    expect(document.activeElement).toBe(container.querySelector("input"));
+  });
+
+  it("is left to the start screen for a visit boot.js marked (English, or a session)", () => {
+    const root = prerenderedPage();
+    document.documentElement.classList.add("prerender-off");
+    expect(isPrerenderedVisit(root)).toBe(false);
+  });
+
+  it("is not looked for on the plain start screen", () => {
+    document.body.innerHTML = `<div id="root"><main id="boot-screen">AACOS</main></div>`;
+    expect(isPrerenderedVisit(document.getElementById("root") as HTMLElement)).toBe(false);
+  });
+});
