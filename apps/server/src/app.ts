@@ -122,6 +122,7 @@ import {
   createMemoryBoardStore,
   createProgressionService,
   createRedisBoardStore,
+  type Every,
   type ProgressionService,
   progressionRoutes,
 } from "./features/progression/index.js";
@@ -230,6 +231,8 @@ export interface AppDeps {
   stripeGateway?: StripeGateway;
   /** How often autonomous control looks for due schedule rules (10 s by default); null: no timer (tests tick). */
   autonomousTickMs?: number | null;
+  /** The API-call XP flush timer (every config.apiXpFlushMs by default); tests pass one they tick by hand. */
+  every?: Every;
 }
 
 export interface Services {
@@ -331,6 +334,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signals: progressSignals(signals),
     log: app.log,
     ...(board === undefined ? {} : { board }),
+    apiCallFlushMs: config.apiXpFlushMs,
+    ...(deps.every === undefined ? {} : { every: deps.every }),
   });
   // Filled in the background; the leaderboard reads SQL until it is.
   void progression.leaderboard.rebuild();

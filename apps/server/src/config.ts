@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   AACOS_ADMIN_EMAIL: optionalText,
   AACOS_ADMIN_PASSWORD: optionalText,
   UPGRADE_HINT_SHARE: z.coerce.number().min(0).max(1).default(0.1),
+  API_XP_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AACOS_ENVIRONMENT: z.string().trim().min(1).default("production"),
   OIDC_PROVIDERS: optionalText,
@@ -109,6 +110,8 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   /** Share of genesis calls answered with the soft upgrade hint (docs/product.md §9: 10%); 0 turns it off. */
   upgradeHintShare: number;
+  /** How often each instance writes the API-call XP it counted (docs/decisions/214-api-call-xp-flushed.md). */
+  apiXpFlushMs: number;
   /** Signs access tokens; when unset, a random secret is kept in the database (shared by instances). */
   authSecret: string | undefined;
   /** The address users reach the app at, for links in mail and OAuth redirects. */
@@ -313,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       : path.join(REPO_ROOT, "apps/web/dist"),
     logLevel: values.LOG_LEVEL,
     upgradeHintShare: values.UPGRADE_HINT_SHARE,
+    apiXpFlushMs: values.API_XP_FLUSH_MS,
     authSecret: values.AUTH_SECRET,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
     smtpUrl: values.SMTP_URL,

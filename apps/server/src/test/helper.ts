@@ -8,6 +8,7 @@ import { inject } from "vitest";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { type Database, openPglite, openPostgres } from "../db/client.js";
+import type { Every } from "../features/progression/index.js";
 import { connectRedis } from "../platform/redis.js";
 
 export interface TestApp {
@@ -54,7 +55,7 @@ export async function buildTestApp(
   /** Adds test-only routes before the app is sealed. */
   extend?: (app: FastifyInstance, database: Database) => void,
   /** A clock the test moves; every service reads it. */
-  options: { clock?: () => Date } = {},
+  options: { clock?: () => Date; every?: Every } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -66,7 +67,13 @@ export async function buildTestApp(
   });
   const { database, drop } = await openTestDatabase();
   const redis = await connectRedis(config.redisUrl);
-  const app = await buildApp({ config, database, redis, clock: options.clock });
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    clock: options.clock,
+    ...(options.every === undefined ? {} : { every: options.every }),
+  });
   extend?.(app, database);
   await app.ready();
   return {

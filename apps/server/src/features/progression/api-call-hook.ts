@@ -6,8 +6,7 @@ import type { ProgressionService } from "./service.js";
 
 export const apiCallProgressPlugin = fp(
   async (app: FastifyInstance, options: { progression: ProgressionService }) => {
-    // onSend, not onResponse: the grant starts (without being awaited) as the reply goes out, so it is already
-    // pending when the caller sees the reply, and `drain()` can wait for it.
+    // onSend, not onResponse: the call is counted before the caller sees the reply, so `drain()` writes it.
     app.addHook("onSend", async (request, reply, payload) => {
       const principal = request.principal;
       if (principal === null || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
@@ -16,8 +15,8 @@ export const apiCallProgressPlugin = fp(
       options.progression.observeApiCall(principal.user.id, principal.user.timeZone);
       return payload;
     });
-    // Grants still being written finish before the database closes.
-    app.addHook("onClose", () => options.progression.drain());
+    // The calls still counted in memory are written before the database closes (the SIGTERM path too).
+    app.addHook("onClose", () => options.progression.stop());
   },
   { name: "api-call-progress" },
 );

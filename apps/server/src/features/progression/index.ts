@@ -8,5 +8,11 @@ export {
 } from "./board-store.js";
 export type { Grant, ProgressSignal, ProgressSignals } from "./ledger.js";
 export { progressionRoutes } from "./routes.js";
-export type { ActionResult, LedgerItem, ProgressionService, ProgressRecord } from "./service.js";
-export { createProgressionService, logSignals } from "./service.js";
+export type {
+  ActionResult,
+  Every,
+  LedgerItem,
+  ProgressionService,
+  ProgressRecord,
+} from "./service.js";
+export { API_CALL_FLUSH_MS, createProgressionService, logSignals } from "./service.js";

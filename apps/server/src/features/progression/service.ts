@@ -122,6 +122,33 @@ export function logSignals(log: FastifyBaseLogger): ProgressSignals {
 /** Keeps at most this many users' "API-call XP capped today" marks in this process. */
 const CAPPED_CACHE_SIZE = 10_000;
 
+/** How often the API calls counted in memory are written as XP (docs/decisions/214-api-call-xp-flushed.md). */
+export const API_CALL_FLUSH_MS = 5_000;
+/** Users whose API-call XP is written at the same time during a flush. */
+const FLUSH_CONCURRENCY = 4;
+/** A grant that failed this many flushes in a row is dropped (logged), not retried for ever. */
+const FLUSH_ATTEMPTS = 3;
+
+/** Runs `tick` every `ms` until the returned function is called; tests pass one they tick by hand. */
+export type Every = (ms: number, tick: () => void) => () => void;
+
+const everyInterval: Every = (ms, tick) => {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+/** API calls seen for one user on one calendar date and not yet written. */
+interface PendingCalls {
+  userId: string;
+  /** The first call's instant: its calendar date is the day whose cap the calls count against. */
+  at: Date;
+  calls: number;
+  /** The batch's ledger key (rows `apiCall:<date>:<key>:1…n`); kept when a failed write is retried. */
+  key: string;
+  attempts: number;
+}
+
 export function createProgressionService(deps: {
   db: Db;
   clock: () => Date;
@@ -129,6 +156,10 @@ export function createProgressionService(deps: {
   log: FastifyBaseLogger;
   /** The leaderboard's index (Redis or in process); none: the leaderboard reads SQL. */
   board?: BoardStore;
+  /** How often API-call XP is written (API_CALL_FLUSH_MS); null: only by `drain()` and `stop()`. */
+  apiCallFlushMs?: number | null;
+  /** The timer behind the flushes (setInterval by default). */
+  every?: Every;
 }) {
   const { db, clock, log } = deps;
   const leaderboard = createLeaderboardService({
@@ -203,10 +234,12 @@ export function createProgressionService(deps: {
     action: QuestAction,
     key: string,
     times = 1,
+    /** When the action happened, if earlier than now: a capped action counts against that day's cap. */
+    at?: Date,
   ): Promise<ActionResult> {
     if (action === "dailySignIn") return countDay(userId, "sign-in");
     return withProgress(ledgerDeps, userId, clock(), async (context) => {
-      const { tx, world, timeZone, now } = context;
+      const { tx, world, timeZone } = context;
       let fresh = true;
       if (isProgressAction(action)) {
         const { xp, dailyCap } = ACTION_XP[action];
@@ -220,7 +253,7 @@ export function createProgressionService(deps: {
           fresh = await context.credit({ ...grant, sourceKey: `${action}:${key}` });
         } else {
           // The cap counts today's rows under the row lock, so simultaneous actions cannot pass it together.
-          const prefix = `${action}:${calendarDate(now, timeZone)}:`;
+          const prefix = `${action}:${calendarDate(at ?? context.now, timeZone)}:`;
           const [today] = await tx
             .select({ n: count() })
             .from(progressLedger)
@@ -322,10 +355,86 @@ export function createProgressionService(deps: {
 
   /** Users whose API-call XP is used up for their calendar date: their calls skip the database until it changes. */
   const capped = new Map<string, string>();
-  const pending = new Set<Promise<unknown>>();
-  /** API calls seen and not yet credited, per user; and the users whose grant is being written. */
-  const waiting = new Map<string, number>();
-  const granting = new Set<string>();
+  /** API calls counted and not yet written, by user and calendar date; the flush running now, if any. */
+  const waiting = new Map<string, PendingCalls>();
+  let flushing: Promise<void> = Promise.resolve();
+  let flushes = 0;
+  let stopped = false;
+
+  async function writeCalls(batch: PendingCalls, day: string) {
+    const result = await recordAction(
+      batch.userId,
+      "apiCall",
+      batch.key,
+      batch.calls,
+      batch.at,
+    ).catch((error: unknown) => {
+      batch.attempts += 1;
+      if (batch.attempts >= FLUSH_ATTEMPTS) {
+        log.warn(
+          { err: error, userId: batch.userId, calls: batch.calls },
+          "API-call XP not recorded",
+        );
+        return null;
+      }
+      // Kept, with its key, for the next flush; calls counted meanwhile are added to it.
+      log.warn(
+        { err: error, userId: batch.userId, calls: batch.calls },
+        "API-call XP kept for the next flush",
+      );
+      const entry = `${batch.userId}|${day}`;
+      const later = waiting.get(entry);
+      waiting.set(entry, { ...batch, calls: batch.calls + (later?.calls ?? 0) });
+      return null;
+    });
+    // Nothing paid: the day's cap is reached, so this user's calls skip the database until their date moves on.
+    if (result !== null && result.xp === 0) {
+      if (capped.size >= CAPPED_CACHE_SIZE) capped.clear();
+      capped.set(batch.userId, day);
+    }
+  }
+
+  /** Writes every user's calls counted so far, a few users at a time, each user in one transaction. */
+  async function writeWaiting() {
+    const batches = [...waiting.entries()];
+    waiting.clear();
+    let next = 0;
+    const worker = async () => {
+      for (let item = batches[next++]; item !== undefined; item = batches[next++]) {
+        const [entry, batch] = item;
+        await writeCalls(batch, entry.slice(entry.indexOf("|") + 1));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(FLUSH_CONCURRENCY, batches.length) }, worker));
+  }
+
+  /** One flush at a time, so two never write the same calls; resolves when the calls counted so far are written. */
+  function flushApiCalls(): Promise<void> {
+    flushes += 1;
+    flushing = flushing
+      .then(writeWaiting)
+      .catch((error: unknown) => log.error({ err: error }, "API-call XP flush failed"));
+    const mine = flushing;
+    void mine.finally(() => {
+      flushes -= 1;
+    });
+    return mine;
+  }
+
+  async function drainApiCalls(): Promise<void> {
+    do await flushApiCalls();
+    while (waiting.size > 0);
+  }
+
+  const flushMs = deps.apiCallFlushMs === undefined ? API_CALL_FLUSH_MS : deps.apiCallFlushMs;
+  const stopTimer =
+    flushMs === null
+      ? () => {}
+      : (deps.every ?? everyInterval)(flushMs, () => {
+          // A flush still writing skips this tick; what it did not take waits for the next one.
+          if (flushes === 0 && waiting.size > 0) void flushApiCalls();
+        });
+
   const quests = createQuestService({
     ...ledgerDeps,
     clock,
@@ -345,48 +454,31 @@ export function createProgressionService(deps: {
     leaderboard,
 
     /**
-     * A successful metered API call (reported by the onSend hook, not awaited by the reply): API-call XP within
-     * the daily cap, and the first_api_call quest. Failures are logged, never surfaced to the caller.
+     * A successful metered API call (reported by the onSend hook): counted in memory, written as API-call XP within
+     * the daily cap (and the first_api_call quest) by the next flush — at most one transaction per user per
+     * interval, each call still its own ledger row (docs/decisions/214-api-call-xp-flushed.md). Failures are
+     * logged, never surfaced to the caller.
      */
     observeApiCall(userId: string, timeZone: string): void {
-      const today = calendarDate(clock(), timeZone);
+      const now = clock();
+      const today = calendarDate(now, timeZone);
       if (capped.get(userId) === today) return;
-      // One grant at a time per user: calls seen while it is written wait and are credited together next, each
-      // its own ledger row (docs/decisions/211-api-call-xp-batched.md).
-      waiting.set(userId, (waiting.get(userId) ?? 0) + 1);
-      if (granting.has(userId)) return;
-      granting.add(userId);
-      const work = (async () => {
-        try {
-          for (;;) {
-            const calls = waiting.get(userId) ?? 0;
-            if (calls === 0) return;
-            waiting.delete(userId);
-            const day = calendarDate(clock(), timeZone);
-            const result = await recordAction(userId, "apiCall", randomUUID(), calls).catch(
-              (error: unknown) => {
-                log.warn({ err: error, userId, calls }, "API-call XP not recorded");
-                return null;
-              },
-            );
-            if (result !== null && result.xp === 0) {
-              if (capped.size >= CAPPED_CACHE_SIZE) capped.clear();
-              capped.set(userId, day);
-              waiting.delete(userId);
-              return;
-            }
-          }
-        } finally {
-          granting.delete(userId);
-        }
-      })();
-      pending.add(work);
-      void work.finally(() => pending.delete(work));
+      const entry = `${userId}|${today}`;
+      const batch = waiting.get(entry);
+      if (batch !== undefined) batch.calls += 1;
+      else waiting.set(entry, { userId, at: now, calls: 1, key: randomUUID(), attempts: 0 });
+      // After stop() (a request finishing during shutdown) nothing ticks any more: written at once.
+      if (stopped) void flushApiCalls();
     },
 
-    /** Resolves when every API-call grant started so far has finished (tests, shutdown). */
-    async drain(): Promise<void> {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+    /** Writes the API calls counted so far and resolves when they are in the ledger (tests, shutdown). */
+    drain: drainApiCalls,
+
+    /** Ends the flush timer and writes what is still counted (graceful stop, before the database closes). */
+    async stop(): Promise<void> {
+      stopped = true;
+      stopTimer();
+      await drainApiCalls();
     },
 
     /**
