@@ -3,7 +3,8 @@
 // per-round ratios is printed beside its target — health, catalogue, a signed-in metered GET reading one row and a
 // signed-in write, on in-memory PGlite and (with DATABASE_URL and REDIS_URL) on PostgreSQL + Redis.
 //
-// BENCH_SECONDS (3) per round, BENCH_ROUNDS (3), BENCH_CONNECTIONS (50); BENCH_CPU_PROF=dir writes the product
+// BENCH_SECONDS (3) per round, BENCH_ROUNDS (3), BENCH_CONNECTIONS (50), BENCH_ONLY (cases whose name contains it,
+// e.g. "metered" to profile just that one); BENCH_CPU_PROF=dir writes the product
 // process's CPU profile of the measured part (set-up left out) there as a .cpuprofile (what --cpu-prof writes).
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -18,6 +19,7 @@ import autocannon from "autocannon";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = process.env.BENCH_ONLY ?? "";
 
 /** What the serving children tell the parent once they listen. */
 interface Served {
@@ -215,7 +217,7 @@ async function measure(
   console.log(
     `${label}: ${ROUNDS} alternating rounds of ${SECONDS} s at ${CONNECTIONS} connections`,
   );
-  for (const testCase of CASES) {
+  for (const testCase of CASES.filter((candidate) => candidate.name.includes(ONLY))) {
     const request = testCase.request(served);
     // Warm-up (JIT, caches, pools) on both.
     await load(served.product, request);
