@@ -79,23 +79,38 @@ export function dailyBonusFor(
   return unlocked.find((bonus) => bonus.day === consecutiveLogins) ?? null;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Per time zone: its format, and the last minute it was asked about with that minute's date. */
+const dateFormats = new Map<
+  string,
+  { format: Intl.DateTimeFormat; minute: number; date: string }
+>();
 
 /** docs/product.md §4: a new day is counted when the calendar date (in the user's time zone) changes. */
 export function calendarDate(now: Date, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
+  let zone = dateFormats.get(timeZone);
+  if (zone === undefined) {
+    zone = {
+      format: new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      }),
+      minute: Number.NaN,
+      date: "",
+    };
     // Building a format is far dearer than using one (every metered call asks); zones are few.
     if (dateFormats.size >= 500) dateFormats.clear();
-    dateFormats.set(timeZone, format);
+    dateFormats.set(timeZone, zone);
   }
-  return format.format(now);
+  // Zones change their date only on a whole minute (offsets are whole minutes since the 1970s), so one format per
+  // zone and minute answers every call within it.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== zone.minute) {
+    zone.date = zone.format.format(now);
+    zone.minute = minute;
+  }
+  return zone.date;
 }
 
 /** The streak after signing in on `today`, given the previous sign-in date (both YYYY-MM-DD). */
