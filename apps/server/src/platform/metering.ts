@@ -23,7 +23,7 @@ import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { AppError } from "./errors.js";
 import { effectiveLimits } from "./live-catalog.js";
-import { createWindowCounter, type WindowCounter } from "./rate-limit.js";
+import { createWindowCounter, type WindowCount, type WindowCounter } from "./rate-limit.js";
 import { apiRouteOf, isApiRequest } from "./route-list.js";
 
 /**
@@ -182,6 +182,75 @@ function createLastSeen(redis: Redis | null, prefix: string) {
   };
 }
 
+/**
+ * A plan call's counters on Redis in one round trip (docs/decisions/215-one-round-trip-per-call.md): each limited
+ * window is counted as rate-limiter-flexible counts it (same keys, same expiry), a call past a window or the
+ * concurrency limit gives its counts back, and a call let through is marked seen. Returns the outcome (0 passed,
+ * -2 passed holding a concurrency slot, -1 refused for concurrency, i > 0 refused by window i) and each window's
+ * count and milliseconds to its reset.
+ */
+const METER_SCRIPT = `
+local n = tonumber(ARGV[1])
+local maxConcurrent = tonumber(ARGV[2])
+local out = {0}
+local exceeded = 0
+for i = 1, n do
+  local duration = tonumber(ARGV[4 + 2 * i])
+  redis.call('set', KEYS[i], 0, 'EX', duration, 'NX')
+  local consumed = redis.call('incrby', KEYS[i], 1)
+  local ttl = redis.call('pttl', KEYS[i])
+  if ttl == -1 then
+    redis.call('expire', KEYS[i], duration)
+    ttl = 1000 * duration
+  end
+  out[2 * i] = consumed
+  out[2 * i + 1] = ttl
+  if exceeded == 0 and consumed > tonumber(ARGV[5 + 2 * i]) then exceeded = i end
+end
+if exceeded > 0 then
+  for i = 1, n do redis.call('decrby', KEYS[i], 1) end
+  out[1] = exceeded
+  return out
+end
+if maxConcurrent >= 0 then
+  local running = redis.call('incr', KEYS[n + 1])
+  redis.call('expire', KEYS[n + 1], ARGV[5])
+  if running > maxConcurrent then
+    redis.call('decr', KEYS[n + 1])
+    for i = 1, n do redis.call('decrby', KEYS[i], 1) end
+    out[1] = -1
+    return out
+  end
+  out[1] = -2
+end
+redis.call('set', KEYS[n + 2], ARGV[3], 'PX', ARGV[4])
+return out
+`;
+
+type MeterCommand = (...args: (string | number)[]) => Promise<number[]>;
+
+/** The script as a command of this client (EVALSHA, loaded on first use). */
+function meterCommand(redis: Redis): MeterCommand {
+  const client = redis as unknown as { aacosMeter?: MeterCommand };
+  if (client.aacosMeter === undefined) {
+    redis.defineCommand("aacosMeter", { lua: METER_SCRIPT });
+  }
+  const command = client.aacosMeter;
+  if (command === undefined) throw new Error("metering script not defined");
+  return command.bind(redis);
+}
+
+/** What metering a plan call decided: the limited windows' counts, and a refusal if any. */
+interface PlanOutcome {
+  counts: WindowCount[];
+  /** Index (in the limited windows) of the first window the call went past; -1: none. */
+  exceeded: number;
+  /** Refused because the user already has as many calls running as the plan allows. */
+  concurrent: boolean;
+  /** The call holds a concurrency slot (released when it ends). */
+  entered: boolean;
+}
+
 export const meteringPlugin = fp(
   async (
     app: FastifyInstance,
@@ -203,7 +272,83 @@ export const meteringPlugin = fp(
     const windows = RATE_WINDOWS.map((window) => ({
       ...window,
       counter: createWindowCounter(store, `meter-${window.name}`, window.seconds),
+      /** The counter's Redis key prefix (rate-limiter-flexible's `keyPrefix:key`). */
+      redisKey: `${options.prefix}:rl:meter-${window.name}:`,
     }));
+    const meter = options.redis === null ? null : meterCommand(options.redis);
+    type PlanWindow = (typeof windows)[number];
+
+    /** Counts a plan call on Redis in one round trip; null when Redis is away (the caller counts in process). */
+    async function meterOnRedis(
+      userId: string,
+      limited: PlanWindow[],
+      limits: TierLimits,
+      now: number,
+    ): Promise<PlanOutcome | null> {
+      if (meter === null || options.redis?.status !== "ready") return null;
+      const concurrency = limits.maxConcurrentRequests;
+      const keys = [
+        ...limited.map((window) => `${window.redisKey}${userId}`),
+        `${options.prefix}:inflight:${userId}`,
+        `${options.prefix}:seen:${userId}`,
+      ];
+      const args = [
+        limited.length,
+        concurrency === UNLIMITED ? -1 : concurrency,
+        String(now),
+        IDLE_MS,
+        IN_FLIGHT_TTL_SECONDS,
+        ...limited.flatMap((window) => [window.seconds, limits[window.limit]]),
+      ];
+      let reply: number[];
+      try {
+        reply = await meter(keys.length, ...keys, ...args);
+      } catch {
+        return null;
+      }
+      const status = reply[0] ?? 0;
+      return {
+        counts: limited.map((_, index) => ({
+          count: reply[1 + 2 * index] ?? 0,
+          resetMs: reply[2 + 2 * index] ?? 0,
+        })),
+        exceeded: status > 0 ? status - 1 : -1,
+        concurrent: status === -1,
+        entered: status === -2,
+      };
+    }
+
+    /** The same decision counted in process (no Redis, or Redis away), one counter at a time. */
+    async function meterInProcess(
+      userId: string,
+      limited: PlanWindow[],
+      limits: TierLimits,
+      now: number,
+    ): Promise<PlanOutcome> {
+      const counts = await Promise.all(limited.map((window) => window.counter.add(userId)));
+      const giveBack = () => Promise.all(limited.map((window) => window.counter.subtract(userId)));
+      const exceeded = limited.findIndex(
+        (window, index) => (counts[index]?.count ?? 0) > limits[window.limit],
+      );
+      if (exceeded !== -1) {
+        // A refused call does not count against the other windows.
+        await giveBack();
+        return { counts, exceeded, concurrent: false, entered: false };
+      }
+      let entered = false;
+      if (limits.maxConcurrentRequests !== UNLIMITED) {
+        const running = await inFlight.enter(userId);
+        if (running > limits.maxConcurrentRequests) {
+          await inFlight.leave(userId);
+          await giveBack();
+          return { counts, exceeded: -1, concurrent: true, entered: false };
+        }
+        entered = true;
+      }
+      // Only read by the usage page; not waited for (Redis runs one client's commands in order).
+      void lastSeen.mark(userId, now);
+      return { counts, exceeded: -1, concurrent: false, entered };
+    }
     const visitors: WindowCounter = createWindowCounter(
       store,
       "visitor",
@@ -255,9 +400,12 @@ export const meteringPlugin = fp(
     }
 
     // Visitors first, before anything else answers them (a 401 included).
-    app.addHook("onRequest", async (request, reply) => {
-      if (request.principal !== null || !visitorMetered(request)) return;
-      await generalLimit(visitors, request.ip, reply);
+    app.addHook("onRequest", (request, reply, done) => {
+      if (request.principal !== null || !visitorMetered(request)) {
+        done();
+        return;
+      }
+      generalLimit(visitors, request.ip, reply).then(() => done(), done);
     });
 
     // Signed-in callers after the route's own access checks (onRequest), before the body is validated:
@@ -296,53 +444,56 @@ export const meteringPlugin = fp(
       };
 
       const limited = windows.filter((window) => limits[window.limit] !== UNLIMITED);
-      const counts = await Promise.all(limited.map((window) => window.counter.add(user.id)));
-      const states: WindowState[] = limited.map((window, index) => {
-        const count = counts[index] ?? { count: 0, resetMs: 0 };
-        return {
-          name: window.name,
-          limit: limits[window.limit],
-          remaining: Math.max(0, limits[window.limit] - count.count),
-          resetSeconds: Math.max(1, Math.ceil(count.resetMs / 1000)),
-        };
-      });
-      const rateLimit = rateLimitField(states);
-      if (rateLimit !== null) reply.header("ratelimit", rateLimit);
-      const exceeded = limited.findIndex(
-        (window, index) => (counts[index]?.count ?? 0) > limits[window.limit],
-      );
-      const exceededWindow = limited[exceeded];
-      if (exceededWindow !== undefined) {
-        // A refused call does not count against the other windows.
-        await Promise.all(limited.map((window) => window.counter.subtract(user.id)));
-        throw refuse(
-          QUOTA_MESSAGES[exceededWindow.name](limits[exceededWindow.limit]),
-          states[exceeded]?.resetSeconds ?? 1,
-          exceededWindow.limit,
-        );
-      }
-
-      if (limits.maxConcurrentRequests !== UNLIMITED) {
-        const running = await inFlight.enter(user.id);
-        request.inFlightKey = user.id;
-        if (running > limits.maxConcurrentRequests) {
-          await release(request);
-          await Promise.all(limited.map((window) => window.counter.subtract(user.id)));
+      const now = options.clock().getTime();
+      // An unlimited plan (no window, no concurrency limit) has nothing to count: only the last-seen mark.
+      const outcome =
+        limited.length === 0 && limits.maxConcurrentRequests === UNLIMITED
+          ? await meterInProcess(user.id, limited, limits, now)
+          : ((await meterOnRedis(user.id, limited, limits, now)) ??
+            (await meterInProcess(user.id, limited, limits, now)));
+      if (outcome.entered) request.inFlightKey = user.id;
+      if (limited.length > 0) {
+        const states: WindowState[] = limited.map((window, index) => {
+          const count = outcome.counts[index] ?? { count: 0, resetMs: 0 };
+          return {
+            name: window.name,
+            limit: limits[window.limit],
+            remaining: Math.max(0, limits[window.limit] - count.count),
+            resetSeconds: Math.max(1, Math.ceil(count.resetMs / 1000)),
+          };
+        });
+        const rateLimit = rateLimitField(states);
+        if (rateLimit !== null) reply.header("ratelimit", rateLimit);
+        const exceededWindow = limited[outcome.exceeded];
+        if (exceededWindow !== undefined) {
           throw refuse(
-            QUOTA_MESSAGES.concurrent(limits.maxConcurrentRequests),
-            1,
-            "maxConcurrentRequests",
+            QUOTA_MESSAGES[exceededWindow.name](limits[exceededWindow.limit]),
+            states[outcome.exceeded]?.resetSeconds ?? 1,
+            exceededWindow.limit,
           );
         }
       }
-      await lastSeen.mark(user.id, options.clock().getTime());
+      if (outcome.concurrent) {
+        throw refuse(
+          QUOTA_MESSAGES.concurrent(limits.maxConcurrentRequests),
+          1,
+          "maxConcurrentRequests",
+        );
+      }
       if (tier === "genesis" && options.random() < options.softPromptShare) {
         reply.header("aacos-upgrade-hint", "soft");
       }
     });
 
-    app.addHook("onResponse", async (request) => release(request));
-    app.addHook("onRequestAbort", async (request) => release(request));
+    // Callback hooks: most calls hold no slot, and pass without a promise.
+    app.addHook("onResponse", (request, _reply, done) => {
+      if (request.inFlightKey === null) done();
+      else release(request).then(() => done(), done);
+    });
+    app.addHook("onRequestAbort", (request, done) => {
+      if (request.inFlightKey === null) done();
+      else release(request).then(() => done(), done);
+    });
 
     app.decorate("metering", {
       async charge(userId: string, calls: number, only?: readonly RateWindowName[]) {
