@@ -72,9 +72,11 @@ export function createSecurityService(deps: {
         ...(caller.ip !== null ? [`ip:${caller.ip}`] : []),
         ...(caller.userId !== null ? [`user:${caller.userId}`] : []),
       ];
+      // Both of a call's counters in one round trip on Redis.
+      const counts = await requests.addEach(keys);
       await Promise.all(
-        keys.map(async (key) => {
-          const { count } = await requests.add(key);
+        keys.map(async (key, index) => {
+          const count = counts[index]?.count ?? 0;
           if (count === SUSPICIOUS_ACTIVITY.threshold + 1) await flagBurst(key, caller, count);
         }),
       );
