@@ -400,10 +400,16 @@ export const authPlugin = fp(
     });
     // A write that may change who someone is (profile, password, sessions, plan, roles, keys, an admin's action)
     // is told to every instance before its reply goes out; the workspace's own writes never touch those.
-    app.addHook("onSend", async (request, reply, payload) => {
+    app.addHook("onSend", (request, reply, payload, done) => {
       const userId = principalChangedBy(request, reply);
-      if (userId !== undefined) await app.forgetPrincipal(userId);
-      return payload;
+      if (userId === undefined) {
+        done(null, payload);
+        return;
+      }
+      app.forgetPrincipal(userId).then(
+        () => done(null, payload),
+        (error: Error) => done(error),
+      );
     });
     app.decorateRequest("principal", null);
     app.decorateRequest("accountSuspended", false);
@@ -506,8 +512,9 @@ export const authPlugin = fp(
  * own hooks.
  */
 export const apiKeyGatePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     if (request.apiKeyRefusal !== null) throw request.apiKeyRefusal;
+    done();
   });
 });
 

@@ -76,11 +76,12 @@ export function createApiCallCounter(deps: {
 /** Counts every metered plan call the server let through (whatever its answer), by the caller's tier. */
 export const apiCallCountPlugin = fp(
   async (app: FastifyInstance, options: { counter: ApiCallCounter }) => {
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       const principal = request.principal;
-      if (principal === null || reply.statusCode === 429) return;
-      if (meteringOf(request) !== "plan") return;
-      options.counter.count(principal.tier);
+      if (principal !== null && reply.statusCode !== 429 && meteringOf(request) === "plan") {
+        options.counter.count(principal.tier);
+      }
+      done();
     });
     app.addHook("onClose", () => options.counter.stop());
   },

@@ -88,8 +88,9 @@ export function createRequestStats(clock: () => Date = () => new Date()): Reques
 /** Feeds every answered request into the stats (registered before the features, so it sees them all). */
 export const requestStatsPlugin = fp(
   async (app: FastifyInstance, options: { stats: RequestStats }) => {
-    app.addHook("onResponse", async (_request, reply) => {
+    app.addHook("onResponse", (_request, reply, done) => {
       options.stats.record(reply.statusCode, reply.elapsedTime);
+      done();
     });
   },
 );

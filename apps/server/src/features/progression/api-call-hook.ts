@@ -7,13 +7,19 @@ import type { ProgressionService } from "./service.js";
 export const apiCallProgressPlugin = fp(
   async (app: FastifyInstance, options: { progression: ProgressionService }) => {
     // onSend, not onResponse: the call is counted before the caller sees the reply, so `drain()` writes it.
-    app.addHook("onSend", async (request, reply, payload) => {
+    // A callback hook: it only counts, so no promise per reply.
+    app.addHook("onSend", (request, reply, payload, done) => {
       const principal = request.principal;
-      if (principal === null || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
       // The metering plugin sends RateLimit-Policy on exactly the signed-in calls it metered.
-      if (reply.getHeader("ratelimit-policy") === undefined) return payload;
-      options.progression.observeApiCall(principal.user.id, principal.user.timeZone);
-      return payload;
+      if (
+        principal !== null &&
+        reply.statusCode >= 200 &&
+        reply.statusCode < 300 &&
+        reply.getHeader("ratelimit-policy") !== undefined
+      ) {
+        options.progression.observeApiCall(principal.user.id, principal.user.timeZone);
+      }
+      done(null, payload);
     });
     // The calls still counted in memory are written before the database closes (the SIGTERM path too).
     app.addHook("onClose", () => options.progression.stop());
