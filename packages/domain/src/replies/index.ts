@@ -5,6 +5,7 @@
 export * from "./admin.js";
 export * from "./alerts.js";
 export * from "./chat.js";
+export * from "./commands.js";
 export * from "./common.js";
 export * from "./consciousness.js";
 export * from "./dashboard.js";

@@ -1,6 +1,7 @@
 // HTTP of the command centre: POST /api/commands streams every entity's answer side by side (or answers once in
 // JSON), GET /api/commands pages the history by command, POST /api/commands/:commandId/stop stops one, and
 // POST /api/commands/:commandId/entities/:entityId/stop stops one entity's answer while the others go on.
+import { CommandHistory, StoppedReply } from "@aacos/domain/replies";
 import {
   CommandBody,
   CommandEntityParams,
@@ -20,19 +21,22 @@ export async function commandRoutes(app: FastifyInstance, deps: { commands: Comm
 
   api.get(
     "/api/commands",
-    { ...signedIn, schema: { querystring: CommandHistoryQuery } },
+    {
+      ...signedIn,
+      schema: { querystring: CommandHistoryQuery, response: { 200: CommandHistory } },
+    },
     async (request) => commands.history(planOf(request).userId, request.query),
   );
 
   api.post(
     "/api/commands/:commandId/stop",
-    { ...signedIn, schema: { params: CommandParams } },
+    { ...signedIn, schema: { params: CommandParams, response: { 200: StoppedReply } } },
     async (request) => commands.stop(planOf(request).userId, request.params.commandId),
   );
 
   api.post(
     "/api/commands/:commandId/entities/:entityId/stop",
-    { ...signedIn, schema: { params: CommandEntityParams } },
+    { ...signedIn, schema: { params: CommandEntityParams, response: { 200: StoppedReply } } },
     async (request) =>
       commands.stopEntity(
         planOf(request).userId,

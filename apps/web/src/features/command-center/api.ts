@@ -1,5 +1,11 @@
 // Calls of the command centre: universes, entities, knowledge files and syncs (/api/aacos/…), the multi-entity command
 // (POST /api/commands as server-sent events), its stop (whole, or one entity's answer), and the history.
+import type {
+  CommandHistory,
+  CommandRecord,
+  CommandRun,
+  StoppedReply,
+} from "@aacos/domain/replies";
 import { apiDelete, apiGet, apiPatch, apiPost, apiUpload } from "../../lib/api-client";
 import type { StoredFile } from "../../lib/plan-queries";
 import { type SseEvent, streamSse } from "../../lib/sse-stream";
@@ -30,32 +36,7 @@ export interface SyncRun {
   createdAt: string;
 }
 
-export type RunStatus = "complete" | "stopped" | "failed" | "running";
-
-export interface CommandRun {
-  id: string;
-  entityId: string | null;
-  status: RunStatus;
-  output: string;
-  error: string | null;
-  promptTokens: number;
-  completionTokens: number;
-  durationMs: number;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export interface CommandRecord {
-  commandId: string;
-  prompt: string;
-  status: RunStatus | "partial";
-  entityIds: string[];
-  promptTokens: number;
-  completionTokens: number;
-  durationMs: number;
-  createdAt: string;
-  runs: CommandRun[];
-}
+export type { CommandRecord, CommandRun };
 
 export interface EntityFields {
   name: string;
@@ -114,11 +95,11 @@ export const commandsApi = {
     signal: AbortSignal,
   ) => streamSse("/commands", body, onEvent, signal),
   stop: (commandId: string) =>
-    apiPost<{ stopped: boolean }>(`/commands/${encodeURIComponent(commandId)}/stop`),
+    apiPost<StoppedReply>(`/commands/${encodeURIComponent(commandId)}/stop`),
   stopEntity: (commandId: string, entityId: string) =>
-    apiPost<{ stopped: boolean }>(
+    apiPost<StoppedReply>(
       `/commands/${encodeURIComponent(commandId)}/entities/${encodeURIComponent(entityId)}/stop`,
     ),
   history: (page: number, signal?: AbortSignal) =>
-    apiGet<{ items: CommandRecord[]; total: number }>(`/commands?page=${page}&pageSize=10`, signal),
+    apiGet<CommandHistory>(`/commands?page=${page}&pageSize=10`, signal),
 };
