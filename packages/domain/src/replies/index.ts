@@ -12,3 +12,4 @@ export * from "./dashboard.js";
 export { ErrorReply } from "./errors.js";
 export * from "./orchestration.js";
 export * from "./signals.js";
+export * from "./teams.js";

@@ -1,5 +1,16 @@
 // HTTP of teams under /api/teams (teams, invitations, members, transfer), sharing under /api/aacos/universes/:id/share,
 // and the admin console's list at /api/admin/teams.
+
+import {
+  InvitePreviewReply,
+  TeamDetailReply,
+  TeamInviteReply,
+  TeamList,
+  TeamMemberReply,
+  TeamRefReply,
+  TransferredTeamReply,
+  UniverseShareReply,
+} from "@aacos/domain/replies";
 import {
   AdminTeamsQuery,
   CreateTeamBody,
@@ -37,22 +48,36 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
   api.post(
     "/api/teams",
     // Creating (owning) a team needs teamCollaboration; joining one does not.
-    { onRequest: app.requireFeature("teamCollaboration"), schema: { body: CreateTeamBody } },
+    {
+      onRequest: app.requireFeature("teamCollaboration"),
+      schema: { body: CreateTeamBody, response: { 201: TeamRefReply } },
+    },
     async (request, reply) => {
       const team = await teams.create(callerOf(request), request.body.name);
       await app.audit.record(clientOf(request), "team.created", team.id, { name: team.name });
       return reply.status(201).send({ team });
     },
   );
-  api.get("/api/teams", signedIn, async (request) => ({
-    items: await teams.listMine(callerOf(request).id),
-  }));
-  api.get("/api/teams/:id", byId, async (request) => ({
-    team: await teams.detail(callerOf(request).id, request.params.id),
-  }));
+  api.get(
+    "/api/teams",
+    { ...signedIn, schema: { response: { 200: TeamList } } },
+    async (request) => ({
+      items: await teams.listMine(callerOf(request).id),
+    }),
+  );
+  api.get(
+    "/api/teams/:id",
+    { ...signedIn, schema: { params: TeamIdParams, response: { 200: TeamDetailReply } } },
+    async (request) => ({
+      team: await teams.detail(callerOf(request).id, request.params.id),
+    }),
+  );
   api.patch(
     "/api/teams/:id",
-    { ...signedIn, schema: { params: TeamIdParams, body: RenameTeamBody } },
+    {
+      ...signedIn,
+      schema: { params: TeamIdParams, body: RenameTeamBody, response: { 200: TeamRefReply } },
+    },
     async (request) => ({
       team: await teams.rename(callerOf(request).id, request.params.id, request.body.name),
     }),
@@ -66,7 +91,10 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
   // Invitations
   api.post(
     "/api/teams/:id/invites",
-    { ...signedIn, schema: { params: TeamIdParams, body: InviteMemberBody } },
+    {
+      ...signedIn,
+      schema: { params: TeamIdParams, body: InviteMemberBody, response: { 201: TeamInviteReply } },
+    },
     async (request, reply) => {
       const { invite, team } = await teams.invite(
         callerOf(request),
@@ -90,12 +118,12 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
   );
   api.get(
     "/api/teams/invites/:token",
-    { ...signedIn, schema: { params: InviteTokenParams } },
+    { ...signedIn, schema: { params: InviteTokenParams, response: { 200: InvitePreviewReply } } },
     async (request) => ({ invite: await teams.preview(callerOf(request), request.params.token) }),
   );
   api.post(
     "/api/teams/invites/accept",
-    { ...signedIn, schema: { body: InviteTokenBody } },
+    { ...signedIn, schema: { body: InviteTokenBody, response: { 200: TeamRefReply } } },
     async (request) => {
       const team = await teams.accept(callerOf(request), request.body.token);
       await app.audit.record(clientOf(request), "team.joined", team.id);
@@ -114,7 +142,14 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
   // Members
   api.patch(
     "/api/teams/:id/members/:userId",
-    { ...signedIn, schema: { params: TeamMemberParams, body: UpdateMemberBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: TeamMemberParams,
+        body: UpdateMemberBody,
+        response: { 200: TeamMemberReply },
+      },
+    },
     async (request) => ({
       member: await teams.setWriteAccess(
         callerOf(request).id,
@@ -142,7 +177,14 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
   );
   api.post(
     "/api/teams/:id/transfer",
-    { ...signedIn, schema: { params: TeamIdParams, body: TransferTeamBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: TeamIdParams,
+        body: TransferTeamBody,
+        response: { 200: TransferredTeamReply },
+      },
+    },
     async (request) => {
       const team = await teams.transfer(
         callerOf(request).id,
@@ -159,7 +201,14 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
   // Sharing a universe with a team
   api.post(
     "/api/aacos/universes/:id/share",
-    { ...signedIn, schema: { params: TeamIdParams, body: ShareUniverseBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: TeamIdParams,
+        body: ShareUniverseBody,
+        response: { 200: UniverseShareReply },
+      },
+    },
     async (request) => {
       const share = await teams.share(callerOf(request).id, request.params.id, request.body.teamId);
       await app.audit.record(clientOf(request), "team.universe_shared", share.teamId, {
