@@ -17,7 +17,7 @@ export interface ConnectionCount {
 export interface ConnectionCounter {
   open(userId: string): Promise<ConnectionCount>;
   /** Stops counting the socket; call once per open. */
-  release(counted: ConnectionCount): Promise<void>;
+  release(counted: Pick<ConnectionCount, "userId" | "shared">): Promise<void>;
   /** Keeps the counts of users with open sockets from expiring. */
   renew(userIds: Iterable<string>): Promise<void>;
 }

@@ -11,7 +11,7 @@ import type { RawData, WebSocket } from "ws";
 import { effectiveLimits } from "../../platform/live-catalog.js";
 import type { RealtimeBus, RealtimeEnvelope } from "../../platform/realtime-bus.js";
 import type { SignalService, SignalView } from "../signals/index.js";
-import type { ConnectionCount, ConnectionCounter } from "./connections.js";
+import type { ConnectionCounter } from "./connections.js";
 import type { TicketStore } from "./tickets.js";
 
 export const HEARTBEAT_MS = 25_000;
@@ -41,8 +41,9 @@ interface Client {
   admin: boolean;
   topics: number;
   alive: boolean;
-  /** How the connection was counted (shared in Redis or in this process), to stop counting it on close. */
-  counted: ConnectionCount | null;
+  /** Where the connection is counted (true: in Redis, shared; false: in this process), to stop counting it on
+   * close; null until admitted. */
+  countedShared: boolean | null;
   /** The newest signal id this socket was sent; older ones are not sent again. */
   lastSignalId: number;
   /** Live signals held back while a replay runs. */
@@ -233,7 +234,7 @@ export function createRealtimeHub(deps: {
       return;
     }
     // From here the socket's close releases the count.
-    client.counted = counted;
+    client.countedShared = counted.shared;
     client.userId = holder.userId;
     client.admin = holder.admin;
     send(client, {
@@ -259,11 +260,11 @@ export function createRealtimeHub(deps: {
     const client = clients.get(this);
     if (client === undefined) return;
     clients.delete(this);
-    const counted = client.counted;
-    client.counted = null;
-    if (counted !== null) {
+    const shared = client.countedShared;
+    client.countedShared = null;
+    if (shared !== null && client.userId !== null) {
       deps.connections
-        .release(counted)
+        .release({ userId: client.userId, shared })
         .catch((error: unknown) =>
           log.warn({ err: error }, "realtime connection count not released"),
         );
@@ -314,7 +315,7 @@ export function createRealtimeHub(deps: {
         admin: false,
         topics: 0,
         alive: true,
-        counted: null,
+        countedShared: null,
         lastSignalId: 0,
         held: null,
         queue: null,
