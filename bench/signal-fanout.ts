@@ -225,7 +225,9 @@ async function productRun(): Promise<{ measured: Measured; throughRedis: boolean
     // address before its ticket is read).
     TRUST_PROXY: "127.0.0.1",
   });
-  const database = await openPglite({});
+  // On disk, as `npm start` keeps it: an in-memory PGlite holds its files (what the tickets write included) in
+  // this process's memory, which would be weighed as the sockets'.
+  const database = await openPglite({ dataDir });
   const redis = await connectRedis(config.redisUrl);
   const app = await buildApp({ config, database, redis });
   await app.listen({ port: 0, host: "127.0.0.1" });
