@@ -23,7 +23,7 @@ const SINGLE = {
   invite_other_address: {},
   last_admin: {},
   passkey_failed: {},
-  too_many_api_keys: {},
+  too_many_api_keys: { max: 0 },
   upload_incomplete: {},
   invalid_file: {},
   unreadable_file: {},

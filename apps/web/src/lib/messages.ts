@@ -1,8 +1,10 @@
-// Shows the domain's and the server's English messages in the interface language: each known text maps to a key.
+// Shows errors in the interface language: a server error by its code and params (packages/domain/src/errors.ts,
+// locales/*/errors.json), never by its English message; field messages and the web's own texts by their key.
 import { DELETE_LINK_INVALID_MESSAGE } from "@aacos/domain/account";
 import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_CONSOLE_MESSAGES } from "@aacos/domain/admin-console";
-import { FEATURE_LABELS, PLAN_MESSAGES, SUBSCRIPTION_TIERS } from "@aacos/domain/catalog";
+import { FEATURE_LABELS, PLAN_MESSAGES, SUBSCRIPTION_TIERS, WORLDS } from "@aacos/domain/catalog";
 import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
+import { discriminatorOf, type ErrorCode, isKnownDetail } from "@aacos/domain/errors";
 import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
 import { EMAIL_UNAVAILABLE_MESSAGE, MESSAGES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
 import type { TFunction } from "i18next";
@@ -154,7 +156,46 @@ export function translateMessage(t: TFunction, message: string): string {
   return message;
 }
 
+/** "cosmic" → "Cosmic" (a tier's or world's display name) in the interface language; other text as it is. */
+function planName(name: unknown): string {
+  const language = currentLanguage();
+  const tier = SUBSCRIPTION_TIERS.find((candidate) => candidate.name === name);
+  if (tier) return tier.displayName[language];
+  const world = WORLDS.find((candidate) => candidate.tier === name);
+  return world ? world.displayName[language] : String(name ?? "");
+}
+
+/** The locale key of a code (and its meaning, for a code with several). */
+export function errorKey(code: ErrorCode, params: Readonly<Record<string, unknown>>): string {
+  const by = discriminatorOf(code);
+  return by === null ? `errors.${code}` : `errors.${code}.${String(params[by])}`;
+}
+
+/**
+ * A server error in the interface language from its code and params; an error the union does not hold (a call that
+ * got no reply, a reply that was not ours) reads as the web's own text for it, or as a failed request.
+ */
+export function translateError(
+  t: TFunction,
+  error: { code: string; params: Readonly<Record<string, unknown>>; message: string },
+): string {
+  const { code, params } = error;
+  if (!isKnownDetail(code, params)) {
+    const exact = EXACT[error.message];
+    return exact ? t(`messages.${exact}`) : t("messages.requestFailed");
+  }
+  const values: Record<string, unknown> = { ...params };
+  if (code === "feature_locked") {
+    const feature = FEATURE_LABELS[params.feature as keyof typeof FEATURE_LABELS];
+    values.feature = feature ? feature[currentLanguage()] : t("errors.features.realityForge");
+    values.plan = planName(params.plan);
+  }
+  if (code === "tier_required") values.plan = planName(params.tier);
+  // Any errors.* key: the type names one; the locale test walks the whole union against both catalogues.
+  return t(errorKey(code, params) as "errors.internal_error", values);
+}
+
 /** A failed call's message in the interface language; anything but an API error reads as a failed request. */
 export function errorText(t: TFunction, error: unknown): string {
-  return isApiError(error) ? translateMessage(t, error.message) : t("messages.requestFailed");
+  return isApiError(error) ? translateError(t, error) : t("messages.requestFailed");
 }

@@ -6,6 +6,7 @@ import enAnalytics from "./en/analytics.json";
 import enApiKeys from "./en/apiKeys.json";
 import enAutonomous from "./en/autonomous.json";
 import enBilling from "./en/billing.json";
+import enErrors from "./en/errors.json";
 import enHome from "./en/home.json";
 import enLimitSource from "./en/limitSource.json";
 import enOrchestration from "./en/orchestration.json";
@@ -28,4 +29,5 @@ export const en = {
   quests: enQuests,
   shellMenu: enShellMenu,
   teams: enTeams,
+  errors: enErrors,
 };

@@ -7,6 +7,7 @@ import heAnalytics from "./he/analytics.json";
 import heApiKeys from "./he/apiKeys.json";
 import heAutonomous from "./he/autonomous.json";
 import heBilling from "./he/billing.json";
+import heErrors from "./he/errors.json";
 import heHome from "./he/home.json";
 import heLimitSource from "./he/limitSource.json";
 import heOrchestration from "./he/orchestration.json";
@@ -30,6 +31,7 @@ export const he = {
   quests: heQuests,
   shellMenu: heShellMenu,
   teams: heTeams,
+  errors: heErrors,
 };
 
 export type Messages = typeof he;

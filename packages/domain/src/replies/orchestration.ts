@@ -55,7 +55,12 @@ export const BulkResult = z.discriminatedUnion("ok", [
   z.object({
     entityId: z.string(),
     ok: z.literal(false),
-    error: z.object({ code: z.string(), message: z.string() }),
+    // The refusal as an error reply carries it: a code of the union (../errors.ts), its params, the English text.
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      params: z.record(z.string(), z.unknown()).optional(),
+    }),
   }),
 ]);
 export type BulkResult = z.input<typeof BulkResult>;

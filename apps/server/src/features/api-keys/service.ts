@@ -53,7 +53,9 @@ export function createApiKeyService(deps: { db: Db; clock: () => Date; audit: Au
         .from(apiKeys)
         .where(and(eq(apiKeys.userId, context.actorId), isNull(apiKeys.revokedAt)));
       if ((live?.total ?? 0) >= MAX_API_KEYS) {
-        throw new AppError("too_many_api_keys", 409, API_KEY_MESSAGES.tooMany);
+        throw new AppError("too_many_api_keys", 409, API_KEY_MESSAGES.tooMany, {
+          params: { max: MAX_API_KEYS },
+        });
       }
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
       const [row] = await db

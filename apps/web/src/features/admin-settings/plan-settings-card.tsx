@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { catalogQuery } from "../../lib/catalog-query";
-import { translateMessage } from "../../lib/messages";
+import { errorText, translateMessage } from "../../lib/messages";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -214,7 +214,7 @@ export function PlanSettingsCard({ kind, plan }: { kind: SettingsKind; plan: Pla
           <FormAlert>{t("adminSettings.loadFailed")}</FormAlert>
         ) : null}
         {isApiError(save.error) && Object.keys(serverFields).length === 0 ? (
-          <FormAlert>{translateMessage(t, save.error.message)}</FormAlert>
+          <FormAlert>{errorText(t, save.error)}</FormAlert>
         ) : null}
         {notice?.kind === "saved" ? (
           <FormNotice testId="settings-saved">

@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText, translateMessage } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
@@ -173,14 +173,12 @@ export function AuditTab() {
           </div>
         </form>
         {exportCsv.error ? (
-          <FormAlert testId="admin-audit-export-error">
-            {translateMessage(t, exportCsv.error.message)}
-          </FormAlert>
+          <FormAlert testId="admin-audit-export-error">{errorText(t, exportCsv.error)}</FormAlert>
         ) : null}
         {audit.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
         {audit.isError ? (
           <FormAlert testId="admin-audit-error">
-            {t("adminConsole.loadFailed")} {translateMessage(t, audit.error.message)}
+            {t("adminConsole.loadFailed")} {errorText(t, audit.error)}
           </FormAlert>
         ) : null}
         {audit.data && !audit.isError ? (

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
@@ -50,14 +50,12 @@ export function DeadLettersTab() {
         <p className="text-sm text-fg-muted">{t("adminConsole.jobs.lead")}</p>
         {notice ? <FormNotice testId="admin-jobs-notice">{notice}</FormNotice> : null}
         {retry.error ? (
-          <FormAlert testId="admin-jobs-action-error">
-            {translateMessage(t, retry.error.message)}
-          </FormAlert>
+          <FormAlert testId="admin-jobs-action-error">{errorText(t, retry.error)}</FormAlert>
         ) : null}
         {letters.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
         {letters.isError ? (
           <FormAlert testId="admin-jobs-error">
-            {t("adminConsole.loadFailed")} {translateMessage(t, letters.error.message)}
+            {t("adminConsole.loadFailed")} {errorText(t, letters.error)}
           </FormAlert>
         ) : null}
         {letters.data && letters.data.items.length === 0 ? (

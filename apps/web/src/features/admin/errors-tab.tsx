@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -68,7 +68,7 @@ export function ErrorsTab() {
         {errors.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
         {errors.isError ? (
           <FormAlert testId="admin-errors-error">
-            {t("adminConsole.loadFailed")} {translateMessage(t, errors.error.message)}
+            {t("adminConsole.loadFailed")} {errorText(t, errors.error)}
           </FormAlert>
         ) : null}
         {errors.data && errors.data.items.length === 0 ? (
@@ -143,9 +143,7 @@ export function ErrorsTab() {
           ) : null}
           <h3 className="font-semibold text-fg">{t("adminConsole.errors.sample")}</h3>
           <CodeBlock>{JSON.stringify(open.sample, null, 2)}</CodeBlock>
-          {resolve.error ? (
-            <FormAlert>{translateMessage(t, resolve.error.message)}</FormAlert>
-          ) : null}
+          {resolve.error ? <FormAlert>{errorText(t, resolve.error)}</FormAlert> : null}
           {open.resolvedAt === null ? (
             <div>
               <Button

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -87,7 +87,7 @@ export function IncidentsTab() {
         {incidents.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
         {incidents.isError ? (
           <FormAlert testId="admin-incidents-error">
-            {t("adminConsole.loadFailed")} {translateMessage(t, incidents.error.message)}
+            {t("adminConsole.loadFailed")} {errorText(t, incidents.error)}
           </FormAlert>
         ) : null}
         {incidents.data && incidents.data.items.length === 0 ? (
@@ -167,9 +167,7 @@ export function IncidentsTab() {
           />
           <h3 className="font-semibold text-fg">{t("adminConsole.incidents.data")}</h3>
           <CodeBlock>{JSON.stringify(open.data, null, 2)}</CodeBlock>
-          {resolve.error ? (
-            <FormAlert>{translateMessage(t, resolve.error.message)}</FormAlert>
-          ) : null}
+          {resolve.error ? <FormAlert>{errorText(t, resolve.error)}</FormAlert> : null}
           {open.status === "open" ? (
             <div>
               <Button

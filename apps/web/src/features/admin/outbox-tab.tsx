@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
@@ -41,8 +41,7 @@ export function OutboxTab() {
         ) : null}
         {status.isError || outbox.isError ? (
           <FormAlert testId="admin-outbox-error">
-            {t("adminConsole.loadFailed")}{" "}
-            {translateMessage(t, (status.error ?? outbox.error)?.message ?? "")}
+            {t("adminConsole.loadFailed")} {errorText(t, status.error ?? outbox.error)}
           </FormAlert>
         ) : null}
         {status.data?.smtpConfigured ? (

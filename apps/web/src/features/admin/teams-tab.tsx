@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
@@ -65,7 +65,7 @@ export function TeamsTab() {
           <FormAlert testId="admin-teams-missing">{t("adminConsole.teams.missing")}</FormAlert>
         ) : teams.isError ? (
           <FormAlert testId="admin-teams-error">
-            {t("adminConsole.loadFailed")} {translateMessage(t, teams.error.message)}
+            {t("adminConsole.loadFailed")} {errorText(t, teams.error)}
           </FormAlert>
         ) : null}
         {teams.data && teams.data.items.length === 0 ? (

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { permissionText, roleText, tierText, worldText } from "../../lib/server-words";
 import { useLanguage } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
@@ -181,7 +181,7 @@ export function UsersTable() {
         {users.isPending ? <Loader message={t("adminConsole.users.loading")} /> : null}
         {users.isError ? (
           <FormAlert testId="admin-users-error">
-            {t("adminConsole.users.error")} {translateMessage(t, users.error.message)}
+            {t("adminConsole.users.error")} {errorText(t, users.error)}
           </FormAlert>
         ) : null}
         {users.data ? (
@@ -454,7 +454,7 @@ function UserRow({
         </div>
         {reactivate.error ? (
           <p className="mt-1 text-xs text-error" role="alert">
-            {translateMessage(t, reactivate.error.message)}
+            {errorText(t, reactivate.error)}
           </p>
         ) : null}
       </td>
@@ -590,7 +590,7 @@ function EditRow({ user, onDone }: { user: AdminUser; onDone: (saved: boolean) =
       <td className="px-3 py-2" colSpan={2} />
       <td className="px-3 py-2">
         <div className="flex min-w-40 flex-col gap-2">
-          {save.error ? <FormAlert>{translateMessage(t, save.error.message)}</FormAlert> : null}
+          {save.error ? <FormAlert>{errorText(t, save.error)}</FormAlert> : null}
           {roles.length === 0 ? (
             <p className="text-sm text-error">{t("messages.required")}</p>
           ) : null}

@@ -3,8 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { useRememberedDraft } from "../../lib/remembered-draft";
 import { groupByUniverse, useEntities, useUniverses } from "../../lib/workspace-queries";
 import { Button, ButtonLink } from "../../ui/button";
@@ -58,8 +57,7 @@ export function ChatScreen() {
 
   const refreshList = () => client.invalidateQueries({ queryKey: chatKeys.allConversations });
 
-  const refusal = (error: unknown) =>
-    isApiError(error) ? translateMessage(t, error.message) : t("messages.requestFailed");
+  const refusal = (error: unknown) => errorText(t, error);
 
   const ask = async (conversationId: string, content: string) => {
     const outcome = await thread.send(content, conversationId);

@@ -3,8 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
@@ -42,10 +41,7 @@ function ConversationHeader({
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: chatKeys.allConversations });
-  const fail = (error: unknown) =>
-    setFailure(
-      isApiError(error) ? translateMessage(t, error.message) : t("messages.requestFailed"),
-    );
+  const fail = (error: unknown) => setFailure(errorText(t, error));
 
   const rename = useMutation({
     mutationFn: () => chatApi.rename(conversation.id, title.trim()),

@@ -3,8 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { errorText, translateMessage } from "../../lib/messages";
 import { type Entity, type Universe, workspaceKeys } from "../../lib/workspace-queries";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -22,10 +21,7 @@ function EntityRow({ entity }: { entity: Entity }) {
   const remove = useMutation({
     mutationFn: () => workspaceApi.deleteEntity(entity.id),
     onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.entities }),
-    onError: (error) =>
-      setFailure(
-        isApiError(error) ? translateMessage(t, error.message) : t("messages.requestFailed"),
-      ),
+    onError: (error) => setFailure(errorText(t, error)),
   });
   return (
     <li
@@ -147,10 +143,7 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
       client.invalidateQueries({ queryKey: workspaceKeys.universes }),
       client.invalidateQueries({ queryKey: workspaceKeys.entities }),
     ]);
-  const fail = (error: unknown) =>
-    setFailure(
-      isApiError(error) ? translateMessage(t, error.message) : t("messages.requestFailed"),
-    );
+  const fail = (error: unknown) => setFailure(errorText(t, error));
   const succeed = async () => {
     setFailure(null);
     await refresh();

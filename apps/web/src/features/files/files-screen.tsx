@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useByteFormat } from "../../lib/format-bytes";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { useFiles } from "../../lib/plan-queries";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -26,8 +26,7 @@ export function FilesScreen() {
     listing = (
       <div className="flex flex-wrap items-center gap-3">
         <FormAlert testId="files-error">
-          {t("files.loadError")}{" "}
-          {isApiError(files.error) ? translateMessage(t, files.error.message) : null}
+          {t("files.loadError")} {isApiError(files.error) ? errorText(t, files.error) : null}
         </FormAlert>
         <Button variant="secondary" onClick={() => void files.refetch()}>
           {t("common.retry")}

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { translateError, translateMessage } from "../../lib/messages";
 import { realtime } from "../../lib/realtime";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Button } from "../../ui/button";
@@ -167,7 +167,7 @@ export function OrchestrationScreen() {
       setFailures(
         failed.map((result) => ({
           name: targets.find((entity) => entity.id === result.entityId)?.name ?? result.entityId,
-          message: translateMessage(t, result.error.message),
+          message: translateError(t, { ...result.error, params: result.error.params ?? {} }),
         })),
       );
       setSelected(new Set());

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { useForm } from "../../lib/use-form";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -84,9 +84,7 @@ function TotpSetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) 
     return (
       <div className="flex flex-col items-start gap-3">
         {start.error ? (
-          <FormAlert testId="two-factor-error">
-            {translateMessage(t, start.error.message)}
-          </FormAlert>
+          <FormAlert testId="two-factor-error">{errorText(t, start.error)}</FormAlert>
         ) : null}
         <Button
           data-testid="two-factor-enable"

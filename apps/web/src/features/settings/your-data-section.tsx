@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { apiDelete, apiDownload, apiPost, isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
-import { translateMessage } from "../../lib/messages";
+import { errorText, translateMessage } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/dialog";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
@@ -210,7 +210,7 @@ function DeletePart() {
             {mailLink.isError ? (
               <FormAlert testId="delete-link-error">
                 {isApiError(mailLink.error)
-                  ? translateMessage(t, mailLink.error.message)
+                  ? errorText(t, mailLink.error)
                   : t("home.data.deleteError")}
               </FormAlert>
             ) : null}

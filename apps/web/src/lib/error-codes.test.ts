@@ -1,0 +1,58 @@
+// Every error the server can send (the whole union of packages/domain/src/errors.ts, each meaning) reads in both
+// languages from its code and params: an untranslated error cannot ship.
+import { everyErrorDetail } from "@aacos/domain/errors";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "./api-client";
+import { applyLanguage, i18n } from "./i18n";
+import { errorKey, errorText, translateError } from "./messages";
+
+const details = everyErrorDetail();
+
+describe("error codes in both locales", () => {
+  afterEach(() => applyLanguage("he"));
+
+  it("has a text in he and en for every code and meaning of the union", () => {
+    expect(details.length).toBeGreaterThan(100);
+    for (const language of ["he", "en"] as const) {
+      for (const { code, params } of details) {
+        const key = errorKey(code, params);
+        expect(i18n.exists(key, { lng: language }), `${language} ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it("interpolates every placeholder from the params, in Hebrew letters in Hebrew", () => {
+    for (const language of ["he", "en"] as const) {
+      applyLanguage(language);
+      for (const { code, params } of details) {
+        const text = translateError(i18n.t, { code, params, message: "an English sentence" });
+        const key = errorKey(code, params);
+        expect(text, key).not.toContain("{{");
+        expect(text, key).not.toBe(key);
+        expect(text, key).not.toBe("an English sentence");
+        if (language === "he") expect(text, key).toMatch(/[\u0590-\u05FF]/);
+      }
+    }
+  });
+
+  it("reads a reply by its code and params, not its message", () => {
+    applyLanguage("en");
+    const paused = new ApiError(409, "conflict", "whatever the server wrote", {}, null, null, {
+      reason: "entity_paused",
+      name: "Orion",
+    });
+    expect(errorText(i18n.t, paused)).toBe("Orion is paused; resume it to ask it");
+    applyLanguage("he");
+    expect(errorText(i18n.t, paused)).toBe("Orion מושהית; חדשו אותה כדי לשאול אותה");
+    const missing = new ApiError(404, "not_found", "Conversation not found", {}, null, null, {
+      subject: "conversation",
+    });
+    expect(errorText(i18n.t, missing)).toBe("השיחה לא נמצאה");
+  });
+
+  it("shows a code outside the union as a failed request, never its English text", () => {
+    applyLanguage("he");
+    const strange = new ApiError(418, "teapot", "I am a teapot");
+    expect(errorText(i18n.t, strange)).toBe(i18n.t("messages.requestFailed"));
+  });
+});
