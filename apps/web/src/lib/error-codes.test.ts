@@ -56,3 +56,23 @@ describe("error codes in both locales", () => {
     expect(errorText(i18n.t, strange)).toBe(i18n.t("messages.requestFailed"));
   });
 });
+
+describe("a limit's count", () => {
+  afterEach(() => applyLanguage("he"));
+
+  it("reads in the singular for one, as the server's English does", () => {
+    applyLanguage("en");
+    const one = {
+      code: "limit_reached",
+      message: "",
+      params: { limit: "maxActiveUniverses", max: 1 },
+    };
+    expect(translateError(i18n.t, one)).toBe(
+      "Universe limit reached: 1 active universe on your plan",
+    );
+    const three = { ...one, params: { limit: "maxActiveUniverses", max: 3 } };
+    expect(translateError(i18n.t, three)).toBe(
+      "Universe limit reached: 3 active universes on your plan",
+    );
+  });
+});

@@ -185,6 +185,8 @@ export function translateError(
     return exact ? t(`messages.${exact}`) : t("messages.requestFailed");
   }
   const values: Record<string, unknown> = { ...params };
+  // A limit's text has a singular (key_one) where English needs one.
+  if (typeof params.max === "number") values.count = params.max;
   if (code === "feature_locked") {
     const feature = FEATURE_LABELS[params.feature as keyof typeof FEATURE_LABELS];
     values.feature = feature ? feature[currentLanguage()] : t("errors.features.realityForge");

@@ -3,7 +3,7 @@ import { fieldMessages } from "@aacos/domain/validation";
 import { type FocusEvent, type FormEvent, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "./api-client";
-import { translateMessage } from "./messages";
+import { translateError, translateMessage } from "./messages";
 
 /** The part of a zod schema the form needs (kept structural so the web app needs no direct zod import). */
 export interface FormSchema<Output> {
@@ -104,7 +104,7 @@ export function useForm<V extends Values, Output>(
             const known = Object.keys(fields).filter((name) => name in values);
             setServerErrors(Object.fromEntries(known.map((name) => [name, fields[name] ?? ""])));
             // The summary still shows, so a field message is never the only announcement.
-            setFormErrorRaw(translateMessage(t, failure.message));
+            setFormErrorRaw(translateError(t, failure));
             if (known.length > 0) focusFirstInvalid(form);
           } else {
             setFormErrorRaw(translateMessage(t, failure instanceof Error ? failure.message : ""));

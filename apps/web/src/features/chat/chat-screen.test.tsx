@@ -186,7 +186,13 @@ describe("ChatScreen", () => {
   it("Shift+Enter does not send; a refusal before the stream gives the text back", async () => {
     api.route("POST /api/chat/conversations/c1/messages", () => ({
       status: 409,
-      body: { error: { code: "conflict", message: "An answer is already being written" } },
+      body: {
+        error: {
+          code: "conflict",
+          message: "An answer is still running here; stop it or wait",
+          params: { reason: "answer_running" },
+        },
+      },
     }));
     await openConversation();
     const box = screen.getByTestId("chat-message-input");
@@ -195,7 +201,7 @@ describe("ChatScreen", () => {
     expect(api.count("POST /api/chat/conversations/c1/messages")).toBe(0);
     fireEvent.keyDown(box, { key: "Enter" });
     expect(await screen.findByTestId("chat-send-error")).toHaveTextContent(
-      "An answer is already being written",
+      "An answer is still running here; stop it or wait",
     );
     expect(screen.getByTestId("chat-message-input")).toHaveValue("line one");
     expect(screen.queryByTestId("chat-user-message")).toBeNull();
