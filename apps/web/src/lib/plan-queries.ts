@@ -43,9 +43,17 @@ export const planKeys = {
   files: ["files"] as const,
 };
 
+/**
+ * Answers many screens share (the plan, the file list, the workspace's universes and entities): moving between those
+ * screens reuses them for this long instead of asking again on every screen — the app's own reads count against the
+ * general per-user limit (100 a minute). What the user changes invalidates them at once; a reload always asks again.
+ */
+export const SHARED_READ_STALE_MS = 30_000;
+
 export const planQuery = queryOptions({
   queryKey: planKeys.plan,
   queryFn: ({ signal }) => apiGet<Plan>("/plan/me", signal),
+  staleTime: SHARED_READ_STALE_MS,
 });
 
 export const usageQuery = queryOptions({
@@ -58,6 +66,7 @@ export const usageQuery = queryOptions({
 export const filesQuery = queryOptions({
   queryKey: planKeys.files,
   queryFn: ({ signal }) => apiGet<FileList>("/files", signal),
+  staleTime: SHARED_READ_STALE_MS,
 });
 
 export function usePlan(enabled = true) {

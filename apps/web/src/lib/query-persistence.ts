@@ -136,7 +136,15 @@ export function persistQueries(
       if (snapshot === null || snapshot.userId !== userId) return false;
       if (now() - snapshot.savedAt > SNAPSHOT_MAX_AGE_MS) return false;
       const queries = snapshot.queries.filter((query) => isPersistable(query.queryKey));
-      hydrate(client, { mutations: [], queries });
+      // Stored data shows at once but is never taken as fresh: a reload asks the server again, whatever a query's
+      // staleTime says.
+      hydrate(client, {
+        mutations: [],
+        queries: queries.map((query) => ({
+          ...query,
+          state: { ...query.state, isInvalidated: true },
+        })),
+      });
       kept = new Map(queries.map((query) => [query.queryHash, query]));
       return true;
     },

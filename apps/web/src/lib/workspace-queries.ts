@@ -2,6 +2,7 @@
 // keys, and the AI-token allowance (GET /api/ai/allowance).
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api-client";
+import { SHARED_READ_STALE_MS } from "./plan-queries";
 
 export interface Universe {
   id: string;
@@ -53,6 +54,7 @@ export function useUniverses() {
     queryKey: workspaceKeys.universes,
     queryFn: ({ signal }) =>
       apiGet<{ items: Universe[] }>("/aacos/universes", signal).then((reply) => reply.items),
+    staleTime: SHARED_READ_STALE_MS,
   });
 }
 
@@ -61,6 +63,7 @@ export function useEntities() {
     queryKey: workspaceKeys.entities,
     queryFn: ({ signal }) =>
       apiGet<{ items: Entity[] }>("/aacos/entities", signal).then((reply) => reply.items),
+    staleTime: SHARED_READ_STALE_MS,
   });
 }
 
