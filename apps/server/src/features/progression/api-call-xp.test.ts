@@ -92,6 +92,31 @@ describe("API-call XP written in batches", () => {
     });
   });
 
+  it("writes a user's own calls before their progress read, so it shows what they just did", async () => {
+    const user = await createUser(test.app);
+    const other = await createUser(test.app);
+    await tickAndSettle();
+    const read = async () => {
+      const response = await test.app.inject({
+        method: "GET",
+        url: "/api/progress/me",
+        headers: user.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { experience: number }).experience;
+    };
+    const before = await read();
+    const otherBefore = await apiCallLedger(other.id);
+    await calls(other.auth, 2);
+    // The read itself is metered: `before` is followed by its own call, then 3 more.
+    await calls(user.auth, 3);
+    expect(await read()).toBe(before + 4);
+    // Another user's calls still wait for the interval.
+    expect(await apiCallLedger(other.id)).toEqual(otherBefore);
+    await tickAndSettle();
+    expect((await apiCallLedger(other.id)).rows).toBe(otherBefore.rows + 2);
+  });
+
   it("counts each call within the daily cap of 100: 130 calls pay 100 rows, over several flushes", async () => {
     const user = await createUser(test.app, { tier: "infinity", world: "infinity" });
     // Plan calls with a personal API key: infinity's windows are unlimited, so none is refused (creating the key is

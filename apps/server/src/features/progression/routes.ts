@@ -22,9 +22,11 @@ export async function progressionRoutes(
   const signedIn = { onRequest: app.authenticate };
   const adminOnly = app.requireAccess({ anyRole: ["admin"], allPermissions: ["admin.access"] });
 
-  api.get("/api/progress/me", signedIn, async (request) =>
-    progression.read(caller(request).user.id),
-  );
+  api.get("/api/progress/me", signedIn, async (request) => {
+    const userId = caller(request).user.id;
+    await progression.flushUser(userId);
+    return progression.read(userId);
+  });
 
   api.get(
     "/api/progress/ledger",

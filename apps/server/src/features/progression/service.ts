@@ -394,10 +394,12 @@ export function createProgressionService(deps: {
     }
   }
 
-  /** Writes every user's calls counted so far, a few users at a time, each user in one transaction. */
-  async function writeWaiting() {
-    const batches = [...waiting.entries()];
-    waiting.clear();
+  /** Writes the calls counted so far (every user's, or one user's), a few users at a time, each in one transaction. */
+  async function writeWaiting(userId?: string) {
+    const batches = [...waiting.entries()].filter(
+      ([, batch]) => userId === undefined || batch.userId === userId,
+    );
+    for (const [entry] of batches) waiting.delete(entry);
     let next = 0;
     const worker = async () => {
       for (let item = batches[next++]; item !== undefined; item = batches[next++]) {
@@ -408,11 +410,14 @@ export function createProgressionService(deps: {
     await Promise.all(Array.from({ length: Math.min(FLUSH_CONCURRENCY, batches.length) }, worker));
   }
 
-  /** One flush at a time, so two never write the same calls; resolves when the calls counted so far are written. */
-  function flushApiCalls(): Promise<void> {
+  /**
+   * One flush at a time, so two never write the same calls; resolves when the calls counted so far (every user's,
+   * or only `userId`'s) are written.
+   */
+  function flushApiCalls(userId?: string): Promise<void> {
     flushes += 1;
     flushing = flushing
-      .then(writeWaiting)
+      .then(() => writeWaiting(userId))
       .catch((error: unknown) => log.error({ err: error }, "API-call XP flush failed"));
     const mine = flushing;
     void mine.finally(() => {
@@ -473,6 +478,17 @@ export function createProgressionService(deps: {
 
     /** Writes the API calls counted so far and resolves when they are in the ledger (tests, shutdown). */
     drain: drainApiCalls,
+
+    /**
+     * Writes the API calls this instance counted for one user now, so the user's next read of their own progress
+     * shows what they just did rather than up to one interval later (the toasts compare two reads). Calls counted by
+     * another instance still wait for its flush.
+     */
+    async flushUser(userId: string): Promise<void> {
+      for (const batch of waiting.values()) {
+        if (batch.userId === userId) return flushApiCalls(userId);
+      }
+    },
 
     /** Ends the flush timer and writes what is still counted (graceful stop, before the database closes). */
     async stop(): Promise<void> {
