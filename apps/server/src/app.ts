@@ -422,7 +422,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Orchestration holds (paused, stopped) refuse new runs before any provider call.
     directory: guardDirectory(db, workspace),
     log: app.log,
+    bus: realtimeBus,
   });
+  const stopListening = await ai.listen();
+  app.addHook("onClose", async () => stopListening());
   // Monitoring (docs/decisions/080-metrics-and-alerts.md): samples per instance, alerts and consciousness per user.
   const readSystem = deps.readSystem ?? createOsReader();
   const requestStats = createRequestStats(clock);

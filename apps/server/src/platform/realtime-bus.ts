@@ -19,6 +19,8 @@ import type { Redis } from "ioredis";
  * - "principal": `{ type: "principal.changed" }` for `userId` (null: everyone) when a write may have changed a user,
  *              a session or a personal API key; every instance forgets what it keeps of them (platform/auth.ts).
  *              Never sent to sockets.
+ * - "answers": `{ type: "answer.stop", key, nonce }` asks the instance streaming that answer to stop it, which
+ *              answers `{ type: "answer.stopped", nonce }` (features/ai). Between instances only; never sent.
  */
 export type RealtimeBusTopic =
   | "signals"
@@ -29,7 +31,8 @@ export type RealtimeBusTopic =
   | "autonomous"
   | "settings"
   | "access"
-  | "principal";
+  | "principal"
+  | "answers";
 
 export interface RealtimeEnvelope {
   userId: string | null;
@@ -39,6 +42,8 @@ export interface RealtimeEnvelope {
 export type RealtimeHandler = (envelope: RealtimeEnvelope) => void;
 
 export interface RealtimeBus {
+  /** true when other instances hear what is published (Redis); false for the in-process emitter. */
+  readonly shared: boolean;
   /** Delivers to every instance's subscribers (this one included), once each. */
   publish(topic: RealtimeBusTopic, envelope: RealtimeEnvelope): Promise<void>;
   /** Resolves once the subscription is live everywhere it needs to be; call the result to stop. */
@@ -76,6 +81,7 @@ export async function createRealtimeBus(deps: {
   const { redis } = deps;
   if (redis === null) {
     return {
+      shared: false,
       async publish(topic, envelope) {
         deliver(topic, envelope);
       },
@@ -112,6 +118,7 @@ export async function createRealtimeBus(deps: {
     }
   });
   return {
+    shared: true,
     async publish(topic, envelope) {
       try {
         await redis.publish(channelOf(topic), JSON.stringify(envelope));

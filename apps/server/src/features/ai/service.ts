@@ -1,11 +1,14 @@
 // The AI gateway the chat and command centre share: picks the model, checks the daily allowance before any provider
 // call, runs the answer under the plan's time cap, and records every run (who, what, tokens, time, outcome).
+
+import { randomUUID } from "node:crypto";
 import type { TierName, WorldName } from "@aacos/domain/catalog";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { runs } from "../../db/schema.js";
 import { conflict } from "../../platform/errors.js";
 import { effectiveLimits } from "../../platform/live-catalog.js";
+import type { RealtimeBus } from "../../platform/realtime-bus.js";
 import { type Allowance, type AllowanceState, createAllowance } from "./allowance.js";
 import { AnswerInterrupt, type AnswerOutcome, runAnswer } from "./answer.js";
 import type { AnsweringEntity, EntityDirectory } from "./knowledge.js";
@@ -50,9 +53,17 @@ export interface AiService {
   /** Claims a stop handle for a running answer; 409 if one already runs under this key. */
   begin(key: string): AbortController;
   end(key: string, controller: AbortController): void;
-  /** true when an answer was running under this key (in this process) and is now stopping. */
-  stop(key: string): boolean;
+  /**
+   * true when an answer was running under this key and is now stopping: in this process, or — behind several
+   * instances sharing Redis — in the one that streams it, which confirms over the bus within ANSWER_STOP_WAIT_MS.
+   */
+  stop(key: string): Promise<boolean>;
+  /** Hears stops asked on other instances; call the result on close. */
+  listen(): Promise<() => void>;
 }
+
+/** How long a stop asked for on one instance waits for the instance streaming the answer to confirm it. */
+export const ANSWER_STOP_WAIT_MS = 1_000;
 
 export function createAiService(deps: {
   db: Db;
@@ -62,10 +73,20 @@ export function createAiService(deps: {
   models: ModelCatalog | null;
   directory: EntityDirectory;
   log?: { warn: (object: object, message: string) => void };
+  /** Carries stops to the instance streaming the answer (docs/decisions/233-stops-across-instances.md). */
+  bus?: RealtimeBus;
 }): AiService {
   const allowance: Allowance = createAllowance({ db: deps.db, clock: deps.clock });
-  // Stop handles live in this process: a stop reaches the instance that streams the answer (decision 061).
+  // Stop handles live in the process that streams the answer; other instances reach it through the bus.
   const running = new Map<string, AbortController>();
+  const confirmations = new Map<string, () => void>();
+  const stopHere = (key: string) => {
+    const controller = running.get(key);
+    if (controller === undefined) return false;
+    controller.abort(new AnswerInterrupt("stopped"));
+    return true;
+  };
+  const { bus } = deps;
   return {
     providerName: deps.provider.name,
     directory: deps.directory,
@@ -161,11 +182,38 @@ export function createAiService(deps: {
     end(key, controller) {
       if (running.get(key) === controller) running.delete(key);
     },
-    stop(key) {
-      const controller = running.get(key);
-      if (controller === undefined) return false;
-      controller.abort(new AnswerInterrupt("stopped"));
-      return true;
+    async stop(key) {
+      if (stopHere(key)) return true;
+      if (bus === undefined || !bus.shared) return false;
+      const nonce = randomUUID();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const confirmed = new Promise<boolean>((resolve) => {
+        confirmations.set(nonce, () => resolve(true));
+        timer = setTimeout(() => resolve(false), ANSWER_STOP_WAIT_MS);
+      });
+      try {
+        await bus.publish("answers", {
+          userId: null,
+          message: { type: "answer.stop", key, nonce },
+        });
+        return await confirmed;
+      } finally {
+        clearTimeout(timer);
+        confirmations.delete(nonce);
+      }
+    },
+    async listen() {
+      if (bus === undefined || !bus.shared) return () => {};
+      return bus.subscribe("answers", ({ message }) => {
+        const { key, nonce } = message;
+        if (typeof nonce !== "string") return;
+        if (message.type === "answer.stopped") confirmations.get(nonce)?.();
+        else if (message.type === "answer.stop" && typeof key === "string" && stopHere(key)) {
+          void bus
+            .publish("answers", { userId: null, message: { type: "answer.stopped", nonce } })
+            .catch((error: unknown) => deps.log?.warn({ err: error }, "answer stop not confirmed"));
+        }
+      });
     },
   };
 }

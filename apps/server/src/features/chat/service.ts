@@ -237,7 +237,8 @@ export function createChatService(deps: {
 
     async remove(userId, conversationId) {
       await owned(userId, conversationId);
-      ai.stop(conversationId);
+      // The answer saves into this conversation: stopped first (at once here, through the bus elsewhere).
+      void ai.stop(conversationId);
       await db
         .delete(conversations)
         .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
@@ -402,7 +403,7 @@ export function createChatService(deps: {
 
     async stop(userId, conversationId) {
       await owned(userId, conversationId);
-      return { stopped: ai.stop(conversationId) };
+      return { stopped: await ai.stop(conversationId) };
     },
   };
 }

@@ -254,7 +254,7 @@ export function createCommandService(deps: {
         .from(runs)
         .where(and(eq(runs.userId, userId), eq(runs.commandId, commandId)));
       if ((row?.n ?? 0) === 0) throw notFound("command", "Command not found");
-      return { stopped: ai.stop(stopKey(commandId)) };
+      return { stopped: await ai.stop(stopKey(commandId)) };
     },
 
     async stopEntity(userId, commandId, entityId) {
@@ -265,7 +265,7 @@ export function createCommandService(deps: {
           and(eq(runs.userId, userId), eq(runs.commandId, commandId), eq(runs.entityId, entityId)),
         );
       if ((row?.n ?? 0) === 0) throw notFound("command", "Command not found");
-      return { stopped: ai.stop(entityStopKey(commandId, entityId)) };
+      return { stopped: await ai.stop(entityStopKey(commandId, entityId)) };
     },
   };
 }
