@@ -9,25 +9,11 @@ import {
   rankForExperience,
   XP_PER_LEVEL,
 } from "@aacos/domain/progression";
+import type { ProgressRecord } from "@aacos/domain/replies";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api-client";
 
-export interface ProgressRecord {
-  userId: string;
-  currentWorld: WorldName;
-  rank: Rank;
-  experience: number;
-  level: number;
-  tokens: number;
-  consecutiveLogins: number;
-  lastLogin: string | null;
-  lastLoginDate: string | null;
-  achievedMilestones: number[];
-  completedQuests: string[];
-  badges: { badge: string; awardedAt: string }[];
-  customizations: Record<string, unknown>;
-  nextRank: { rank: Rank; from: number } | null;
-}
+export type { ProgressRecord };
 
 /** Everything of the game layer lives under "progress", so a plan change can refresh it all at once. */
 export const progressKeys = {

@@ -11,7 +11,8 @@ export interface EventReward {
   feature: string | null;
 }
 
-export type CommunityEventStatus = "upcoming" | "running" | "ended";
+export const COMMUNITY_EVENT_STATUSES = ["upcoming", "running", "ended"] as const;
+export type CommunityEventStatus = (typeof COMMUNITY_EVENT_STATUSES)[number];
 
 export function eventStatus(
   event: { startsAt: Date; endsAt: Date },

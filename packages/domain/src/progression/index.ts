@@ -148,7 +148,13 @@ export function worldUpgradeBonus(from: WorldName, to: WorldName): number {
 }
 
 export type { CommunityEventStatus, EventPlace, EventReward, EventStanding } from "./events.js";
-export { EVENT_MESSAGES, EVENT_PLACES, eventStatus, placesFor } from "./events.js";
+export {
+  COMMUNITY_EVENT_STATUSES,
+  EVENT_MESSAGES,
+  EVENT_PLACES,
+  eventStatus,
+  placesFor,
+} from "./events.js";
 export type {
   Quest,
   QuestAction,
@@ -159,7 +165,11 @@ export type {
   QuestStatus,
 } from "./quests.js";
 export {
+  QUEST_CATEGORIES,
+  QUEST_DIFFICULTIES,
   QUEST_MESSAGES,
+  QUEST_ONLY_ACTIONS,
+  QUEST_STATUSES,
   QUESTS,
   questById,
   questCompletedBy,

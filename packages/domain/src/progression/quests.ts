@@ -2,13 +2,18 @@
 import { TIER_NAMES, type TierName } from "../catalog/types.js";
 import type { ProgressAction } from "./index.js";
 
-export type QuestCategory = "onboarding" | "creation" | "ai" | "community";
-export type QuestDifficulty = "easy" | "medium" | "hard";
+export const QUEST_CATEGORIES = ["onboarding", "creation", "ai", "community"] as const;
+export type QuestCategory = (typeof QUEST_CATEGORIES)[number];
+export const QUEST_DIFFICULTIES = ["easy", "medium", "hard"] as const;
+export type QuestDifficulty = (typeof QUEST_DIFFICULTIES)[number];
 /** available: may be started; locked: needs a higher subscription tier. */
-export type QuestStatus = "available" | "locked" | "active" | "completed";
+export const QUEST_STATUSES = ["available", "locked", "active", "completed"] as const;
+export type QuestStatus = (typeof QUEST_STATUSES)[number];
 
+/** Actions that only complete quests (no XP of their own). */
+export const QUEST_ONLY_ACTIONS = ["helpfulAnswer", "eventJoined"] as const;
 /** Actions the server observes: the XP-earning ones of ACTION_XP plus a few that only complete quests. */
-export type QuestAction = ProgressAction | "helpfulAnswer" | "eventJoined";
+export type QuestAction = ProgressAction | (typeof QUEST_ONLY_ACTIONS)[number];
 
 /**
  * What completes a quest, checked by the server when it observes the action:

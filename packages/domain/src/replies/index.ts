@@ -11,5 +11,6 @@ export * from "./consciousness.js";
 export * from "./dashboard.js";
 export { ErrorReply } from "./errors.js";
 export * from "./orchestration.js";
+export * from "./progression.js";
 export * from "./signals.js";
 export * from "./teams.js";

@@ -1,13 +1,13 @@
 // Community events: admins create them, users join once, each participant's score is the experience the ledger shows
 // during the event, and the rewards for places 1–3 are paid once when it ends (by the hourly job).
 import {
-  type CommunityEventStatus,
   type CreateEventBody,
   EVENT_MESSAGES,
   type EventReward,
   eventStatus,
   placesFor,
 } from "@aacos/domain/progression";
+import type { CommunityEventView as CommunityEventReply } from "@aacos/domain/replies";
 import { and, asc, desc, eq, gte, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
@@ -24,29 +24,7 @@ import { type ProgressSignal, type ProgressSignals, progressIn, type Tx } from "
 /** The newest events GET /api/events lists. */
 const LISTED_EVENTS = 50;
 
-export interface EventLeader {
-  userId: string;
-  username: string;
-  score: number;
-  place: number;
-}
-
-export interface CommunityEventView {
-  id: string;
-  name: string;
-  description: string;
-  startsAt: string;
-  endsAt: string;
-  rewards: EventReward[];
-  status: CommunityEventStatus;
-  participants: number;
-  joined: boolean;
-  settledAt: string | null;
-  /** Places 1–3 as they stand (final once settled). */
-  leaders: EventLeader[];
-  /** The caller's score and place; null when they have not joined. */
-  me: { score: number; place: number | null } | null;
-}
+export type CommunityEventView = CommunityEventReply;
 
 type EventRow = typeof communityEvents.$inferSelect;
 

@@ -2,7 +2,11 @@
 // Read from a board store (board-store.ts) kept in step with the progress table; plain SQL answers until the store
 // has been filled, and whenever it fails (docs/decisions/220-leaderboard-index.md).
 import { toWorldName, type WorldName } from "@aacos/domain/catalog";
-import { LEADERBOARD_SIZE, type Rank, rankForExperience } from "@aacos/domain/progression";
+import { LEADERBOARD_SIZE, rankForExperience } from "@aacos/domain/progression";
+import type {
+  LeaderboardEntry as LeaderboardEntryReply,
+  Leaderboard as LeaderboardReply,
+} from "@aacos/domain/replies";
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -10,20 +14,8 @@ import { progress, users } from "../../db/schema.js";
 import { type BoardStore, createSqlBoardStore, type Player } from "./board-store.js";
 import { createUserQueue } from "./ledger.js";
 
-export interface LeaderboardEntry {
-  userId: string;
-  username: string;
-  experience: number;
-  rank: Rank;
-  /** 1 + the number of users with more experience: equal experience shares a position (listed by user id). */
-  position: number;
-}
-
-export interface Leaderboard {
-  entries: LeaderboardEntry[];
-  /** The caller's position on this board; null when filtering by a world that is not theirs. */
-  me: { position: number | null; experience: number };
-}
+export type LeaderboardEntry = LeaderboardEntryReply;
+export type Leaderboard = LeaderboardReply;
 
 /** How long after a failed store write the store is filled again from the database. */
 const REBUILD_RETRY_MS = 1000;

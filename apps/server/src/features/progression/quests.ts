@@ -13,6 +13,10 @@ import {
   questSlots,
   tierMeets,
 } from "@aacos/domain/progression";
+import type {
+  QuestList as QuestListReply,
+  QuestView as QuestViewReply,
+} from "@aacos/domain/replies";
 import { and, count, eq, gte } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { progress, progressLedger, userQuests } from "../../db/schema.js";
@@ -25,19 +29,8 @@ import {
   withProgress,
 } from "./ledger.js";
 
-export interface QuestView extends QuestDefinition {
-  status: QuestStatus;
-  startedAt: string | null;
-  completedAt: string | null;
-  /** How far the goal is: earning actions since the start (or the streak) against the target. */
-  progress: { done: number; target: number };
-}
-
-export interface QuestList {
-  items: QuestView[];
-  /** Active quests against the world's slots; total null means unlimited. */
-  slots: { used: number; total: number | null };
-}
+export type QuestView = QuestViewReply;
+export type QuestList = QuestListReply;
 
 type UserQuestRow = typeof userQuests.$inferSelect;
 

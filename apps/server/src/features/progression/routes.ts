@@ -8,6 +8,15 @@ import {
   LedgerQuery,
   QuestIdParams,
 } from "@aacos/domain/progression";
+import {
+  CommunityEventList,
+  CommunityEventReply,
+  Leaderboard,
+  LedgerPage,
+  ProgressRecord,
+  QuestList,
+  QuestReply,
+} from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { callerOf as caller } from "../../platform/auth.js";
@@ -22,40 +31,53 @@ export async function progressionRoutes(
   const signedIn = { onRequest: app.authenticate };
   const adminOnly = app.requireAccess({ anyRole: ["admin"], allPermissions: ["admin.access"] });
 
-  api.get("/api/progress/me", signedIn, async (request) => {
-    const userId = caller(request).user.id;
-    await progression.flushUser(userId);
-    return progression.read(userId);
-  });
+  api.get(
+    "/api/progress/me",
+    { ...signedIn, schema: { response: { 200: ProgressRecord } } },
+    async (request) => {
+      const userId = caller(request).user.id;
+      await progression.flushUser(userId);
+      return progression.read(userId);
+    },
+  );
 
   api.get(
     "/api/progress/ledger",
-    { ...signedIn, schema: { querystring: LedgerQuery } },
+    { ...signedIn, schema: { querystring: LedgerQuery, response: { 200: LedgerPage } } },
     async (request) =>
       progression.ledger(caller(request).user.id, request.query.page, request.query.pageSize),
   );
 
-  api.get("/api/quests", signedIn, async (request) => {
-    const { user, tier, world } = caller(request);
-    return progression.quests.list(user.id, tier, world);
-  });
+  api.get(
+    "/api/quests",
+    { ...signedIn, schema: { response: { 200: QuestList } } },
+    async (request) => {
+      const { user, tier, world } = caller(request);
+      return progression.quests.list(user.id, tier, world);
+    },
+  );
 
   api.post(
     "/api/quests/:id/start",
-    { ...signedIn, schema: { params: QuestIdParams } },
+    { ...signedIn, schema: { params: QuestIdParams, response: { 200: QuestReply } } },
     async (request) => {
       const { user, tier } = caller(request);
       return { quest: await progression.quests.start(user.id, tier, request.params.id) };
     },
   );
 
-  api.get("/api/events", signedIn, async (request) =>
-    progression.events.list(caller(request).user.id),
+  api.get(
+    "/api/events",
+    { ...signedIn, schema: { response: { 200: CommunityEventList } } },
+    async (request) => progression.events.list(caller(request).user.id),
   );
 
   api.post(
     "/api/events",
-    { onRequest: adminOnly, schema: { body: CreateEventBody } },
+    {
+      onRequest: adminOnly,
+      schema: { body: CreateEventBody, response: { 201: CommunityEventReply } },
+    },
     async (request, reply) => {
       const event = await progression.events.create(request.body, caller(request).user.id);
       return reply.code(201).send({ event });
@@ -64,7 +86,7 @@ export async function progressionRoutes(
 
   api.post(
     "/api/events/:id/join",
-    { ...signedIn, schema: { params: EventIdParams } },
+    { ...signedIn, schema: { params: EventIdParams, response: { 200: CommunityEventReply } } },
     async (request) => ({
       event: await progression.events.join(caller(request).user.id, request.params.id),
     }),
@@ -72,7 +94,7 @@ export async function progressionRoutes(
 
   api.get(
     "/api/leaderboard",
-    { ...signedIn, schema: { querystring: LeaderboardQuery } },
+    { ...signedIn, schema: { querystring: LeaderboardQuery, response: { 200: Leaderboard } } },
     async (request) => {
       const { user } = caller(request);
       const mine = await progression.read(user.id);

@@ -1,7 +1,7 @@
 // The game layer's authority: grants experience and tokens only for actions the server observed (docs/product.md §4's table,
 // daily caps, world multiplier), counts login days in the user's time zone, credits world upgrades, and reads progress.
 import { randomUUID } from "node:crypto";
-import { toWorldName, type WorldName } from "@aacos/domain/catalog";
+import { toWorldName } from "@aacos/domain/catalog";
 import {
   ACTION_XP,
   calendarDate,
@@ -15,6 +15,10 @@ import {
   type Rank,
   signInDay,
 } from "@aacos/domain/progression";
+import type {
+  LedgerItem as LedgerItemReply,
+  ProgressRecord as ProgressRecordReply,
+} from "@aacos/domain/replies";
 import { and, asc, count, eq, gt, isNull, like, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -39,32 +43,8 @@ import {
 import { completeQuests, createQuestService } from "./quests.js";
 
 /** GET /api/progress/me: the user-progress record of docs/product.md §3, plus what the progress panel derives. */
-export interface ProgressRecord {
-  userId: string;
-  currentWorld: WorldName;
-  rank: Rank;
-  experience: number;
-  level: number;
-  tokens: number;
-  consecutiveLogins: number;
-  lastLogin: string | null;
-  /** The user's calendar date of the last counted login day (their time zone), YYYY-MM-DD. */
-  lastLoginDate: string | null;
-  achievedMilestones: number[];
-  completedQuests: string[];
-  badges: { badge: string; awardedAt: string }[];
-  customizations: Record<string, unknown>;
-  nextRank: { rank: Rank; from: number } | null;
-}
-
-export interface LedgerItem {
-  id: number;
-  xp: number;
-  tokens: number;
-  reason: string;
-  source: string;
-  createdAt: string;
-}
+export type ProgressRecord = ProgressRecordReply;
+export type LedgerItem = LedgerItemReply;
 
 export interface ActionResult {
   /** Experience and tokens this action paid (its own XP and any quest it completed). */

@@ -1,32 +1,33 @@
 // Calls of the progress page: the XP ledger, quests, community events and the leaderboard (apps/server
 // features/progression/routes.ts). Every GET is metered, so each is read once per visit and refreshed after actions.
-import type { TierName, WorldName } from "@aacos/domain/catalog";
+import type { WorldName } from "@aacos/domain/catalog";
 import type {
-  CommunityEventStatus,
-  EventReward,
-  QuestCategory,
-  QuestDifficulty,
-  QuestGoal,
-  QuestStatus,
-  Rank,
-} from "@aacos/domain/progression";
+  CommunityEventList,
+  CommunityEventReply,
+  CommunityEventView,
+  EventLeader,
+  Leaderboard,
+  LeaderboardEntry,
+  LedgerItem,
+  LedgerPage,
+  QuestList,
+  QuestReply,
+  QuestView,
+} from "@aacos/domain/replies";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../lib/api-client";
 import { PROGRESS_STALE_MS, progressKeys } from "../../lib/progress-query";
 
-export interface LedgerItem {
-  id: number;
-  xp: number;
-  tokens: number;
-  reason: string;
-  source: string;
-  createdAt: string;
-}
-
-export interface LedgerPage {
-  items: LedgerItem[];
-  total: number;
-}
+export type {
+  CommunityEventView,
+  EventLeader,
+  Leaderboard,
+  LeaderboardEntry,
+  LedgerItem,
+  LedgerPage,
+  QuestList,
+  QuestView,
+};
 
 /** The chart's rows: the whole ledger when it fits one page, else the latest page, with the total. */
 export interface LedgerHistory {
@@ -37,62 +38,6 @@ export interface LedgerHistory {
 }
 
 export const LEDGER_PAGE_SIZE = 100;
-
-export interface QuestView {
-  id: string;
-  name: string;
-  description: string;
-  category: QuestCategory;
-  difficulty: QuestDifficulty;
-  xpReward: number;
-  tokenReward: number;
-  requiredTier: TierName;
-  goal: QuestGoal;
-  status: QuestStatus;
-  startedAt: string | null;
-  completedAt: string | null;
-  progress: { done: number; target: number };
-}
-
-export interface QuestList {
-  items: QuestView[];
-  slots: { used: number; total: number | null };
-}
-
-export interface EventLeader {
-  userId: string;
-  username: string;
-  score: number;
-  place: number;
-}
-
-export interface CommunityEventView {
-  id: string;
-  name: string;
-  description: string;
-  startsAt: string;
-  endsAt: string;
-  rewards: EventReward[];
-  status: CommunityEventStatus;
-  participants: number;
-  joined: boolean;
-  settledAt: string | null;
-  leaders: EventLeader[];
-  me: { score: number; place: number | null } | null;
-}
-
-export interface LeaderboardEntry {
-  userId: string;
-  username: string;
-  experience: number;
-  rank: Rank;
-  position: number;
-}
-
-export interface Leaderboard {
-  entries: LeaderboardEntry[];
-  me: { position: number | null; experience: number };
-}
 
 /**
  * The ledger is oldest first. One page holds up to 100 rows; a longer ledger costs a second call for its latest page,
@@ -132,7 +77,7 @@ export const questsQuery = queryOptions({
 
 export const eventsQuery = queryOptions({
   queryKey: progressKeys.events,
-  queryFn: ({ signal }) => apiGet<{ items: CommunityEventView[] }>("/events", signal),
+  queryFn: ({ signal }) => apiGet<CommunityEventList>("/events", signal),
   staleTime: PROGRESS_STALE_MS,
 });
 
@@ -146,11 +91,9 @@ export const leaderboardQuery = (world: WorldName | "all") =>
 
 export const progressionApi = {
   startQuest: (id: string) =>
-    apiPost<{ quest: QuestView }>(`/quests/${encodeURIComponent(id)}/start`).then(
-      (reply) => reply.quest,
-    ),
+    apiPost<QuestReply>(`/quests/${encodeURIComponent(id)}/start`).then((reply) => reply.quest),
   joinEvent: (id: string) =>
-    apiPost<{ event: CommunityEventView }>(`/events/${encodeURIComponent(id)}/join`).then(
+    apiPost<CommunityEventReply>(`/events/${encodeURIComponent(id)}/join`).then(
       (reply) => reply.event,
     ),
 };
