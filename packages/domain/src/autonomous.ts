@@ -64,6 +64,8 @@ export const EXECUTION_MESSAGES = {
   budgetReached: (n: number) => `Stopped at the budget: ${n} tokens per day`,
   /** A run whose instance stopped renewing its lease (it crashed or lost the database). */
   ownerLost: "The server running it stopped before it finished",
+  /** A run whose job never reached the job runner, or left it without starting (a crash, a dropped job). */
+  lostInQueue: "The run was lost before it started",
   shutdown: "The server stopped during the run",
   tooLong: "The run took too long",
 } as const;

@@ -1,6 +1,7 @@
 // Autonomous control end to end on the real app and job runner, against a real loopback OpenAI-compatible server:
 // rules validated, a schedule firing at its due time on the test clock, budgets, dry runs, signal triggers, the
 // kill switch stopping a run in flight, and who may use it.
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -350,6 +351,33 @@ describe("executions", () => {
     );
     expect(done.find((item) => item.id === own?.id)).toMatchObject({ tokens: 17, error: null });
     await call("POST", `/api/autonomous/rules/${rule.id}/disable`);
+  });
+
+  it("fails a run left queued with no job for it once a lease has passed", async () => {
+    const rule = await createRule({ cron: "0 0 1 1 *" });
+    // Recorded, then its instance died before the job reached the runner (or an admin dropped its dead letter).
+    const [stranded] = await app.database.db
+      .insert(autonomousExecutions)
+      .values({
+        ruleId: rule.id,
+        userId: admin.id,
+        slot: "manual:stranded",
+        trigger: "manual",
+        dueAt: now,
+        status: "queued",
+        jobId: randomUUID(),
+        createdAt: now,
+      })
+      .returning({ id: autonomousExecutions.id });
+    const status = async () => (await executions(rule.id)).find((item) => item.id === stranded?.id);
+    await app.services.autonomous.tick();
+    expect((await status())?.status).toBe("queued");
+    now = new Date(now.getTime() + 61_000);
+    expect((await app.services.autonomous.tick()).lost).toBeGreaterThanOrEqual(1);
+    expect(await status()).toMatchObject({
+      status: "failed",
+      error: "The run was lost before it started",
+    });
   });
 
   it("fires a signal rule on a matching signal only", async () => {

@@ -121,7 +121,7 @@ export interface AutonomousDeps {
   /** Ownership check of entities (404 for anyone else's) and their names. */
   directory: Pick<EntityDirectory, "getEntity">;
   bus: RealtimeBus;
-  jobs: Pick<JobService, "register" | "enqueue" | "cancel">;
+  jobs: Pick<JobService, "register" | "enqueue" | "cancel" | "unfinished">;
   emitSignal: (userId: string, signal: SignalInput) => void;
   /** How often the schedule tick runs; null: no timer (tests call tick()). */
   tickMs: number | null;
@@ -440,7 +440,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       );
     } catch (error) {
       log.error({ err: error, ruleId: rule.id }, "autonomous run not queued");
-      await finish(row.id, "failed", { error: "The run could not be queued" }, ["queued"]);
+      await finish(row.id, "failed", { error: EXECUTION_MESSAGES.lostInQueue }, ["queued"]);
     }
     return row;
   }
@@ -644,7 +644,8 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
   /**
    * Renews the leases of the executions this instance runs, then closes as failed every running execution whose lease
    * ran out (or that never had one): its instance crashed, was killed or lost the database, and nothing else would
-   * ever finish it. Its job, if any, fails on the runner's own expiry.
+   * ever finish it. Its job, if any, fails on the runner's own expiry. Executions queued for longer than a lease whose
+   * job no longer waits or runs (a crash between recording and enqueueing, a dropped dead letter) fail too.
    */
   async function keepLeases(): Promise<number> {
     const now = clock();
@@ -677,11 +678,43 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
         userId: autonomousExecutions.userId,
         owner: autonomousExecutions.owner,
       });
-    for (const execution of lost) {
-      log.warn(
-        { executionId: execution.id, owner: execution.owner },
-        "autonomous run lost its instance",
+    // Queued for longer than a lease with no job waiting or running for it: it will never start.
+    const stale = await db
+      .select({ id: autonomousExecutions.id, jobId: autonomousExecutions.jobId })
+      .from(autonomousExecutions)
+      .where(
+        and(
+          eq(autonomousExecutions.status, "queued"),
+          lt(autonomousExecutions.createdAt, new Date(now.getTime() - leaseMs)),
+        ),
+      )
+      .limit(500);
+    const alive = await jobs.unfinished(stale.flatMap((row) => (row.jobId ? [row.jobId] : [])));
+    const gone = stale.filter((row) => row.jobId === null || !alive.has(row.jobId));
+    if (gone.length > 0) {
+      lost.push(
+        ...(await db
+          .update(autonomousExecutions)
+          .set({ status: "failed", error: EXECUTION_MESSAGES.lostInQueue, finishedAt: now })
+          .where(
+            and(
+              inArray(
+                autonomousExecutions.id,
+                gone.map((row) => row.id),
+              ),
+              eq(autonomousExecutions.status, "queued"),
+            ),
+          )
+          .returning({
+            id: autonomousExecutions.id,
+            ruleId: autonomousExecutions.ruleId,
+            userId: autonomousExecutions.userId,
+            owner: autonomousExecutions.owner,
+          })),
       );
+    }
+    for (const execution of lost) {
+      log.warn({ executionId: execution.id, owner: execution.owner }, "autonomous run lost");
       deps.emitSignal(execution.userId, {
         kind: "autonomous",
         source: "rule",

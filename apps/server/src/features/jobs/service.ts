@@ -76,6 +76,8 @@ export interface JobService {
   enqueue<T>(queue: string, data: T, options?: EnqueueOptions): Promise<string>;
   /** Cancels queued jobs and aborts running ones at once, on whichever instance runs them. */
   cancel(jobIds: string[]): Promise<void>;
+  /** Which of these jobs still wait or run (not finished, failed, cancelled or gone). */
+  unfinished(jobIds: string[]): Promise<Set<string>>;
   /** For GET /api/aacos/quantum/state; with a user, only jobs whose data names that user (`data.userId`). */
   state(filter?: { userId?: string }): Promise<JobState>;
   /** Dead-letter list (jobs that exhausted retries), newest first. */
@@ -484,6 +486,16 @@ export function createJobService(deps: JobServiceDeps): JobService {
         userId: null,
         message: { type: "job-cancel", ids: jobIds },
       });
+    },
+
+    async unfinished(jobIds) {
+      const ids = jobIds.filter((id) => UUID.test(id));
+      if (ids.length === 0) return new Set();
+      const rows = await query(
+        `SELECT id FROM ${SCHEMA}.job WHERE id = ANY($1::uuid[]) AND state < 'completed'`,
+        [ids],
+      );
+      return new Set(rows.map((row) => String(row.id)));
     },
 
     async state(filter = {}) {

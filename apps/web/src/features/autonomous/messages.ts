@@ -40,5 +40,6 @@ export function translateAutonomous(t: TFunction, message: string): string {
   if (message === EXECUTION_MESSAGES.shutdown) return t("autonomous.messages.shutdown");
   if (message === EXECUTION_MESSAGES.tooLong) return t("autonomous.messages.tooLong");
   if (message === EXECUTION_MESSAGES.ownerLost) return t("autonomous.messages.ownerLost");
+  if (message === EXECUTION_MESSAGES.lostInQueue) return t("autonomous.messages.lostInQueue");
   return translateMessage(t, message);
 }
