@@ -32,19 +32,8 @@ export function priceLookupKey(
 
 export type PlanKind = "tier" | "world";
 
-/** GET /api/billing/status: who takes payment, and whether users may change their plan themselves. */
-export interface BillingStatus {
-  /** "stripe": Checkout takes payment; "test": the free provider, plan changes cost nothing. */
-  mode: "stripe" | "test";
-  /** Test mode only: an admin may turn self-service plan changes off ("Ask your admin"). */
-  selfService: boolean;
-}
-
-/** The answer of a plan change that waits for payment (202). */
-export interface PendingCheckout {
-  pending: true;
-  checkoutUrl: string;
-}
+// The replies' types (replies/plans.ts); types only, so no zod comes with them.
+export type { BillingStatus, PendingCheckout } from "./replies/plans.js";
 
 export const BILLING_MESSAGES = {
   customPrice: "This plan has a custom price: contact us and an admin will set it up",

@@ -1,7 +1,7 @@
 // Billing rules shared by the browser and the server: intervals, custom ("contact us") prices, the billing status
 // the tier chooser reads, plan requests to admins, and the messages of payment failures (docs/decisions/175-stripe-billing.md).
 import { z } from "zod";
-import { TIER_NAMES, type TierName, WORLD_NAMES, type WorldName } from "./catalog/types.js";
+import { TIER_NAMES, WORLD_NAMES } from "./catalog/types.js";
 import { MESSAGES } from "./validation/messages.js";
 
 export {
@@ -16,8 +16,6 @@ export {
   type PlanKind,
   priceLookupKey,
 } from "./billing-rules.js";
-
-import type { BillingInterval, PlanKind } from "./billing-rules.js";
 
 export const PlanRequestBody = z
   .strictObject({
@@ -37,47 +35,7 @@ export type PlanRequestBody = z.input<typeof PlanRequestBody>;
 
 export type PlanRequestStatus = "open" | "granted" | "declined";
 
-export interface PlanRequest {
-  id: string;
-  userId: string;
-  email: string;
-  username: string;
-  kind: PlanKind;
-  plan: TierName | WorldName;
-  reason: "contact" | "ask";
-  message: string | null;
-  status: PlanRequestStatus;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
 export const SelfServiceBody = z.strictObject({ enabled: z.boolean() });
 
-/** One invoice on Settings → Billing. */
-export interface BillingInvoice {
-  id: string;
-  number: string | null;
-  /** In the currency's main unit (dollars). */
-  amount: number;
-  currency: string;
-  status: string;
-  createdAt: string;
-  url: string | null;
-}
-
-/** GET /api/billing/me: Settings → Billing and the payment-failure banner. */
-export interface BillingOverview {
-  mode: "stripe" | "test";
-  subscriptions: {
-    kind: PlanKind;
-    plan: string;
-    interval: BillingInterval;
-    status: string;
-    renewsAt: string | null;
-    cancelAtPeriodEnd: boolean;
-  }[];
-  /** Set after a failed payment: the plan falls back to genesis at this time unless a payment succeeds. */
-  graceEndsAt: string | null;
-  /** Null when Stripe could not be asked (the page says so); [] in test mode. */
-  invoices: BillingInvoice[] | null;
-}
+// The replies of plans and billing (replies/plans.ts).
+export type { BillingInvoice, BillingOverview, PlanRequest } from "./replies/plans.js";

@@ -1,12 +1,14 @@
 // Billing for every screen that shows it (tiers, settings, admin console): who takes payment (GET /api/billing/status),
 // the user's billing overview, the Billing Portal, plan requests, and billing messages in the interface language.
-import {
-  BILLING_MESSAGES,
-  type BillingOverview,
-  type BillingStatus,
-  type PlanRequest,
-  type PlanRequestBody,
-} from "@aacos/domain/billing";
+import { BILLING_MESSAGES, type PlanRequestBody } from "@aacos/domain/billing";
+import type {
+  BillingOverview,
+  BillingPortalReply,
+  BillingStatus,
+  PlanRequestDecided,
+  PlanRequestList,
+  PlanRequestReply,
+} from "@aacos/domain/replies";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { apiGet, apiPost } from "./api-client";
@@ -43,18 +45,18 @@ export function useBillingOverview(enabled = true) {
 export function useMyPlanRequests(enabled = true) {
   return useQuery({
     queryKey: billingKeys.myRequests,
-    queryFn: ({ signal }) => apiGet<{ items: PlanRequest[] }>("/plan/requests", signal),
+    queryFn: ({ signal }) => apiGet<PlanRequestList>("/plan/requests", signal),
     enabled,
   });
 }
 
 export const billingApi = {
-  portal: () => apiPost<{ url: string }>("/billing/portal"),
-  request: (body: PlanRequestBody) => apiPost<{ request: PlanRequest }>("/plan/requests", body),
+  portal: () => apiPost<BillingPortalReply>("/billing/portal"),
+  request: (body: PlanRequestBody) => apiPost<PlanRequestReply>("/plan/requests", body),
   adminRequests: (signal?: AbortSignal) =>
-    apiGet<{ items: PlanRequest[] }>("/admin/plan-requests?status=open", signal),
-  grant: (id: string) => apiPost<{ ok: true }>(`/admin/plan-requests/${id}/grant`),
-  decline: (id: string) => apiPost<{ ok: true }>(`/admin/plan-requests/${id}/decline`),
+    apiGet<PlanRequestList>("/admin/plan-requests?status=open", signal),
+  grant: (id: string) => apiPost<PlanRequestDecided>(`/admin/plan-requests/${id}/grant`),
+  decline: (id: string) => apiPost<PlanRequestDecided>(`/admin/plan-requests/${id}/decline`),
 };
 
 const KEYS = Object.fromEntries(

@@ -1,13 +1,14 @@
 // The signed-in user's plan, usage and files (GET /api/plan/me, /api/usage/me, /api/files), the plan changes and the
 // refresh of the session user after one, shared by the tier chooser, settings, the dashboard and the files screen.
-import type { BillingInterval, PendingCheckout } from "@aacos/domain/billing";
-import type { Plan, TierLimits, TierName, WorldName } from "@aacos/domain/catalog";
+import type { BillingInterval } from "@aacos/domain/billing";
+import type { TierLimits, TierName, WorldName } from "@aacos/domain/catalog";
+import type { PendingCheckout, Plan, PlanChangeReply } from "@aacos/domain/replies";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet, apiPost } from "./api-client";
 import { authApi } from "./auth-api";
 import { useAuthStore } from "./auth-store";
 
-export type { Plan, PlanHistoryItem } from "@aacos/domain/catalog";
+export type { Plan, PlanChangeReply, PlanHistoryItem } from "@aacos/domain/replies";
 
 export type RateWindow = "minute" | "hour" | "day";
 
@@ -82,9 +83,7 @@ export function useFiles() {
   return useQuery(filesQuery);
 }
 
-/** 200 with the new plan; with Stripe, 202 with where to pay (the plan changes when the payment is confirmed). */
-export type PlanChangeReply = Plan | PendingCheckout;
-
+// 200 with the new plan; with Stripe, 202 with where to pay (the plan changes when the payment is confirmed).
 export const planApi = {
   changeTier: (tier: TierName, interval: BillingInterval = "monthly") =>
     apiPost<PlanChangeReply>("/plan/tier", { tier, interval }),

@@ -1,15 +1,7 @@
 // Plan-change rules (docs/product.md §9): tier direction, trials, the paid period, pending downgrades and feature locks.
 import { tierUnlocking } from "./quota.js";
 import { TIER_ORDER, tierByName } from "./tiers.js";
-import type {
-  Catalog,
-  FeatureFlag,
-  LocalizedText,
-  TierFeatures,
-  TierLimits,
-  TierName,
-  WorldName,
-} from "./types.js";
+import type { Catalog, FeatureFlag, LocalizedText, TierName, WorldName } from "./types.js";
 import { TIER_NAMES, WORLD_NAMES } from "./types.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,22 +109,5 @@ export function tierHasFeature(tier: TierName, flag: FeatureFlag): boolean {
   return tierByName(tier).features[flag];
 }
 
-export interface PlanHistoryItem {
-  kind: "tier" | "world";
-  fromPlan: string;
-  toPlan: string;
-  effectiveAt: string;
-  bonusTokens: number;
-}
-
-/** What GET /api/plan/me and both change calls answer: the contract the server and the browser share. */
-export interface Plan {
-  tier: TierName;
-  world: WorldName;
-  trialEndsAt: string | null;
-  pendingTier: TierName | null;
-  periodEndsAt: string | null;
-  limits: TierLimits;
-  features: TierFeatures;
-  history: PlanHistoryItem[];
-}
+/** What GET /api/plan/me and both change calls answer (replies/plans.ts). */
+export type { Plan, PlanHistoryItem } from "../replies/plans.js";

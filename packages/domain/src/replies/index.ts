@@ -11,6 +11,7 @@ export * from "./consciousness.js";
 export * from "./dashboard.js";
 export { ErrorReply } from "./errors.js";
 export * from "./orchestration.js";
+export * from "./plans.js";
 export * from "./progression.js";
 export * from "./signals.js";
 export * from "./teams.js";

@@ -1,4 +1,5 @@
 // HTTP of the plan API: GET /api/plan/me, POST /api/plan/tier {tier}, POST /api/plan/world {world}.
+import { PendingCheckout, Plan } from "@aacos/domain/replies";
 import { ChangeTierBody, ChangeWorldBody } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -14,12 +15,17 @@ export async function planRoutes(app: FastifyInstance, deps: { plans: PlanServic
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: app.authenticate };
 
-  api.get("/api/plan/me", signedIn, async (request) => deps.plans.read(caller(request).id));
+  api.get("/api/plan/me", { ...signedIn, schema: { response: { 200: Plan } } }, async (request) =>
+    deps.plans.read(caller(request).id),
+  );
 
   // 200 with the new plan; with Stripe, an upgrade answers 202 {pending, checkoutUrl} and the webhook changes it.
   api.post(
     "/api/plan/tier",
-    { ...signedIn, schema: { body: ChangeTierBody } },
+    {
+      ...signedIn,
+      schema: { body: ChangeTierBody, response: { 200: Plan, 202: PendingCheckout } },
+    },
     async (request, reply) => {
       const { tier, interval } = request.body;
       const result = await deps.plans.changeTier(
@@ -35,7 +41,10 @@ export async function planRoutes(app: FastifyInstance, deps: { plans: PlanServic
 
   api.post(
     "/api/plan/world",
-    { ...signedIn, schema: { body: ChangeWorldBody } },
+    {
+      ...signedIn,
+      schema: { body: ChangeWorldBody, response: { 200: Plan, 202: PendingCheckout } },
+    },
     async (request, reply) => {
       const { world, interval } = request.body;
       const result = await deps.plans.changeWorld(

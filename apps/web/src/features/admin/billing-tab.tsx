@@ -1,6 +1,6 @@
 // The admin console's billing tab: who takes payment (Stripe, or test mode with the self-service switch) and the
 // plan requests users sent ("Contact us" for custom prices, "Ask your admin" with self-service off), granted here.
-import type { PlanRequest } from "@aacos/domain/billing";
+import type { PlanRequest } from "@aacos/domain/replies";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";

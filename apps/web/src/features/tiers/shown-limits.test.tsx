@@ -1,7 +1,6 @@
 // Issue 15: every limit /tiers shows is the one the server enforces for this user — the domain's effectiveLimits over
 // the live catalogue (admins' changes included) for the user's tier in each world — and says where it comes from.
 
-import type { BillingStatus } from "@aacos/domain/billing";
 import {
   buildCatalog,
   type Catalog,
@@ -12,6 +11,7 @@ import {
   WORLD_NAMES,
   type WorldName,
 } from "@aacos/domain/catalog";
+import type { BillingStatus } from "@aacos/domain/replies";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AuthUser, useAuthStore } from "../../lib/auth-store";

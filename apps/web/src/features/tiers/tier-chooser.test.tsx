@@ -1,7 +1,7 @@
 // The tier chooser with the real catalogue: five priced cards, the detail panel, actions and the comparison table.
 
-import type { BillingStatus } from "@aacos/domain/billing";
 import { buildCatalog, effectiveLimits, tierByName } from "@aacos/domain/catalog";
+import type { BillingStatus } from "@aacos/domain/replies";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AuthUser, useAuthStore } from "../../lib/auth-store";
