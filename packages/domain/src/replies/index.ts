@@ -15,3 +15,4 @@ export * from "./plans.js";
 export * from "./progression.js";
 export * from "./signals.js";
 export * from "./teams.js";
+export * from "./users.js";

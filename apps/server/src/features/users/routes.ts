@@ -1,6 +1,16 @@
 // HTTP of the users API (docs/product.md §7): admins manage everyone (list, edit, suspend, reactivate, sign out everywhere,
 // delete); a user reads their own profile.
+import { permissionsForRoles } from "@aacos/domain/access";
 import { AdminUserListQuery } from "@aacos/domain/admin-console";
+import { toTierName, toWorldName } from "@aacos/domain/catalog";
+import {
+  type AdminUser,
+  AdminUserPage,
+  AdminUserReply,
+  type PublicUser,
+  PublicUserReply,
+  SignedOutSessions,
+} from "@aacos/domain/replies";
 import { AdminUserUpdateBody } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -10,10 +20,21 @@ import { forbidden, unauthorized } from "../../platform/errors.js";
 import { clientOf, publicUser } from "../auth/index.js";
 import type { UserService } from "./service.js";
 
-/** What the admin console shows of a user: the public record plus status and last sign-in. */
-function adminUserView(user: UserRow & { lastSignInAt?: Date | null }) {
+/** The public record with its permissions, tier and world typed as the domain names them. */
+function userView(user: UserRow): PublicUser {
+  const view = publicUser(user);
   return {
-    ...publicUser(user),
+    ...view,
+    permissions: permissionsForRoles(view.roles),
+    tier: toTierName(user.tier),
+    world: toWorldName(user.world),
+  };
+}
+
+/** What the admin console shows of a user: the public record plus status and last sign-in. */
+function adminUserView(user: UserRow & { lastSignInAt?: Date | null }): AdminUser {
+  return {
+    ...userView(user),
     suspendedAt: user.suspendedAt?.toISOString() ?? null,
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
   };
@@ -25,14 +46,21 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = app.requireAccess({ anyRole: ["admin"], allPermissions: ["admin.access"] });
 
-  api.get("/api/users/profile", { onRequest: app.authenticate }, async (request) => {
-    if (request.principal === null) throw unauthorized();
-    return { user: publicUser(request.principal.user) };
-  });
+  api.get(
+    "/api/users/profile",
+    { onRequest: app.authenticate, schema: { response: { 200: PublicUserReply } } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      return { user: userView(request.principal.user) };
+    },
+  );
 
   api.get(
     "/api/users",
-    { onRequest: adminOnly, schema: { querystring: AdminUserListQuery } },
+    {
+      onRequest: adminOnly,
+      schema: { querystring: AdminUserListQuery, response: { 200: AdminUserPage } },
+    },
     async (request) => {
       const { items, total } = await deps.users.list(request.query);
       return {
@@ -47,19 +75,25 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
   /** Admins read anyone; a user may read only themself. */
   api.get(
     "/api/users/:id",
-    { onRequest: app.authenticate, schema: { params: IdParams } },
+    {
+      onRequest: app.authenticate,
+      schema: { params: IdParams, response: { 200: PublicUserReply } },
+    },
     async (request) => {
       const principal = request.principal;
       if (principal === null) throw unauthorized();
       const isAdmin = principal.permissions.includes("admin.access");
       if (!isAdmin && principal.user.id !== request.params.id) throw forbidden();
-      return { user: publicUser(await deps.users.get(request.params.id)) };
+      return { user: userView(await deps.users.get(request.params.id)) };
     },
   );
 
   api.put(
     "/api/users/:id",
-    { onRequest: adminOnly, schema: { params: IdParams, body: AdminUserUpdateBody } },
+    {
+      onRequest: adminOnly,
+      schema: { params: IdParams, body: AdminUserUpdateBody, response: { 200: AdminUserReply } },
+    },
     async (request) => {
       const user = await deps.users.update(request.params.id, request.body, clientOf(request));
       return { user: adminUserView(user) };
@@ -68,7 +102,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
 
   api.post(
     "/api/users/:id/suspend",
-    { onRequest: adminOnly, schema: { params: IdParams } },
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: AdminUserReply } } },
     async (request) => {
       const user = await deps.users.suspend(request.params.id, clientOf(request));
       return { user: adminUserView(user) };
@@ -77,7 +111,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
 
   api.post(
     "/api/users/:id/reactivate",
-    { onRequest: adminOnly, schema: { params: IdParams } },
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: AdminUserReply } } },
     async (request) => {
       const user = await deps.users.reactivate(request.params.id, clientOf(request));
       return { user: adminUserView(user) };
@@ -86,7 +120,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
 
   api.post(
     "/api/users/:id/sign-out-everywhere",
-    { onRequest: adminOnly, schema: { params: IdParams } },
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: SignedOutSessions } } },
     async (request) => {
       const sessions = await deps.users.signOutEverywhere(request.params.id, clientOf(request));
       return { sessions };

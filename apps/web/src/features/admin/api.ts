@@ -3,6 +3,9 @@
 import type { AdminTeamItem } from "@aacos/domain/admin-console";
 import type { DeadLetterView } from "@aacos/domain/jobs";
 import type {
+  AdminUser,
+  AdminUserPage,
+  AdminUserReply,
   AuditEntry,
   AuditPage,
   ErrorGroup,
@@ -14,23 +17,17 @@ import type {
   MailStatus,
   OutboxItem,
   OutboxReply,
+  SignedOutSessions,
 } from "@aacos/domain/replies";
 import type { AdminUserUpdateBody } from "@aacos/domain/validation";
 import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from "../../lib/api-client";
-import type { AuthUser } from "../../lib/auth-api";
 
-export type { AuditEntry, ErrorGroup, Incident, OutboxItem };
+export type { AdminUser, AuditEntry, ErrorGroup, Incident, OutboxItem };
 export type DeadLetter = DeadLetterView;
 
 export interface Page<T> {
   items: T[];
   total: number;
-}
-
-export interface AdminUser extends AuthUser {
-  createdAt: string;
-  suspendedAt: string | null;
-  lastSignInAt: string | null;
 }
 
 /** Query strings: empty values are left out, so the server applies its defaults. */
@@ -61,15 +58,15 @@ export const adminKeys = {
 
 export const adminApi = {
   users: (params: Params, signal?: AbortSignal) =>
-    apiGet<Page<AdminUser>>(`/users${queryString(params)}`, signal),
+    apiGet<AdminUserPage>(`/users${queryString(params)}`, signal),
   updateUser: (id: string, body: AdminUserUpdateBody) =>
-    apiPut<{ user: AdminUser }>(`/users/${encodeURIComponent(id)}`, body).then((r) => r.user),
+    apiPut<AdminUserReply>(`/users/${encodeURIComponent(id)}`, body).then((r) => r.user),
   suspendUser: (id: string) =>
-    apiPost<{ user: AdminUser }>(`/users/${encodeURIComponent(id)}/suspend`).then((r) => r.user),
+    apiPost<AdminUserReply>(`/users/${encodeURIComponent(id)}/suspend`).then((r) => r.user),
   reactivateUser: (id: string) =>
-    apiPost<{ user: AdminUser }>(`/users/${encodeURIComponent(id)}/reactivate`).then((r) => r.user),
+    apiPost<AdminUserReply>(`/users/${encodeURIComponent(id)}/reactivate`).then((r) => r.user),
   signOutEverywhere: (id: string) =>
-    apiPost<{ sessions: number }>(`/users/${encodeURIComponent(id)}/sign-out-everywhere`),
+    apiPost<SignedOutSessions>(`/users/${encodeURIComponent(id)}/sign-out-everywhere`),
   deleteUser: (id: string) => apiDelete(`/users/${encodeURIComponent(id)}`),
   teams: (params: Params, signal?: AbortSignal) =>
     apiGet<Page<AdminTeamItem>>(`/admin/teams${queryString(params)}`, signal),
