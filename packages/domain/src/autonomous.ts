@@ -235,49 +235,5 @@ export function budgetVerdict(
   return "ok";
 }
 
-export interface AutonomousRuleView {
-  id: string;
-  name: string;
-  entityIds: string[];
-  prompt: string;
-  trigger: AutonomousTrigger;
-  cron: string;
-  timeZone: string;
-  signalKind: string;
-  signalSource: string;
-  signalMinSeverity: SignalSeverity;
-  maxRunsPerHour: number;
-  maxTokensPerDay: number;
-  dryRun: boolean;
-  enabled: boolean;
-  /** Schedule rules: the next three due times (ISO); empty for signal rules. */
-  nextRuns: string[];
-  usage: { runsLastHour: number; tokensLastDay: number };
-  lastExecution: { status: ExecutionStatus; createdAt: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ExecutionView {
-  id: string;
-  ruleId: string;
-  ruleName: string;
-  trigger: ExecutionTrigger;
-  /** The due time of a scheduled run, or when a signal or "run now" fired it. */
-  dueAt: string;
-  status: ExecutionStatus;
-  tokens: number;
-  durationMs: number;
-  error: string | null;
-  /** For dry runs and real ones: the command as sent (entity names and prompt). */
-  detail: { entityNames: string[]; prompt: string; signalId?: number };
-  commandId: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export interface KillSwitchView {
-  engaged: boolean;
-  changedAt: string | null;
-  changedBy: string | null;
-}
+// The API's answers (replies/autonomous.ts).
+export type { AutonomousRuleView, ExecutionView, KillSwitchView } from "./replies/autonomous.js";

@@ -4,6 +4,7 @@
 
 export * from "./admin.js";
 export * from "./alerts.js";
+export * from "./autonomous.js";
 export * from "./chat.js";
 export * from "./commands.js";
 export * from "./common.js";

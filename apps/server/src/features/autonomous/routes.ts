@@ -8,6 +8,14 @@ import {
   ExecutionHistoryQuery,
   KillSwitchBody,
 } from "@aacos/domain/autonomous";
+import {
+  AutonomousRuleList,
+  AutonomousRuleReply,
+  CronPreview,
+  ExecutionPage,
+  ExecutionReply,
+  KillSwitchView,
+} from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { callerOf as signedInCaller } from "../../platform/auth.js";
@@ -29,13 +37,15 @@ export async function autonomousRoutes(
   const allowed = { onRequest: app.requireAccess({ anyRole, allPermissions }) };
   const { autonomous } = deps;
 
-  api.get("/api/autonomous/rules", allowed, async (request) => ({
-    items: await autonomous.listRules(callerOf(request).userId),
-  }));
+  api.get(
+    "/api/autonomous/rules",
+    { ...allowed, schema: { response: { 200: AutonomousRuleList } } },
+    async (request) => ({ items: await autonomous.listRules(callerOf(request).userId) }),
+  );
 
   api.post(
     "/api/autonomous/rules",
-    { ...allowed, schema: { body: AutonomousRuleBody } },
+    { ...allowed, schema: { body: AutonomousRuleBody, response: { 201: AutonomousRuleReply } } },
     async (request, reply) => {
       const { userId, context } = callerOf(request);
       const rule = await autonomous.createRule(context, userId, request.body);
@@ -45,7 +55,7 @@ export async function autonomousRoutes(
 
   api.get(
     "/api/autonomous/rules/:id",
-    { ...allowed, schema: { params: AutonomousIdParams } },
+    { ...allowed, schema: { params: AutonomousIdParams, response: { 200: AutonomousRuleReply } } },
     async (request) => ({
       rule: await autonomous.getRule(callerOf(request).userId, request.params.id),
     }),
@@ -53,7 +63,14 @@ export async function autonomousRoutes(
 
   api.put(
     "/api/autonomous/rules/:id",
-    { ...allowed, schema: { params: AutonomousIdParams, body: AutonomousRuleBody } },
+    {
+      ...allowed,
+      schema: {
+        params: AutonomousIdParams,
+        body: AutonomousRuleBody,
+        response: { 200: AutonomousRuleReply },
+      },
+    },
     async (request) => {
       const { userId, context } = callerOf(request);
       return {
@@ -78,7 +95,10 @@ export async function autonomousRoutes(
   ] as const) {
     api.post(
       `/api/autonomous/rules/:id/${action}`,
-      { ...allowed, schema: { params: AutonomousIdParams } },
+      {
+        ...allowed,
+        schema: { params: AutonomousIdParams, response: { 200: AutonomousRuleReply } },
+      },
       async (request) => {
         const { userId, context } = callerOf(request);
         return {
@@ -90,7 +110,7 @@ export async function autonomousRoutes(
 
   api.post(
     "/api/autonomous/rules/:id/run",
-    { ...allowed, schema: { params: AutonomousIdParams } },
+    { ...allowed, schema: { params: AutonomousIdParams, response: { 202: ExecutionReply } } },
     async (request, reply) => {
       const { userId, context } = callerOf(request);
       const execution = await autonomous.runNow(context, userId, request.params.id);
@@ -100,21 +120,28 @@ export async function autonomousRoutes(
 
   api.get(
     "/api/autonomous/executions",
-    { ...allowed, schema: { querystring: ExecutionHistoryQuery } },
+    {
+      ...allowed,
+      schema: { querystring: ExecutionHistoryQuery, response: { 200: ExecutionPage } },
+    },
     async (request) => autonomous.history(callerOf(request).userId, request.query),
   );
 
-  api.get("/api/autonomous/kill-switch", allowed, async () => autonomous.killSwitch());
+  api.get(
+    "/api/autonomous/kill-switch",
+    { ...allowed, schema: { response: { 200: KillSwitchView } } },
+    async () => autonomous.killSwitch(),
+  );
 
   api.put(
     "/api/autonomous/kill-switch",
-    { ...allowed, schema: { body: KillSwitchBody } },
+    { ...allowed, schema: { body: KillSwitchBody, response: { 200: KillSwitchView } } },
     async (request) => autonomous.setKillSwitch(callerOf(request).context, request.body.engaged),
   );
 
   api.get(
     "/api/autonomous/cron-preview",
-    { ...allowed, schema: { querystring: CronPreviewQuery } },
+    { ...allowed, schema: { querystring: CronPreviewQuery, response: { 200: CronPreview } } },
     async (request) => autonomous.cronPreview(request.query),
   );
 }

@@ -1,10 +1,13 @@
 // Calls of the autonomous-control screen (/api/autonomous/…) and their query keys.
+import type { AutonomousRuleBody } from "@aacos/domain/autonomous";
 import type {
-  AutonomousRuleBody,
-  AutonomousRuleView,
-  ExecutionView,
+  AutonomousRuleList,
+  AutonomousRuleReply,
+  CronPreview,
+  ExecutionPage,
+  ExecutionReply,
   KillSwitchView,
-} from "@aacos/domain/autonomous";
+} from "@aacos/domain/replies";
 import { apiDelete, apiGet, apiPost, apiPut } from "../../lib/api-client";
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -19,19 +22,16 @@ export const autonomousKeys = {
 
 export const autonomousApi = {
   rules: (signal?: AbortSignal) =>
-    apiGet<{ items: AutonomousRuleView[] }>("/autonomous/rules", signal).then((r) => r.items),
-  create: (body: AutonomousRuleBody) =>
-    apiPost<{ rule: AutonomousRuleView }>("/autonomous/rules", body),
+    apiGet<AutonomousRuleList>("/autonomous/rules", signal).then((r) => r.items),
+  create: (body: AutonomousRuleBody) => apiPost<AutonomousRuleReply>("/autonomous/rules", body),
   update: (id: string, body: AutonomousRuleBody) =>
-    apiPut<{ rule: AutonomousRuleView }>(`/autonomous/rules/${id}`, body),
+    apiPut<AutonomousRuleReply>(`/autonomous/rules/${id}`, body),
   remove: (id: string) => apiDelete(`/autonomous/rules/${id}`),
   setEnabled: (id: string, enabled: boolean) =>
-    apiPost<{ rule: AutonomousRuleView }>(
-      `/autonomous/rules/${id}/${enabled ? "enable" : "disable"}`,
-    ),
-  runNow: (id: string) => apiPost<{ execution: ExecutionView }>(`/autonomous/rules/${id}/run`),
+    apiPost<AutonomousRuleReply>(`/autonomous/rules/${id}/${enabled ? "enable" : "disable"}`),
+  runNow: (id: string) => apiPost<ExecutionReply>(`/autonomous/rules/${id}/run`),
   history: (page: number, signal?: AbortSignal) =>
-    apiGet<{ items: ExecutionView[]; total: number }>(
+    apiGet<ExecutionPage>(
       `/autonomous/executions?page=${page}&pageSize=${HISTORY_PAGE_SIZE}`,
       signal,
     ),
@@ -39,7 +39,7 @@ export const autonomousApi = {
   setKillSwitch: (engaged: boolean) =>
     apiPut<KillSwitchView>("/autonomous/kill-switch", { engaged }),
   preview: (cron: string, timeZone: string, signal?: AbortSignal) =>
-    apiGet<{ nextRuns: string[] }>(
+    apiGet<CronPreview>(
       `/autonomous/cron-preview?cron=${encodeURIComponent(cron)}&timeZone=${encodeURIComponent(timeZone)}`,
       signal,
     ),

@@ -1,7 +1,8 @@
 // /ai/autonomous-control and /autonomous-control: rules that run commands on a schedule or a signal (list, editor,
 // per-rule switch, run now), the history of every firing, and the global kill switch kept in view at the bottom.
 import { checkAccess, ROUTE_ACCESS } from "@aacos/domain/access";
-import type { AutonomousRuleBody, AutonomousRuleView } from "@aacos/domain/autonomous";
+import type { AutonomousRuleBody } from "@aacos/domain/autonomous";
+import type { AutonomousRuleView } from "@aacos/domain/replies";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,6 @@
 // The instance-wide kill switch, always in view (sticky at the bottom of the screen): its state, who changed it when,
 // and a button that asks for confirmation before stopping (or resuming) every autonomous run.
-import type { KillSwitchView } from "@aacos/domain/autonomous";
+import type { KillSwitchView } from "@aacos/domain/replies";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

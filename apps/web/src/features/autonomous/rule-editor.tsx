@@ -1,11 +1,7 @@
 // The rule editor: the domain's AutonomousRuleBody checks it in the browser (field messages under each field), the
 // server checks it again, parses the cron expression in full and previews its next three run times.
-import {
-  AutonomousRuleBody,
-  type AutonomousRuleView,
-  hasCronShape,
-  isTimeZone,
-} from "@aacos/domain/autonomous";
+import { AutonomousRuleBody, hasCronShape, isTimeZone } from "@aacos/domain/autonomous";
+import type { AutonomousRuleView } from "@aacos/domain/replies";
 import { SIGNAL_KINDS, SIGNAL_SEVERITIES } from "@aacos/domain/validation";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";

@@ -1,5 +1,6 @@
 // The rules: each with its trigger, next run, budget use, last outcome, its own on/off switch, run now, edit, delete.
-import type { AutonomousRuleView, ExecutionStatus } from "@aacos/domain/autonomous";
+import type { ExecutionStatus } from "@aacos/domain/autonomous";
+import type { AutonomousRuleView } from "@aacos/domain/replies";
 import { useTranslation } from "react-i18next";
 import { localeOf } from "../../lib/i18n";
 import { useLanguage } from "../../lib/use-language";
