@@ -2,13 +2,12 @@
 // (docs/decisions/222-analytics-rollups.md) and prints each analytics report's time beside its target (≤ 1 s, issue
 // 18) on in-memory PGlite and, when DATABASE_URL is set, on a PostgreSQL database of its own. "Today" is the last
 // seeded day, so each range's closed days come from the rollups and today's rows are read live.
-import { randomBytes } from "node:crypto";
 import { ANALYTICS_REPORTS, type AnalyticsInterval } from "@aacos/domain/analytics";
 import { buildCatalog } from "@aacos/domain/catalog";
-import pg from "pg";
-import { type Database, openPglite, openPostgres } from "../apps/server/src/db/client.js";
+import { type Database, openPglite } from "../apps/server/src/db/client.js";
 import { createAnalyticsService } from "../apps/server/src/features/analytics/service.js";
 import { seedAnalyticsData } from "../apps/server/src/test/analytics.js";
+import { medianMs, withBenchPostgres } from "./support.js";
 
 const USERS = Number(process.env.BENCH_ANALYTICS_USERS ?? 100_000);
 const LEDGER_ROWS = Number(process.env.BENCH_ANALYTICS_LEDGER ?? 1_000_000);
@@ -22,19 +21,6 @@ const RANGES: { label: string; from: string; to: string; interval: AnalyticsInte
   { label: "90 days by day", from: "2025-02-01", to: "2025-05-01", interval: "day" },
   { label: "1 year by week", from: "2025-01-01", to: "2025-12-31", interval: "week" },
 ];
-
-/** The median of a few warm runs, in milliseconds. */
-async function time(work: () => Promise<unknown>): Promise<number> {
-  await work();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = process.hrtime.bigint();
-    await work();
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] ?? 0;
-}
 
 async function measure(label: string, database: Database) {
   const seedStart = Date.now();
@@ -57,7 +43,7 @@ async function measure(label: string, database: Database) {
   for (const range of RANGES) {
     console.log(`  ${range.label}`);
     for (const report of ANALYTICS_REPORTS) {
-      const ms = await time(() => analytics.report(report, range));
+      const ms = await medianMs(() => analytics.report(report, range), RUNS);
       worst = Math.max(worst, ms);
       const verdict = ms <= TARGET_MS ? "ok" : "OVER";
       console.log(
@@ -78,23 +64,7 @@ async function onPglite() {
 }
 
 async function onPostgres(baseUrl: string) {
-  const name = `aacos_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  try {
-    await measure("PostgreSQL", database);
-  } finally {
-    await database.close();
-    const cleaner = new pg.Client({ connectionString: baseUrl });
-    await cleaner.connect();
-    await cleaner.query(`drop database if exists ${name} with (force)`);
-    await cleaner.end();
-  }
+  await withBenchPostgres(baseUrl, (database) => measure("PostgreSQL", database));
 }
 
 await onPglite();

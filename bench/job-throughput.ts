@@ -2,13 +2,13 @@
 // same run: PRODUCERS concurrent loops enqueue no-op jobs that 4 workers run, timed from the first enqueue to the last
 // job recorded done; the baseline is the same loops doing a plain INSERT and DELETE of one row per job over the
 // runner's own connection (the least a job's row can cost). In-memory PGlite, and PostgreSQL when DATABASE_URL is set.
-import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
+import { randomUUID } from "node:crypto";
 import pino from "pino";
-import { type Database, openPglite, openPostgres } from "../apps/server/src/db/client.js";
+import { type Database, openPglite } from "../apps/server/src/db/client.js";
 import { bossDbFor } from "../apps/server/src/features/jobs/boss-db.js";
 import { createJobService } from "../apps/server/src/features/jobs/service.js";
 import { createRealtimeBus } from "../apps/server/src/platform/realtime-bus.js";
+import { withBenchPostgres } from "./support.js";
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_JOB_CONCURRENCY ?? 4);
@@ -108,20 +108,7 @@ await pglite.close();
 
 const baseUrl = process.env.DATABASE_URL;
 if (baseUrl) {
-  const name = `aacos_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openPostgres(url.toString());
-  try {
-    await measure("PostgreSQL", postgres, TARGETS.postgres);
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withBenchPostgres(baseUrl, (postgres) => measure("PostgreSQL", postgres, TARGETS.postgres));
 } else {
   console.log("(set DATABASE_URL to measure PostgreSQL too)");
 }

@@ -5,11 +5,11 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { type Database, openPglite, openPostgres } from "../apps/server/src/db/client.js";
+import { type Database, openPglite } from "../apps/server/src/db/client.js";
 import { createFileService } from "../apps/server/src/features/uploads/service.js";
 import { createLocalStorage } from "../apps/server/src/features/uploads/storage.js";
 import { createWorkspaceService } from "../apps/server/src/features/workspace/service.js";
+import { medianMs, withBenchPostgres } from "./support.js";
 
 const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 100_000);
 const RUNS = 7;
@@ -50,18 +50,6 @@ async function seed(database: Database): Promise<string> {
   return entityId;
 }
 
-async function time(work: () => Promise<unknown>): Promise<number> {
-  await work();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = process.hrtime.bigint();
-    await work();
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] ?? 0;
-}
-
 async function measure(label: string, database: Database) {
   const started = Date.now();
   const entityId = await seed(database);
@@ -73,9 +61,9 @@ async function measure(label: string, database: Database) {
   );
   for (const question of QUESTIONS) {
     let hits = 0;
-    const ms = await time(async () => {
+    const ms = await medianMs(async () => {
       hits = (await workspace.searchKnowledge(entityId, question, 5)).length;
-    });
+    }, RUNS);
     console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${hits} hits  "${question}"`);
   }
   await rm(storageRoot, { recursive: true, force: true });
@@ -87,20 +75,7 @@ await pglite.close();
 
 const baseUrl = process.env.DATABASE_URL;
 if (baseUrl) {
-  const name = `aacos_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openPostgres(url.toString());
-  try {
-    await measure("knowledge search, PostgreSQL", postgres);
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withBenchPostgres(baseUrl, (postgres) => measure("knowledge search, PostgreSQL", postgres));
 } else {
   console.log("(set DATABASE_URL to measure PostgreSQL too)");
 }

@@ -4,8 +4,7 @@
 // sorted sets of REDIS_URL (≤ 10 ms). Plain SQL, the board without an index, is printed first as the baseline.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { type Database, openPglite, openPostgres } from "../apps/server/src/db/client.js";
+import { type Database, openPglite } from "../apps/server/src/db/client.js";
 import {
   type BoardStore,
   createMemoryBoardStore,
@@ -13,6 +12,7 @@ import {
 } from "../apps/server/src/features/progression/board-store.js";
 import { createLeaderboardService } from "../apps/server/src/features/progression/leaderboard.js";
 import { connectRedis } from "../apps/server/src/platform/redis.js";
+import { withBenchPostgres } from "./support.js";
 
 /** The issue's sizes: 1,000,000 players on PostgreSQL, 100,000 on PGlite. */
 const PG_PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
@@ -126,15 +126,7 @@ async function onPglite() {
 }
 
 async function onPostgres(baseUrl: string) {
-  const name = `aacos_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  try {
+  await withBenchPostgres(baseUrl, async (database) => {
     await seeded("PostgreSQL", database, PG_PLAYERS);
     await measure("plain SQL (PostgreSQL without Redis)", database, undefined, 10);
     const redisUrl = process.env.REDIS_URL;
@@ -158,13 +150,7 @@ async function onPostgres(baseUrl: string) {
         redis.disconnect();
       }
     }
-  } finally {
-    await database.close();
-    const cleaner = new pg.Client({ connectionString: baseUrl });
-    await cleaner.connect();
-    await cleaner.query(`drop database if exists ${name} with (force)`);
-    await cleaner.end();
-  }
+  });
 }
 
 if (PGLITE_PLAYERS > 0) await onPglite();
