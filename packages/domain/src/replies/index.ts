@@ -2,6 +2,7 @@
 // never leave it) and documents them in /api/openapi.json; the web app takes its reply types from them.
 // docs/decisions/240-reply-schemas.md.
 
+export * from "./account.js";
 export * from "./admin.js";
 export * from "./alerts.js";
 export * from "./autonomous.js";

@@ -3,6 +3,7 @@
 // {password} or {token} (the account and all its data, 204).
 import { DeleteAccountBody, exportFileName } from "@aacos/domain/account";
 import { DesktopLayout } from "@aacos/domain/layout";
+import { DeleteLinkSent, LayoutReply } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { tooManyRequests, unauthorized } from "../../platform/errors.js";
@@ -21,15 +22,23 @@ export async function accountRoutes(
   const signedIn = { onRequest: app.authenticate };
   const { account } = deps;
 
-  api.get("/api/me/layout", signedIn, async (request) => {
-    if (request.principal === null) throw unauthorized();
-    return { layout: await account.layout(request.principal.user.id) };
-  });
+  api.get(
+    "/api/me/layout",
+    { ...signedIn, schema: { response: { 200: LayoutReply } } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      return { layout: await account.layout(request.principal.user.id) };
+    },
+  );
 
-  api.put("/api/me/layout", { ...signedIn, schema: { body: DesktopLayout } }, async (request) => {
-    if (request.principal === null) throw unauthorized();
-    return { layout: await account.saveLayout(request.principal.user.id, request.body) };
-  });
+  api.put(
+    "/api/me/layout",
+    { ...signedIn, schema: { body: DesktopLayout, response: { 200: LayoutReply } } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      return { layout: await account.saveLayout(request.principal.user.id, request.body) };
+    },
+  );
 
   api.get("/api/me/export", signedIn, async (request, reply) => {
     const principal = request.principal;
@@ -48,19 +57,23 @@ export async function accountRoutes(
       .send(output);
   });
 
-  api.post("/api/me/delete-link", signedIn, async (request, reply) => {
-    if (request.principal === null) throw unauthorized();
-    const userId = request.principal.user.id;
-    const limit = await deletionLinks.consume(userId);
-    if (!limit.allowed) {
-      throw tooManyRequests(
-        `Too many confirmation mails. Try again in ${limit.retryAfterSeconds} seconds.`,
-        { window: "confirmation_mail", retryAfter: limit.retryAfterSeconds },
-      );
-    }
-    await account.mailDeletionLink(userId);
-    return reply.status(202).send({});
-  });
+  api.post(
+    "/api/me/delete-link",
+    { ...signedIn, schema: { response: { 202: DeleteLinkSent } } },
+    async (request, reply) => {
+      if (request.principal === null) throw unauthorized();
+      const userId = request.principal.user.id;
+      const limit = await deletionLinks.consume(userId);
+      if (!limit.allowed) {
+        throw tooManyRequests(
+          `Too many confirmation mails. Try again in ${limit.retryAfterSeconds} seconds.`,
+          { window: "confirmation_mail", retryAfter: limit.retryAfterSeconds },
+        );
+      }
+      await account.mailDeletionLink(userId);
+      return reply.status(202).send({});
+    },
+  );
 
   api.delete(
     "/api/me",

@@ -1,6 +1,7 @@
 // "Your data" in /settings: download everything the account owns as one ZIP (GET /api/me/export), and delete the
 // account after a fresh proof in a dialog (DELETE /api/me): the password, or — for accounts without one — the
 // single-use link mailed by POST /api/me/delete-link, which opens /settings?confirmDelete=… ; then signs out.
+
 import {
   DELETE_LINK_PARAM,
   DeleteAccountBody,
@@ -8,6 +9,7 @@ import {
   LAST_ADMIN_DELETE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from "@aacos/domain/account";
+import type { DeleteLinkSent } from "@aacos/domain/replies";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -98,7 +100,8 @@ function DeletePart() {
   const [token, setToken] = useState<string | null>(() => searchParams.get(DELETE_LINK_PARAM));
   const [open, setOpen] = useState(token !== null);
   const mailLink = useMutation({
-    mutationFn: () => apiPost<unknown>("/me/delete-link", undefined, { handleUnauthorized: false }),
+    mutationFn: () =>
+      apiPost<DeleteLinkSent>("/me/delete-link", undefined, { handleUnauthorized: false }),
   });
   const [password, setPassword] = useState("");
   const [fieldError, setFieldError] = useState<string | undefined>();
