@@ -99,6 +99,30 @@ export function AnalyticsScreen() {
   );
 }
 
+/** One line per tier, in the catalogue's order, over a report's buckets; `read` takes a tier's row of a bucket. */
+function useTierChart<Row>(
+  buckets: readonly { bucket: string; byTier: readonly Row[] }[] | undefined,
+  read: (row: Row) => number,
+) {
+  const localized = useLocalized();
+  return useMemo(() => {
+    if (buckets === undefined) return null;
+    const series: ChartSeries[] = TIER_ORDER.map((tier, index) => ({
+      label: localized(tierByName(tier).displayName),
+      values: buckets.map((b) => {
+        const row = b.byTier[index];
+        return row === undefined ? 0 : read(row);
+      }),
+      color: TIER_COLORS[tier],
+    }));
+    return { buckets: buckets.map((b) => b.bucket), series };
+  }, [buckets, localized, read]);
+}
+
+const tokensOf = (row: { promptTokens: number; completionTokens: number }) =>
+  row.promptTokens + row.completionTokens;
+const callsOf = (row: { calls: number }) => row.calls;
+
 type SectionProps<R extends AnalyticsReport> = {
   range: AnalyticsRange;
   query: ReturnType<typeof useReport<R>>;
@@ -347,19 +371,7 @@ function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
   const { t } = useTranslation();
   const localized = useLocalized();
   const tierName = (tier: TierName) => localized(tierByName(tier).displayName);
-  const data = query.data;
-  const chart = useMemo(() => {
-    if (data === undefined) return null;
-    const series: ChartSeries[] = TIER_ORDER.map((tier, index) => ({
-      label: localized(tierByName(tier).displayName),
-      values: data.buckets.map((b) => {
-        const row = b.byTier[index];
-        return row === undefined ? 0 : row.promptTokens + row.completionTokens;
-      }),
-      color: TIER_COLORS[tier],
-    }));
-    return { buckets: data.buckets.map((b) => b.bucket), series };
-  }, [data, localized]);
+  const chart = useTierChart(query.data?.buckets, tokensOf);
   return (
     <ReportSection
       report="ai-usage"
@@ -418,16 +430,7 @@ function ApiCallsSection({ range, query, formats }: SectionProps<"api-calls">) {
   const { t } = useTranslation();
   const localized = useLocalized();
   const tierName = (tier: TierName) => localized(tierByName(tier).displayName);
-  const data = query.data;
-  const chart = useMemo(() => {
-    if (data === undefined) return null;
-    const series: ChartSeries[] = TIER_ORDER.map((tier, index) => ({
-      label: localized(tierByName(tier).displayName),
-      values: data.buckets.map((b) => b.byTier[index]?.calls ?? 0),
-      color: TIER_COLORS[tier],
-    }));
-    return { buckets: data.buckets.map((b) => b.bucket), series };
-  }, [data, localized]);
+  const chart = useTierChart(query.data?.buckets, callsOf);
   return (
     <ReportSection
       report="api-calls"
