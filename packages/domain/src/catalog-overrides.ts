@@ -214,15 +214,9 @@ export const MaintenanceBody = z.strictObject({
 });
 export type MaintenanceBody = z.input<typeof MaintenanceBody>;
 
-/** What a visitor's browser reads: GET /api/settings/public. */
-export interface PublicSettings {
-  registrationOpen: boolean;
-  maintenanceMessage: string | null;
-  /** Without a payment provider (test mode): users change their own plan; off → they ask an admin. */
-  selfServicePlans: boolean;
-}
-
 export { REGISTRATION_CLOSED_MESSAGE } from "./catalog-overrides-messages.js";
+/** What a visitor's browser reads: GET /api/settings/public (its reply schema). */
+export type { PublicSettings } from "./replies/settings.js";
 
 export type TierPrice = Record<TierPriceKey, number>;
 export type WorldPrice = Record<WorldPriceKey, number>;

@@ -1,6 +1,6 @@
 // GET /api/settings/public: whether registration is open and the maintenance message, read by the shell's banner
 // and the register screen. Checked every minute, so a banner an admin puts up reaches open tabs too.
-import type { PublicSettings } from "@aacos/domain/catalog-overrides";
+import type { PublicSettings } from "@aacos/domain/replies";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api-client";
 

@@ -15,6 +15,7 @@ export { ErrorReply } from "./errors.js";
 export * from "./orchestration.js";
 export * from "./plans.js";
 export * from "./progression.js";
+export * from "./settings.js";
 export * from "./signals.js";
 export * from "./teams.js";
 export * from "./users.js";

@@ -1,33 +1,11 @@
 // The settings screen's checks: how mail and AI are configured, a test mail through the real mailer and one tiny
 // completion through the configured provider (or the plain statement that the offline retrieval provider answers).
+import type { AiStatus, CheckCode, CheckResult, SmtpStatus } from "@aacos/domain/replies";
 import type { AiConfig } from "../../config.js";
 import { type AiProvider, createOpenAiCompatibleProvider } from "../ai/index.js";
 import type { Mailer } from "../mail/index.js";
 
-export interface SmtpStatus {
-  configured: boolean;
-  /** Host and port only: never the credentials of SMTP_URL. */
-  server: string | null;
-  from: string;
-}
-
-export interface AiStatus {
-  provider: "openai-compatible" | "retrieval";
-  model: string | null;
-  /** The base URL's origin, without any path or credentials. */
-  server: string | null;
-}
-
-export type CheckCode = keyof typeof CHECK_MESSAGES;
-
-/** `code` and `values` let the screen say it in the user's language; `message` is the English text. */
-export interface CheckResult {
-  ok: boolean;
-  code: CheckCode;
-  message: string;
-  values?: Record<string, string | number>;
-  detail?: string;
-}
+export type { AiStatus, CheckCode, CheckResult, SmtpStatus };
 
 export const CHECK_MESSAGES = {
   mailSent: (to: string) => `Test mail sent to ${to}`,
@@ -37,7 +15,7 @@ export const CHECK_MESSAGES = {
   offline: "offline retrieval provider: no language model is configured (AI_BASE_URL unset)",
   aiAnswered: (model: string, ms: number) => `${model} answered in ${ms} ms`,
   aiFailed: (reason: string) => `The language model did not answer: ${reason}`,
-} as const;
+} as const satisfies Record<CheckCode, unknown>;
 
 export interface SettingsChecks {
   smtpStatus(): SmtpStatus;

@@ -11,6 +11,13 @@ import {
   WorldOverrideBody,
   WorldParams,
 } from "@aacos/domain/catalog-overrides";
+import {
+  AdminSettings,
+  CheckResult,
+  PublicSettings,
+  SettingsHistory,
+  SettingsReply,
+} from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -54,16 +61,27 @@ export async function settingsRoutes(
     ai: checks.aiStatus(),
   });
 
-  api.get("/api/settings/public", async (_request, reply) => {
-    // Every instance answers from its own store; browsers may keep it briefly.
-    return reply.header("cache-control", "no-cache").send(settings.site());
-  });
+  api.get(
+    "/api/settings/public",
+    { schema: { response: { 200: PublicSettings } } },
+    async (_request, reply) => {
+      // Every instance answers from its own store; browsers may keep it briefly.
+      return reply.header("cache-control", "no-cache").send(settings.site());
+    },
+  );
 
-  api.get("/api/admin/settings", admin, async () => fullView());
+  api.get(
+    "/api/admin/settings",
+    { ...admin, schema: { response: { 200: AdminSettings } } },
+    async () => fullView(),
+  );
 
   api.put(
     "/api/admin/settings/tiers/:tier",
-    { ...admin, schema: { params: TierParams, body: TierOverrideBody } },
+    {
+      ...admin,
+      schema: { params: TierParams, body: TierOverrideBody, response: { 200: SettingsReply } },
+    },
     async (request) => {
       const { tier } = request.params;
       const changes = await settings.change(actorOf(request), "tier", tier, request.body);
@@ -74,7 +92,10 @@ export async function settingsRoutes(
 
   api.put(
     "/api/admin/settings/worlds/:world",
-    { ...admin, schema: { params: WorldParams, body: WorldOverrideBody } },
+    {
+      ...admin,
+      schema: { params: WorldParams, body: WorldOverrideBody, response: { 200: SettingsReply } },
+    },
     async (request) => {
       const { world } = request.params;
       const changes = await settings.change(actorOf(request), "world", world, request.body);
@@ -85,7 +106,10 @@ export async function settingsRoutes(
 
   api.delete(
     "/api/admin/settings/tiers/:tier",
-    { ...admin, schema: { params: TierParams, querystring: ResetQuery } },
+    {
+      ...admin,
+      schema: { params: TierParams, querystring: ResetQuery, response: { 200: SettingsReply } },
+    },
     async (request) => {
       const { tier } = request.params;
       const changes = await settings.reset(actorOf(request), "tier", tier, request.query.field);
@@ -96,7 +120,10 @@ export async function settingsRoutes(
 
   api.delete(
     "/api/admin/settings/worlds/:world",
-    { ...admin, schema: { params: WorldParams, querystring: ResetQuery } },
+    {
+      ...admin,
+      schema: { params: WorldParams, querystring: ResetQuery, response: { 200: SettingsReply } },
+    },
     async (request) => {
       const { world } = request.params;
       const changes = await settings.reset(actorOf(request), "world", world, request.query.field);
@@ -107,13 +134,13 @@ export async function settingsRoutes(
 
   api.get(
     "/api/admin/settings/history",
-    { ...admin, schema: { querystring: HistoryQuery } },
+    { ...admin, schema: { querystring: HistoryQuery, response: { 200: SettingsHistory } } },
     async (request) => settings.history(request.query.page, request.query.pageSize),
   );
 
   api.put(
     "/api/admin/settings/registration",
-    { ...admin, schema: { body: RegistrationBody } },
+    { ...admin, schema: { body: RegistrationBody, response: { 200: SettingsReply } } },
     async (request) => {
       const changes = await settings.setRegistration(actorOf(request), request.body.open);
       await audited(request, { kind: "site" }, changes);
@@ -123,7 +150,7 @@ export async function settingsRoutes(
 
   api.put(
     "/api/admin/settings/maintenance",
-    { ...admin, schema: { body: MaintenanceBody } },
+    { ...admin, schema: { body: MaintenanceBody, response: { 200: SettingsReply } } },
     async (request) => {
       const changes = await settings.setMaintenance(actorOf(request), request.body.message);
       await audited(request, { kind: "site" }, changes);
@@ -134,7 +161,7 @@ export async function settingsRoutes(
   // Test mode only (no payment provider): whether users change their own plan (docs/decisions/176-test-mode-plans.md).
   api.put(
     "/api/admin/settings/self-service",
-    { ...admin, schema: { body: SelfServiceBody } },
+    { ...admin, schema: { body: SelfServiceBody, response: { 200: SettingsReply } } },
     async (request) => {
       const changes = await settings.setSelfServicePlans(actorOf(request), request.body.enabled);
       await audited(request, { kind: "site" }, changes);
@@ -142,9 +169,10 @@ export async function settingsRoutes(
     },
   );
 
-  api.post("/api/admin/settings/test-smtp", admin, async (request) =>
+  const checked = { ...admin, schema: { response: { 200: CheckResult } } };
+  api.post("/api/admin/settings/test-smtp", checked, async (request) =>
     checks.testSmtp(actorOf(request).email),
   );
 
-  api.post("/api/admin/settings/test-ai", admin, async () => checks.testAi());
+  api.post("/api/admin/settings/test-ai", checked, async () => checks.testAi());
 }

@@ -16,6 +16,13 @@ import {
   type WorldOverrideBody,
   worldSettings,
 } from "@aacos/domain/catalog-overrides";
+import {
+  type FieldChange,
+  type PlanSettings,
+  SETTINGS_CHANGE_KINDS,
+  type SettingsChange,
+  type SettingsHistory,
+} from "@aacos/domain/replies";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { catalogOverrides, settingsChanges, siteSettings } from "../../db/schema.js";
@@ -31,32 +38,8 @@ export interface SettingsActor {
 
 type Section = ReturnType<typeof tierSettings> | ReturnType<typeof worldSettings>;
 
-export interface PlanSettingsView {
-  name: string;
-  displayName: LocalizedText;
-  defaults: Section;
-  values: Section;
-  /** Fields an admin changed, as `limits.maxTeamMembers` / `price.monthly`. */
-  overridden: string[];
-}
-
-export interface SettingsChange {
-  id: number;
-  kind: string;
-  name: string | null;
-  field: string;
-  oldValue: unknown;
-  newValue: unknown;
-  actorEmail: string | null;
-  changedAt: Date;
-}
-
-/** One changed field, as the audit log records it. */
-export interface FieldChange {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
+export type PlanSettingsView = PlanSettings;
+export type { FieldChange, SettingsChange };
 
 export interface SettingsService {
   plans(): { tiers: PlanSettingsView[]; worlds: PlanSettingsView[] };
@@ -74,13 +57,23 @@ export interface SettingsService {
     name: string,
     field?: string,
   ): Promise<FieldChange[]>;
-  history(page: number, pageSize: number): Promise<{ items: SettingsChange[]; total: number }>;
+  history(page: number, pageSize: number): Promise<SettingsHistory>;
   setRegistration(actor: SettingsActor, open: boolean): Promise<FieldChange[]>;
   setMaintenance(actor: SettingsActor, message: string | null): Promise<FieldChange[]>;
   setSelfServicePlans(actor: SettingsActor, enabled: boolean): Promise<FieldChange[]>;
 }
 
+/** Rows are written with these kinds only (recordChanges' callers). */
+function changeKind(kind: string): SettingsChange["kind"] {
+  return SETTINGS_CHANGE_KINDS.find((known) => known === kind) ?? "site";
+}
+
 type Values = { limits: object; price: object };
+
+/** A section as the reply carries it: numbers by field name. */
+function byField(section: Section): PlanSettings["values"] {
+  return { limits: { ...section.limits }, price: { ...section.price } };
+}
 
 function flatten(section: Values): Map<string, number> {
   const fields = new Map<string, number>();
@@ -122,8 +115,8 @@ export function createSettingsService(deps: {
     return {
       name,
       displayName,
-      defaults: sections(kind, name, builtIn),
-      values: sections(kind, name),
+      defaults: byField(sections(kind, name, builtIn)),
+      values: byField(sections(kind, name)),
       overridden: overriddenFields(kind, name),
     };
   }
@@ -272,7 +265,14 @@ export function createSettingsService(deps: {
           .offset((page - 1) * pageSize),
         db.select({ total: count() }).from(settingsChanges),
       ]);
-      return { items, total: totals[0]?.total ?? 0 };
+      return {
+        items: items.map((item) => ({
+          ...item,
+          kind: changeKind(item.kind),
+          changedAt: item.changedAt.toISOString(),
+        })),
+        total: totals[0]?.total ?? 0,
+      };
     },
 
     async setRegistration(actor, open) {
