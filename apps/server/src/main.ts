@@ -15,6 +15,12 @@ const HOUR_MS = 3_600_000;
 const DRAIN_MS = 10_000;
 /** A stop still hanging this long after the drain ends the process anyway (orchestrators kill at ~30 s). */
 const STOP_LIMIT_MS = DRAIN_MS + 12_000;
+/**
+ * The periodic work (scheduled jobs, system samples) first runs this long after listening: on PGlite every query
+ * waits its turn on one connection, and a dozen start-up runs queued there held back the first requests (and the
+ * first /api/health) by up to a second (docs/decisions/201-start-up-path.md).
+ */
+const PERIODIC_WORK_DELAY_MS = 5_000;
 
 async function main() {
   const config = loadConfig(process.env);
@@ -31,7 +37,12 @@ async function main() {
   const app = await buildApp({ config, database, redis });
   await bootstrapAdmin(app, config);
   // docs/product.md §4's hourly check; each hour's run is claimed in job_runs, so one instance runs it.
-  const scheduler = createScheduler({ db: database.db, clock: () => new Date(), log: app.log });
+  const scheduler = createScheduler({
+    db: database.db,
+    clock: () => new Date(),
+    log: app.log,
+    firstRunDelayMs: PERIODIC_WORK_DELAY_MS,
+  });
 
   let stopSampler: () => void = () => {};
   let closing = false;
@@ -106,9 +117,13 @@ async function main() {
     app.services.analyticsRollups.catchUp(new Date()),
   );
   // docs/product.md §9: each instance samples its own CPU and memory every 5 s (not a shared slot, so no scheduler).
-  stopSampler = app.services.metrics.sampler.start(SAMPLE_INTERVAL_MS, (error) =>
-    app.log.warn({ err: error }, "system sample not taken"),
-  );
+  const startSampler = setTimeout(() => {
+    stopSampler = app.services.metrics.sampler.start(SAMPLE_INTERVAL_MS, (error) =>
+      app.log.warn({ err: error }, "system sample not taken"),
+    );
+  }, PERIODIC_WORK_DELAY_MS);
+  startSampler.unref();
+  stopSampler = () => clearTimeout(startSampler);
   // Alert rules are evaluated every 30 s by one instance; samples and resolved alerts are pruned hourly.
   scheduler.every(30_000, "alerts-evaluate", async () => ({
     ...(await app.services.alerts.evaluate()),

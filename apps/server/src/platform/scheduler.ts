@@ -9,7 +9,10 @@ import { jobRuns } from "../db/schema.js";
 const KEEP_RUNS_MS = 7 * 86_400_000;
 
 export interface Scheduler {
-  /** Runs `job` once per `periodMs` (at start-up, then on every tick), on whichever instance claims the slot first. */
+  /**
+   * Runs `job` once per `periodMs` (first after `firstRunDelayMs`, then on every tick), on whichever instance claims
+   * the slot first.
+   */
   every(periodMs: number, name: string, job: () => Promise<unknown>): void;
   /** Stops the timers and waits for a running job to finish. */
   stop(): Promise<void>;
@@ -36,9 +39,15 @@ export function createScheduler(deps: {
   log: FastifyBaseLogger;
   /** How often each job looks whether its next slot has come; a minute by default. */
   tickMs?: number;
+  /**
+   * How long after `every` a job first looks (0 by default). main.ts waits a few seconds, so the start-up runs of
+   * every job do not queue on the database ahead of the first requests (docs/decisions/201-start-up-path.md).
+   */
+  firstRunDelayMs?: number;
 }): Scheduler {
   const { db, clock, log } = deps;
   const timers: NodeJS.Timeout[] = [];
+  const firstRuns: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;
 
@@ -80,7 +89,12 @@ export function createScheduler(deps: {
           });
         running.add(run);
       };
-      tick();
+      const delay = deps.firstRunDelayMs ?? 0;
+      if (delay > 0) {
+        const first = setTimeout(tick, delay);
+        first.unref();
+        firstRuns.push(first);
+      } else tick();
       const timer = setInterval(tick, Math.min(deps.tickMs ?? 60_000, periodMs));
       timer.unref();
       timers.push(timer);
@@ -89,6 +103,7 @@ export function createScheduler(deps: {
     async stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
+      for (const first of firstRuns) clearTimeout(first);
       await Promise.allSettled([...running]);
     },
   };
