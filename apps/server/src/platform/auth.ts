@@ -504,6 +504,7 @@ export const authPlugin = fp(
       }, requirement);
     });
   },
+  { name: "auth" },
 );
 
 /**
@@ -511,12 +512,15 @@ export const authPlugin = fp(
  * burst detection and the visitor limit, so refused keys are counted like any other call, and before every route's
  * own hooks.
  */
-export const apiKeyGatePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onRequest", (request, _reply, done) => {
-    if (request.apiKeyRefusal !== null) throw request.apiKeyRefusal;
-    done();
-  });
-});
+export const apiKeyGatePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook("onRequest", (request, _reply, done) => {
+      if (request.apiKeyRefusal !== null) throw request.apiKeyRefusal;
+      done();
+    });
+  },
+  { name: "api-key-gate" },
+);
 
 /** Marks a whole session (refresh-token family) revoked; its access tokens stop working at once. */
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {

@@ -108,71 +108,76 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) {
-      if (!isKnownDetail(error.code, error.params)) return refuseUnknown(error, request, reply);
-      const body: ErrorBody = {
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.params && Object.keys(error.params).length > 0 ? { params: error.params } : {}),
-          ...(error.fields ? { fields: error.fields } : {}),
-        },
-        ...error.extra,
-      };
-      if (error.statusCode === 429 && typeof error.extra?.retryAfter === "number") {
-        reply.header("retry-after", String(error.extra.retryAfter));
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+      if (error instanceof AppError) {
+        if (!isKnownDetail(error.code, error.params)) return refuseUnknown(error, request, reply);
+        const body: ErrorBody = {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.params && Object.keys(error.params).length > 0
+              ? { params: error.params }
+              : {}),
+            ...(error.fields ? { fields: error.fields } : {}),
+          },
+          ...error.extra,
+        };
+        if (error.statusCode === 429 && typeof error.extra?.retryAfter === "number") {
+          reply.header("retry-after", String(error.extra.retryAfter));
+        }
+        return reply.status(error.statusCode).send(body);
       }
-      return reply.status(error.statusCode).send(body);
-    }
-    if (error instanceof ZodError) {
-      return reply.status(400).send(errorBodyForFields(fieldMessages(error)));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const name = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
-        fields[name] ??= issue.message ?? MESSAGES.invalidFormat;
+      if (error instanceof ZodError) {
+        return reply.status(400).send(errorBodyForFields(fieldMessages(error)));
       }
-      return reply.status(400).send(errorBodyForFields(fields));
-    }
-    // Two requests racing to create the same thing: the loser hears 409, never 500. Features that know which
-    // field the constraint guards catch it themselves and name the field.
-    if (uniqueViolation(error) !== null) {
-      return reply.status(409).send({
-        error: {
-          code: "conflict",
-          message: ALREADY_EXISTS_MESSAGE,
-          params: { reason: "already_exists" },
-        },
-      } satisfies ErrorBody);
-    }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
-      const code = (error as FastifyError).code;
-      return reply.status(status).send({
-        error: {
-          code: isKnownDetail(code, undefined) ? code : "bad_request",
-          message: error.message,
-        },
-      } satisfies ErrorBody);
-    }
-    request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send(INTERNAL_ERROR_BODY);
-  });
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const name = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
+          fields[name] ??= issue.message ?? MESSAGES.invalidFormat;
+        }
+        return reply.status(400).send(errorBodyForFields(fields));
+      }
+      // Two requests racing to create the same thing: the loser hears 409, never 500. Features that know which
+      // field the constraint guards catch it themselves and name the field.
+      if (uniqueViolation(error) !== null) {
+        return reply.status(409).send({
+          error: {
+            code: "conflict",
+            message: ALREADY_EXISTS_MESSAGE,
+            params: { reason: "already_exists" },
+          },
+        } satisfies ErrorBody);
+      }
+      const status = (error as FastifyError).statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+        const code = (error as FastifyError).code;
+        return reply.status(status).send({
+          error: {
+            code: isKnownDetail(code, undefined) ? code : "bad_request",
+            message: error.message,
+          },
+        } satisfies ErrorBody);
+      }
+      request.log.error({ err: error }, "unhandled error");
+      return reply.status(500).send(INTERNAL_ERROR_BODY);
+    });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      error: {
-        code: "not_found",
-        message: `No route for ${request.method} ${request.url}`,
-        params: { subject: "route", method: request.method, url: request.url },
-      },
-    } satisfies ErrorBody);
-  });
-});
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({
+        error: {
+          code: "not_found",
+          message: `No route for ${request.method} ${request.url}`,
+          params: { subject: "route", method: request.method, url: request.url },
+        },
+      } satisfies ErrorBody);
+    });
+  },
+  { name: "errors" },
+);
 
 function errorBodyForFields(fields: Record<string, string>): ErrorBody {
   return { error: { code: "validation_failed", message: MESSAGES.validationFailed, fields } };

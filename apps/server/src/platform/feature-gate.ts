@@ -26,17 +26,20 @@ export function featureLocked(flag: FeatureFlag): AppError {
   });
 }
 
-export const featureGatePlugin = fp(async (app: FastifyInstance) => {
-  app.decorate("requireFeature", (flag: FeatureFlag) => {
-    return describeHook(
-      async (request: FastifyRequest) => {
-        const principal = request.principal;
-        if (principal === null) throw unauthorized();
-        // principal.tier already counts a downgrade whose paid period has ended.
-        const tier = principal.tier;
-        if (!tierHasFeature(tier, flag)) throw featureLocked(flag);
-      },
-      { feature: flag },
-    );
-  });
-});
+export const featureGatePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate("requireFeature", (flag: FeatureFlag) => {
+      return describeHook(
+        async (request: FastifyRequest) => {
+          const principal = request.principal;
+          if (principal === null) throw unauthorized();
+          // principal.tier already counts a downgrade whose paid period has ended.
+          const tier = principal.tier;
+          if (!tierHasFeature(tier, flag)) throw featureLocked(flag);
+        },
+        { feature: flag },
+      );
+    });
+  },
+  { name: "feature-gate" },
+);

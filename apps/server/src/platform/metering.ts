@@ -518,4 +518,5 @@ export const meteringPlugin = fp(
       },
     });
   },
+  { name: "metering" },
 );

@@ -29,13 +29,16 @@ export function nulFieldOf(input: unknown): string | null {
   return null;
 }
 
-export const nulGuardPlugin = fp(async (app: FastifyInstance) => {
-  // preValidation: the body is parsed by then, and no schema, handler or query has run.
-  app.addHook("preValidation", (request, _reply, done) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const field = nulFieldOf(part);
-      if (field !== null) throw validationFailed({ [field]: MESSAGES.invalidFormat });
-    }
-    done();
-  });
-});
+export const nulGuardPlugin = fp(
+  async (app: FastifyInstance) => {
+    // preValidation: the body is parsed by then, and no schema, handler or query has run.
+    app.addHook("preValidation", (request, _reply, done) => {
+      for (const part of [request.params, request.query, request.body]) {
+        const field = nulFieldOf(part);
+        if (field !== null) throw validationFailed({ [field]: MESSAGES.invalidFormat });
+      }
+      done();
+    });
+  },
+  { name: "nul-guard" },
+);

@@ -53,26 +53,29 @@ function keysOf(schema: unknown): string[] {
   return [];
 }
 
-export const routeListPlugin = fp(async (app: FastifyInstance) => {
-  const routes: ApiRoute[] = [];
-  app.decorate("apiRoutes", routes);
-  app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/")) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const query = keysOf(route.schema?.querystring);
-    for (const method of methods) {
-      if (method !== "HEAD") {
-        routes.push({
-          method,
-          url: route.url,
-          query,
-          schema: route.schema ?? {},
-          access: accessOf(route.onRequest),
-        });
+export const routeListPlugin = fp(
+  async (app: FastifyInstance) => {
+    const routes: ApiRoute[] = [];
+    app.decorate("apiRoutes", routes);
+    app.addHook("onRoute", (route) => {
+      if (!route.url.startsWith("/api/")) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const query = keysOf(route.schema?.querystring);
+      for (const method of methods) {
+        if (method !== "HEAD") {
+          routes.push({
+            method,
+            url: route.url,
+            query,
+            schema: route.schema ?? {},
+            access: accessOf(route.onRequest),
+          });
+        }
       }
-    }
-  });
-});
+    });
+  },
+  { name: "route-list" },
+);
 
 /**
  * The API route a request matched (its pattern, "/api/aacos/universes/:id"), or null. Every path-based rule —

@@ -57,11 +57,14 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): {
   return { set, removed };
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const { set, removed } = securityHeaders();
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(set);
-    for (const name of removed) reply.raw.removeHeader(name);
-    done();
-  });
-});
+export const securityPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { set, removed } = securityHeaders();
+    app.addHook("onRequest", (_request, reply, done) => {
+      reply.headers(set);
+      for (const name of removed) reply.raw.removeHeader(name);
+      done();
+    });
+  },
+  { name: "security" },
+);

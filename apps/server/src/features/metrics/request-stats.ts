@@ -93,4 +93,5 @@ export const requestStatsPlugin = fp(
       done();
     });
   },
+  { name: "request-stats" },
 );
