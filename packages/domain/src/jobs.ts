@@ -66,13 +66,5 @@ export type DeadLetterListQuery = z.infer<typeof DeadLetterListQuery>;
 export const DeadLetterParams = z.object({ id: Id });
 export type DeadLetterParams = z.infer<typeof DeadLetterParams>;
 
-/** One dead letter as the admin console shows it: a job that used up its retries. */
-export interface DeadLetterView {
-  id: string;
-  queue: string;
-  data: unknown;
-  error: string | null;
-  /** Tries the job had before it was given up. */
-  attempts: number;
-  failedAt: string;
-}
+// The dead letters' reply (replies/jobs.ts).
+export type { DeadLetterView } from "./replies/jobs.js";

@@ -12,6 +12,7 @@ export * from "./common.js";
 export * from "./consciousness.js";
 export * from "./dashboard.js";
 export { ErrorReply } from "./errors.js";
+export * from "./jobs.js";
 export * from "./orchestration.js";
 export * from "./plans.js";
 export * from "./progression.js";

@@ -4,10 +4,16 @@ import {
   BatchRunBody,
   DeadLetterListQuery,
   DeadLetterParams,
-  type DeadLetterView,
   EntityRunBody,
   RunParams,
 } from "@aacos/domain/jobs";
+import {
+  BackgroundRunReply,
+  BatchReply,
+  DeadLetterDropped,
+  DeadLetterList,
+  DeadLetterRetried,
+} from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../platform/errors.js";
@@ -27,15 +33,21 @@ export async function jobRoutes(
 
   api.get(
     "/api/admin/jobs/dead-letters",
-    { onRequest: adminOnly, schema: { querystring: DeadLetterListQuery } },
-    async (request): Promise<{ items: DeadLetterView[] }> => ({
+    {
+      onRequest: adminOnly,
+      schema: { querystring: DeadLetterListQuery, response: { 200: DeadLetterList } },
+    },
+    async (request) => ({
       items: await jobs.deadLetters(request.query.limit),
     }),
   );
 
   api.post(
     "/api/admin/jobs/dead-letters/:id/retry",
-    { onRequest: adminOnly, schema: { params: DeadLetterParams } },
+    {
+      onRequest: adminOnly,
+      schema: { params: DeadLetterParams, response: { 200: DeadLetterRetried } },
+    },
     async (request) => {
       const retried = await jobs.retryDeadLetter(request.params.id);
       if (retried === null) throw notFound("dead_letter", "No such dead letter");
@@ -49,20 +61,26 @@ export async function jobRoutes(
 
   api.delete(
     "/api/admin/jobs/dead-letters/:id",
-    { onRequest: adminOnly, schema: { params: DeadLetterParams } },
+    {
+      onRequest: adminOnly,
+      schema: { params: DeadLetterParams, response: { 200: DeadLetterDropped } },
+    },
     async (request) => {
       if (!(await jobs.dropDeadLetter(request.params.id)))
         throw notFound("dead_letter", "No such dead letter");
       await app.audit.record(clientOf(request), "admin.dead_letter_dropped", null, {
         deadLetterId: request.params.id,
       });
-      return { dropped: true };
+      return { dropped: true as const };
     },
   );
 
   api.post(
     "/api/aacos/entities/:id/runs",
-    { ...signedIn, schema: { params: RunParams, body: EntityRunBody } },
+    {
+      ...signedIn,
+      schema: { params: RunParams, body: EntityRunBody, response: { 202: BackgroundRunReply } },
+    },
     async (request, reply) => {
       const run = await runs.startEntityRun(
         planOf(request),
@@ -75,7 +93,7 @@ export async function jobRoutes(
 
   api.post(
     "/api/aacos/runs",
-    { ...signedIn, schema: { body: BatchRunBody } },
+    { ...signedIn, schema: { body: BatchRunBody, response: { 202: BatchReply } } },
     async (request, reply) => {
       const batch = await runs.startBatch(
         planOf(request),
@@ -88,7 +106,7 @@ export async function jobRoutes(
 
   api.get(
     "/api/aacos/runs/:id",
-    { ...signedIn, schema: { params: RunParams } },
+    { ...signedIn, schema: { params: RunParams, response: { 200: BackgroundRunReply } } },
     async (request) => ({
       run: await runs.get(planOf(request).userId, request.params.id),
     }),
@@ -96,7 +114,7 @@ export async function jobRoutes(
 
   api.post(
     "/api/aacos/runs/:id/cancel",
-    { ...signedIn, schema: { params: RunParams } },
+    { ...signedIn, schema: { params: RunParams, response: { 200: BackgroundRunReply } } },
     async (request) => ({ run: await runs.cancel(planOf(request), request.params.id) }),
   );
 }

@@ -2,12 +2,8 @@
 // quantum processing, one after another without). Each run is a `runs` row whose id is also its job's id, so a run is
 // looked up and cancelled by one id (docs/decisions/091-jobs-versus-requests.md).
 import { randomUUID } from "node:crypto";
-import {
-  type BatchMode,
-  batchModeFor,
-  FINISHED_RUN_STATUSES,
-  JOB_MESSAGES,
-} from "@aacos/domain/jobs";
+import { batchModeFor, FINISHED_RUN_STATUSES, JOB_MESSAGES } from "@aacos/domain/jobs";
+import type { BackgroundRun, BatchReply } from "@aacos/domain/replies";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { runs } from "../../db/schema.js";
@@ -51,28 +47,9 @@ export interface EntityRunJob {
   sequential: boolean;
 }
 
-export interface BackgroundRunView {
-  id: string;
-  kind: string;
-  status: string;
-  entityId: string | null;
-  universeId: string | null;
-  batchId: string | null;
-  input: string;
-  output: string;
-  error: string | null;
-  promptTokens: number;
-  completionTokens: number;
-  durationMs: number;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export interface BatchView {
-  batchId: string;
-  mode: BatchMode;
-  runs: BackgroundRunView[];
-}
+/** A run as the API shows it (replies/jobs.ts). */
+export type BackgroundRunView = BackgroundRun;
+export type BatchView = BatchReply;
 
 type RunRow = typeof runs.$inferSelect;
 

@@ -1,13 +1,16 @@
 // Calls of the admin console: users (list, edit, suspend, reactivate, sign out everywhere, delete), teams, the mail
 // outbox and SMTP flag, error reports, security incidents, the audit log with its CSV export, and dead letters.
 import type { AdminTeamItem } from "@aacos/domain/admin-console";
-import type { DeadLetterView } from "@aacos/domain/jobs";
 import type {
   AdminUser,
   AdminUserPage,
   AdminUserReply,
   AuditEntry,
   AuditPage,
+  DeadLetterDropped,
+  DeadLetterList,
+  DeadLetterRetried,
+  DeadLetterView,
   ErrorGroup,
   ErrorGroupPage,
   ErrorGroupReply,
@@ -83,12 +86,9 @@ export const adminApi = {
   audit: (params: Params, signal?: AbortSignal) =>
     apiGet<AuditPage>(`/admin/audit${queryString(params)}`, signal),
   auditCsv: (params: Params) => apiDownload(`/admin/audit.csv${queryString(params)}`),
-  deadLetters: (signal?: AbortSignal) =>
-    apiGet<{ items: DeadLetter[] }>("/admin/jobs/dead-letters", signal),
+  deadLetters: (signal?: AbortSignal) => apiGet<DeadLetterList>("/admin/jobs/dead-letters", signal),
   retryDeadLetter: (id: string) =>
-    apiPost<{ jobId: string; queue: string }>(
-      `/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`,
-    ),
+    apiPost<DeadLetterRetried>(`/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`),
   dropDeadLetter: (id: string) =>
-    apiDelete<{ dropped: boolean }>(`/admin/jobs/dead-letters/${encodeURIComponent(id)}`),
+    apiDelete<DeadLetterDropped>(`/admin/jobs/dead-letters/${encodeURIComponent(id)}`),
 };

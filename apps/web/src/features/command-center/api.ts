@@ -1,6 +1,8 @@
 // Calls of the command centre: universes, entities, knowledge files and syncs (/api/aacos/…), the multi-entity command
 // (POST /api/commands as server-sent events), its stop (whole, or one entity's answer), and the history.
 import type {
+  BackgroundRun,
+  BackgroundRunReply,
   CommandHistory,
   CommandRecord,
   CommandRun,
@@ -26,15 +28,8 @@ export interface KnowledgeFile {
 /** How often a queued sync's run is looked at. */
 const SYNC_POLL_MS = 1000;
 
-export interface SyncRun {
-  id: string;
-  /** A sync is a queued job: queued and running until the job runner finishes it. */
-  status: "queued" | "running" | "succeeded" | "failed" | "stopped";
-  durationMs: number;
-  output: string;
-  error: string | null;
-  createdAt: string;
-}
+/** A sync is a queued job: queued and running until the job runner finishes it. */
+export type SyncRun = BackgroundRun;
 
 export type { CommandRecord, CommandRun };
 
@@ -62,10 +57,10 @@ export const workspaceApi = {
   deleteUniverse: (id: string) => apiDelete(universePath(id)),
   /** Queues the sync, then follows its run until the job runner has finished it. */
   sync: async (universeId: string): Promise<SyncRun> => {
-    let { run } = await apiPost<{ run: SyncRun }>("/aacos/universe/sync", { universeId });
+    let { run } = await apiPost<BackgroundRunReply>("/aacos/universe/sync", { universeId });
     while (run.status === "queued" || run.status === "running") {
       await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
-      ({ run } = await apiGet<{ run: SyncRun }>(`/aacos/runs/${run.id}`));
+      ({ run } = await apiGet<BackgroundRunReply>(`/aacos/runs/${run.id}`));
     }
     return run;
   },
