@@ -1,38 +1,11 @@
 // The workspace as the chat and the command centre read it: universes and entities (GET /api/aacos/…), their query
 // keys, and the AI-token allowance (GET /api/ai/allowance).
+import type { Entity, EntityList, Universe, UniverseList } from "@aacos/domain/replies";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api-client";
 import { SHARED_READ_STALE_MS } from "./plan-queries";
 
-export interface Universe {
-  id: string;
-  name: string;
-  description: string;
-  /** null while active. */
-  archivedAt: string | null;
-  entityCount: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Someone else's universe, shared with a team of the user's (features/teams). */
-  shared?: boolean;
-  teamId?: string | null;
-  /** Whether the user may edit it and its entities. */
-  canWrite?: boolean;
-}
-
-export interface Entity {
-  id: string;
-  universeId: string;
-  name: string;
-  role: string;
-  systemPrompt: string;
-  /** null: the server's default model. */
-  model: string | null;
-  temperature: number;
-  status: "idle" | "running" | "paused" | "error";
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Entity, Universe };
 
 export interface AiAllowance {
   used: number;
@@ -53,7 +26,7 @@ export function useUniverses() {
   return useQuery({
     queryKey: workspaceKeys.universes,
     queryFn: ({ signal }) =>
-      apiGet<{ items: Universe[] }>("/aacos/universes", signal).then((reply) => reply.items),
+      apiGet<UniverseList>("/aacos/universes", signal).then((reply) => reply.items),
     staleTime: SHARED_READ_STALE_MS,
   });
 }
@@ -62,7 +35,7 @@ export function useEntities() {
   return useQuery({
     queryKey: workspaceKeys.entities,
     queryFn: ({ signal }) =>
-      apiGet<{ items: Entity[] }>("/aacos/entities", signal).then((reply) => reply.items),
+      apiGet<EntityList>("/aacos/entities", signal).then((reply) => reply.items),
     staleTime: SHARED_READ_STALE_MS,
   });
 }

@@ -20,3 +20,4 @@ export * from "./settings.js";
 export * from "./signals.js";
 export * from "./teams.js";
 export * from "./users.js";
+export * from "./workspace.js";

@@ -1,4 +1,17 @@
 // HTTP of the workspace under /api/aacos: universes, entities, knowledge files, universe sync and reality-forge templates.
+
+import {
+  EntityList,
+  EntityReply,
+  ForgedUniverse,
+  KnowledgeFileList,
+  KnowledgeFileReply,
+  KnowledgeHitList,
+  UniverseList,
+  UniverseReply,
+  UniverseTemplateList,
+  UniverseTemplateReply,
+} from "@aacos/domain/replies";
 import {
   AddKnowledgeBody,
   CreateEntityBody,
@@ -16,6 +29,7 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { callerOf as signedInCaller } from "../../platform/auth.js";
 import type { WorkspaceService } from "./service.js";
 import type { WorkspaceCaller } from "./types.js";
@@ -30,29 +44,41 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   const { workspace } = deps;
   const signedIn = { onRequest: app.authenticate };
   const byId = { ...signedIn, schema: { params: WorkspaceIdParams } };
+  /** A route of one universe, entity or template by id, and what it answers. */
+  const withReply = <Reply extends z.ZodType>(reply: Reply) => ({
+    ...signedIn,
+    schema: { params: WorkspaceIdParams, response: { 200: reply } },
+  });
 
   // Universes
   api.get(
     "/api/aacos/universes",
-    { ...signedIn, schema: { querystring: UniverseListQuery } },
+    { ...signedIn, schema: { querystring: UniverseListQuery, response: { 200: UniverseList } } },
     async (request) => ({
       items: await workspace.listUniverses(callerOf(request).id, request.query.archived),
     }),
   );
   api.post(
     "/api/aacos/universes",
-    { ...signedIn, schema: { body: CreateUniverseBody } },
+    { ...signedIn, schema: { body: CreateUniverseBody, response: { 201: UniverseReply } } },
     async (request, reply) => {
       const universe = await workspace.createUniverse(callerOf(request), request.body);
       return reply.status(201).send({ universe });
     },
   );
-  api.get("/api/aacos/universes/:id", byId, async (request) => ({
+  api.get("/api/aacos/universes/:id", withReply(UniverseReply), async (request) => ({
     universe: await workspace.getUniverse(callerOf(request).id, request.params.id),
   }));
   api.patch(
     "/api/aacos/universes/:id",
-    { ...signedIn, schema: { params: WorkspaceIdParams, body: UpdateUniverseBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: WorkspaceIdParams,
+        body: UpdateUniverseBody,
+        response: { 200: UniverseReply },
+      },
+    },
     async (request) => ({
       universe: await workspace.updateUniverse(callerOf(request), request.params.id, request.body),
     }),
@@ -75,12 +101,15 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   );
 
   // Entities
-  api.get("/api/aacos/universes/:id/entities", byId, async (request) => ({
+  api.get("/api/aacos/universes/:id/entities", withReply(EntityList), async (request) => ({
     items: await workspace.listEntities(callerOf(request).id, request.params.id),
   }));
   api.post(
     "/api/aacos/universes/:id/entities",
-    { ...signedIn, schema: { params: WorkspaceIdParams, body: CreateEntityBody } },
+    {
+      ...signedIn,
+      schema: { params: WorkspaceIdParams, body: CreateEntityBody, response: { 201: EntityReply } },
+    },
     async (request, reply) => {
       const entity = await workspace.createEntity(
         callerOf(request),
@@ -92,17 +121,20 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   );
   api.get(
     "/api/aacos/entities",
-    { ...signedIn, schema: { querystring: EntityListQuery } },
+    { ...signedIn, schema: { querystring: EntityListQuery, response: { 200: EntityList } } },
     async (request) => ({
       items: await workspace.listEntities(callerOf(request).id, request.query.universeId),
     }),
   );
-  api.get("/api/aacos/entities/:id", byId, async (request) => ({
+  api.get("/api/aacos/entities/:id", withReply(EntityReply), async (request) => ({
     entity: await workspace.getEntity(callerOf(request).id, request.params.id),
   }));
   api.patch(
     "/api/aacos/entities/:id",
-    { ...signedIn, schema: { params: WorkspaceIdParams, body: UpdateEntityBody } },
+    {
+      ...signedIn,
+      schema: { params: WorkspaceIdParams, body: UpdateEntityBody, response: { 200: EntityReply } },
+    },
     async (request) => ({
       entity: await workspace.updateEntity(callerOf(request).id, request.params.id, request.body),
     }),
@@ -113,12 +145,19 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   });
 
   // Knowledge
-  api.get("/api/aacos/entities/:id/knowledge", byId, async (request) => ({
+  api.get("/api/aacos/entities/:id/knowledge", withReply(KnowledgeFileList), async (request) => ({
     items: await workspace.listKnowledge(callerOf(request).id, request.params.id),
   }));
   api.post(
     "/api/aacos/entities/:id/knowledge",
-    { ...signedIn, schema: { params: WorkspaceIdParams, body: AddKnowledgeBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: WorkspaceIdParams,
+        body: AddKnowledgeBody,
+        response: { 201: KnowledgeFileReply },
+      },
+    },
     async (request, reply) => {
       const knowledgeFile = await workspace.addKnowledge(
         callerOf(request),
@@ -139,7 +178,14 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   );
   api.get(
     "/api/aacos/entities/:id/knowledge/search",
-    { ...signedIn, schema: { params: WorkspaceIdParams, querystring: KnowledgeSearchQuery } },
+    {
+      ...signedIn,
+      schema: {
+        params: WorkspaceIdParams,
+        querystring: KnowledgeSearchQuery,
+        response: { 200: KnowledgeHitList },
+      },
+    },
     async (request) => {
       const entity = await workspace.getEntity(callerOf(request).id, request.params.id);
       return {
@@ -151,7 +197,14 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   // Reality forge
   api.post(
     "/api/aacos/universes/:id/template",
-    { ...signedIn, schema: { params: WorkspaceIdParams, body: SaveTemplateBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: WorkspaceIdParams,
+        body: SaveTemplateBody,
+        response: { 201: UniverseTemplateReply },
+      },
+    },
     async (request, reply) => {
       const template = await workspace.saveTemplate(
         callerOf(request),
@@ -161,16 +214,27 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
       return reply.status(201).send({ template });
     },
   );
-  api.get("/api/aacos/templates", signedIn, async (request) => ({
-    items: await workspace.listTemplates(callerOf(request).id),
-  }));
+  api.get(
+    "/api/aacos/templates",
+    { ...signedIn, schema: { response: { 200: UniverseTemplateList } } },
+    async (request) => ({
+      items: await workspace.listTemplates(callerOf(request).id),
+    }),
+  );
   api.delete("/api/aacos/templates/:id", byId, async (request, reply) => {
     await workspace.deleteTemplate(callerOf(request).id, request.params.id);
     return reply.status(204).send();
   });
   api.post(
     "/api/aacos/templates/:id/forge",
-    { ...signedIn, schema: { params: WorkspaceIdParams, body: ForgeTemplateBody } },
+    {
+      ...signedIn,
+      schema: {
+        params: WorkspaceIdParams,
+        body: ForgeTemplateBody,
+        response: { 201: ForgedUniverse },
+      },
+    },
     async (request, reply) => {
       const forged = await workspace.forgeTemplate(
         callerOf(request),

@@ -1,8 +1,23 @@
 // Public shapes of the workspace feature (universes, entities, knowledge, syncs, templates) as the API and other features see them.
 import type { TierName, WorldName } from "@aacos/domain/catalog";
+import type {
+  Entity as EntityReply,
+  KnowledgeFile as KnowledgeFileReply,
+  KnowledgeHit as KnowledgeHitReply,
+  Universe as UniverseReply,
+  UniverseTemplate as UniverseTemplateReply,
+} from "@aacos/domain/replies";
 import type { EntityStatus } from "@aacos/domain/workspace";
 
 export type { EntityStatus };
+
+/**
+ * A reply's shape (from the domain) with its instants as the Dates the service reads from the database; Fastify writes
+ * them as ISO strings.
+ */
+type Dated<Reply, Key extends keyof Reply> = Omit<Reply, Key> & {
+  [Field in Key]: null extends Reply[Field] ? Date | null : Date;
+};
 
 /** Who is acting: the user and the plan in force (from `request.principal`). */
 export interface WorkspaceCaller {
@@ -11,62 +26,12 @@ export interface WorkspaceCaller {
   world: WorldName;
 }
 
-export interface Universe {
-  id: string;
-  name: string;
-  description: string;
-  /** null while active. */
-  archivedAt: Date | null;
-  entityCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-  /** The universe's owner (everything in it counts against their plan). */
-  ownerId: string;
-  /** true when it is someone else's, shared with a team of the caller's. */
-  shared: boolean;
-  /** A team of the caller's it is shared with (the one it reaches them through); null when none. */
-  teamId: string | null;
-  /** Whether the caller may edit it and its entities (owner, team owner, members with write access). */
-  canWrite: boolean;
-}
+export type Universe = Dated<UniverseReply, "archivedAt" | "createdAt" | "updatedAt">;
 
-export interface Entity {
-  id: string;
-  universeId: string;
-  /** The owner; every query filters by it. */
-  userId: string;
-  name: string;
-  role: string;
-  systemPrompt: string;
-  /** null = the configured default model. */
-  model: string | null;
-  temperature: number;
-  status: EntityStatus;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type Entity = Dated<EntityReply, "createdAt" | "updatedAt">;
 
-export interface KnowledgeFile {
-  id: string;
-  entityId: string;
-  fileId: string;
-  /** The uploaded file's name. */
-  name: string;
-  mimeType: string;
-  /** indexed or failed. */
-  status: string;
-  passageCount: number;
-  /** UTF-8 bytes of extracted text (what counts against maxTrainingDataSize). */
-  extractedBytes: number;
-  createdAt: Date;
-}
-
-export interface KnowledgeHit {
-  content: string;
-  fileName: string;
-  knowledgeFileId: string;
-  score: number;
-}
+export type KnowledgeFile = Dated<KnowledgeFileReply, "createdAt">;
+export type KnowledgeHit = KnowledgeHitReply;
 
 export interface Run {
   id: string;
@@ -82,17 +47,7 @@ export interface Run {
   finishedAt: Date | null;
 }
 
-export interface UniverseTemplate {
-  id: string;
-  /** The author; templates of others are seen only when public. */
-  userId: string;
-  name: string;
-  description: string;
-  isPublic: boolean;
-  mine: boolean;
-  entityCount: number;
-  createdAt: Date;
-}
+export type UniverseTemplate = Dated<UniverseTemplateReply, "createdAt">;
 
 /** A provider's verdict on one entity during a sync (the AI feature plugs its check in). */
 export type EntityCheck = (entity: Entity) => Promise<{ ok: boolean; error?: string }>;

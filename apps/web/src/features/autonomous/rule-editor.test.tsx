@@ -17,6 +17,7 @@ function entity(id: string, name: string): Entity {
   return {
     id,
     universeId: "9a7b2c1d-1111-4aaa-8bbb-0123456789ab",
+    userId: "7a7b2c1d-1111-4aaa-8bbb-0123456789ab",
     name,
     role: "advisor",
     systemPrompt: "",

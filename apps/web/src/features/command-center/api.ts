@@ -6,24 +6,16 @@ import type {
   CommandHistory,
   CommandRecord,
   CommandRun,
+  EntityReply,
+  KnowledgeFile,
+  KnowledgeFileList,
+  KnowledgeFileReply,
   StoppedReply,
+  UniverseReply,
 } from "@aacos/domain/replies";
 import { apiDelete, apiGet, apiPatch, apiPost, apiUpload } from "../../lib/api-client";
 import type { StoredFile } from "../../lib/plan-queries";
 import { type SseEvent, streamSse } from "../../lib/sse-stream";
-import type { Entity, Universe } from "../../lib/workspace-queries";
-
-export interface KnowledgeFile {
-  id: string;
-  entityId: string;
-  fileId: string;
-  name: string;
-  mimeType: string;
-  status: string;
-  passageCount: number;
-  extractedBytes: number;
-  createdAt: string;
-}
 
 /** How often a queued sync's run is looked at. */
 const SYNC_POLL_MS = 1000;
@@ -31,7 +23,7 @@ const SYNC_POLL_MS = 1000;
 /** A sync is a queued job: queued and running until the job runner finishes it. */
 export type SyncRun = BackgroundRun;
 
-export type { CommandRecord, CommandRun };
+export type { CommandRecord, CommandRun, KnowledgeFile };
 
 export interface EntityFields {
   name: string;
@@ -51,9 +43,9 @@ export const commandKeys = {
 
 export const workspaceApi = {
   createUniverse: (body: { name: string; description?: string }) =>
-    apiPost<{ universe: Universe }>("/aacos/universes", body).then((reply) => reply.universe),
+    apiPost<UniverseReply>("/aacos/universes", body).then((reply) => reply.universe),
   updateUniverse: (id: string, body: { name?: string; archived?: boolean }) =>
-    apiPatch<{ universe: Universe }>(universePath(id), body).then((reply) => reply.universe),
+    apiPatch<UniverseReply>(universePath(id), body).then((reply) => reply.universe),
   deleteUniverse: (id: string) => apiDelete(universePath(id)),
   /** Queues the sync, then follows its run until the job runner has finished it. */
   sync: async (universeId: string): Promise<SyncRun> => {
@@ -65,20 +57,20 @@ export const workspaceApi = {
     return run;
   },
   createEntity: (universeId: string, body: EntityFields) =>
-    apiPost<{ entity: Entity }>(`${universePath(universeId)}/entities`, body).then(
+    apiPost<EntityReply>(`${universePath(universeId)}/entities`, body).then(
       (reply) => reply.entity,
     ),
   updateEntity: (id: string, body: Partial<EntityFields>) =>
-    apiPatch<{ entity: Entity }>(entityPath(id), body).then((reply) => reply.entity),
+    apiPatch<EntityReply>(entityPath(id), body).then((reply) => reply.entity),
   deleteEntity: (id: string) => apiDelete(entityPath(id)),
   knowledge: (entityId: string, signal?: AbortSignal) =>
-    apiGet<{ items: KnowledgeFile[] }>(`${entityPath(entityId)}/knowledge`, signal).then(
+    apiGet<KnowledgeFileList>(`${entityPath(entityId)}/knowledge`, signal).then(
       (reply) => reply.items,
     ),
   upload: (file: File, onProgress: (loaded: number, total: number) => void) =>
     apiUpload<{ file: StoredFile }>("/upload", file, { onProgress }).then((reply) => reply.file),
   attach: (entityId: string, fileId: string) =>
-    apiPost<{ knowledgeFile: KnowledgeFile }>(`${entityPath(entityId)}/knowledge`, { fileId }),
+    apiPost<KnowledgeFileReply>(`${entityPath(entityId)}/knowledge`, { fileId }),
   detach: (entityId: string, knowledgeFileId: string) =>
     apiDelete(`${entityPath(entityId)}/knowledge/${encodeURIComponent(knowledgeFileId)}`),
 };
