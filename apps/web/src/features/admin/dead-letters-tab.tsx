@@ -7,11 +7,10 @@ import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { EmptyState } from "../../ui/empty-state";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { Loader } from "../../ui/loader";
 import { adminApi, adminKeys, type DeadLetter } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
+import { ListState } from "./list-state";
 
 export function DeadLettersTab() {
   const { t } = useTranslation();
@@ -52,20 +51,16 @@ export function DeadLettersTab() {
         {retry.error ? (
           <FormAlert testId="admin-jobs-action-error">{errorText(t, retry.error)}</FormAlert>
         ) : null}
-        {letters.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
-        {letters.isError ? (
-          <FormAlert testId="admin-jobs-error">
-            {t("adminConsole.loadFailed")} {errorText(t, letters.error)}
-          </FormAlert>
-        ) : null}
-        {letters.data && letters.data.items.length === 0 ? (
-          <EmptyState
-            icon="check"
-            title={t("adminConsole.jobs.emptyTitle")}
-            body={t("adminConsole.jobs.emptyBody")}
-            testId="admin-jobs-empty"
-          />
-        ) : null}
+        <ListState
+          query={letters}
+          errorTestId="admin-jobs-error"
+          empty={{
+            icon: "check",
+            title: t("adminConsole.jobs.emptyTitle"),
+            body: t("adminConsole.jobs.emptyBody"),
+            testId: "admin-jobs-empty",
+          }}
+        />
         {letters.data && letters.data.items.length > 0 ? (
           <div className="overflow-x-auto rounded-xl border border-border">
             <table className="w-full text-sm">

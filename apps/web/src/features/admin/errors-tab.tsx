@@ -7,12 +7,11 @@ import { errorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
 import { SelectField } from "../../ui/form-field";
-import { Loader } from "../../ui/loader";
 import { adminApi, adminKeys, type ErrorGroup } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
+import { ListState } from "./list-state";
 import { Pager } from "./pager";
 
 const PAGE_SIZE = 25;
@@ -65,20 +64,16 @@ export function ErrorsTab() {
             ))}
           </SelectField>
         </div>
-        {errors.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
-        {errors.isError ? (
-          <FormAlert testId="admin-errors-error">
-            {t("adminConsole.loadFailed")} {errorText(t, errors.error)}
-          </FormAlert>
-        ) : null}
-        {errors.data && errors.data.items.length === 0 ? (
-          <EmptyState
-            icon="check"
-            title={t(`adminConsole.errors.empty.${status}`)}
-            body={t("adminConsole.errors.emptyBody")}
-            testId="admin-errors-empty"
-          />
-        ) : null}
+        <ListState
+          query={errors}
+          errorTestId="admin-errors-error"
+          empty={{
+            icon: "check",
+            title: t(`adminConsole.errors.empty.${status}`),
+            body: t("adminConsole.errors.emptyBody"),
+            testId: "admin-errors-empty",
+          }}
+        />
         {errors.data && errors.data.items.length > 0 ? (
           <>
             <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">

@@ -8,12 +8,11 @@ import { errorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
 import { SelectField, TextField } from "../../ui/form-field";
-import { Loader } from "../../ui/loader";
 import { adminApi, adminKeys, type Incident } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
+import { ListState } from "./list-state";
 import { Pager } from "./pager";
 
 const PAGE_SIZE = 25;
@@ -84,24 +83,19 @@ export function IncidentsTab() {
             onChange={(event) => setTyped(event.target.value)}
           />
         </div>
-        {incidents.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
-        {incidents.isError ? (
-          <FormAlert testId="admin-incidents-error">
-            {t("adminConsole.loadFailed")} {errorText(t, incidents.error)}
-          </FormAlert>
-        ) : null}
-        {incidents.data && incidents.data.items.length === 0 ? (
-          <EmptyState
-            icon="shield"
-            title={
+        <ListState
+          query={incidents}
+          errorTestId="admin-incidents-error"
+          empty={{
+            icon: "shield",
+            title:
               search === ""
                 ? t(`adminConsole.incidents.empty.${status}`)
-                : t("adminConsole.noMatch")
-            }
-            body={t("adminConsole.incidents.emptyBody")}
-            testId="admin-incidents-empty"
-          />
-        ) : null}
+                : t("adminConsole.noMatch"),
+            body: t("adminConsole.incidents.emptyBody"),
+            testId: "admin-incidents-empty",
+          }}
+        />
         {incidents.data && incidents.data.items.length > 0 ? (
           <>
             <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
