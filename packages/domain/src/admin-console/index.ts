@@ -119,12 +119,5 @@ export const AdminTeamListQuery = z.object({
 });
 export type AdminTeamListQuery = z.infer<typeof AdminTeamListQuery>;
 
-export interface AdminTeamItem {
-  id: string;
-  name: string;
-  ownerId: string;
-  ownerUsername: string;
-  memberCount: number;
-  sharedUniverses: number;
-  createdAt: string;
-}
+/** A team in the admin console's list (replies/admin.ts). */
+export type { AdminTeamItem } from "../replies/admin.js";

@@ -97,3 +97,17 @@ export const AcceptedCount = z.object({ accepted: z.number() });
 export type AcceptedCount = z.input<typeof AcceptedCount>;
 export const AcceptedFlag = z.object({ accepted: z.boolean() });
 export type AcceptedFlag = z.input<typeof AcceptedFlag>;
+
+/** GET /api/admin/teams: every team with its owner, size and shares. */
+export const AdminTeamItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerId: z.string(),
+  ownerUsername: z.string(),
+  memberCount: z.number(),
+  sharedUniverses: z.number(),
+  createdAt: Timestamp,
+});
+export type AdminTeamItem = z.input<typeof AdminTeamItem>;
+export const AdminTeamPage = pageOf(AdminTeamItem);
+export type AdminTeamPage = z.input<typeof AdminTeamPage>;

@@ -2,6 +2,7 @@
 // and the admin console's list at /api/admin/teams.
 
 import {
+  AdminTeamPage,
   InvitePreviewReply,
   TeamDetailReply,
   TeamInviteReply,
@@ -232,7 +233,10 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
   // Admin console
   api.get(
     "/api/admin/teams",
-    { onRequest: adminOnly, schema: { querystring: AdminTeamsQuery } },
+    {
+      onRequest: adminOnly,
+      schema: { querystring: AdminTeamsQuery, response: { 200: AdminTeamPage } },
+    },
     async (request) => teams.adminList(request.query),
   );
 }

@@ -1,5 +1,6 @@
 // Team rules and queries: teams and roles, e-mailed single-use invitations under the owner's member cap, members'
 // write access, leaving and removal, ownership transfer, universes shared with a team, and the admin list.
+
 import { randomBytes } from "node:crypto";
 import {
   featureLockedMessage,
@@ -13,6 +14,7 @@ import {
   upgradePayload,
   type WorldName,
 } from "@aacos/domain/catalog";
+import type { AdminTeamItem } from "@aacos/domain/replies";
 import {
   type AdminTeamsQuery,
   checkNewTeamMember,
@@ -21,6 +23,7 @@ import {
   type TeamRole,
 } from "@aacos/domain/teams";
 import { and, asc, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import {
   teamInvites,
@@ -111,15 +114,8 @@ export interface InvitePreview {
   alreadyMember: boolean;
 }
 
-export interface AdminTeamRow {
-  id: string;
-  name: string;
-  ownerId: string;
-  ownerUsername: string;
-  memberCount: number;
-  sharedUniverses: number;
-  createdAt: Date;
-}
+/** A team in the admin console's list, as the service hands it over (createdAt a Date). */
+export type AdminTeamRow = z.output<typeof AdminTeamItem>;
 
 export type TeamEvent = "invited" | "joined" | "removed";
 

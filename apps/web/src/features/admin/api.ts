@@ -1,7 +1,7 @@
 // Calls of the admin console: users (list, edit, suspend, reactivate, sign out everywhere, delete), teams, the mail
 // outbox and SMTP flag, error reports, security incidents, the audit log with its CSV export, and dead letters.
-import type { AdminTeamItem } from "@aacos/domain/admin-console";
 import type {
+  AdminTeamPage,
   AdminUser,
   AdminUserPage,
   AdminUserReply,
@@ -72,7 +72,7 @@ export const adminApi = {
     apiPost<SignedOutSessions>(`/users/${encodeURIComponent(id)}/sign-out-everywhere`),
   deleteUser: (id: string) => apiDelete(`/users/${encodeURIComponent(id)}`),
   teams: (params: Params, signal?: AbortSignal) =>
-    apiGet<Page<AdminTeamItem>>(`/admin/teams${queryString(params)}`, signal),
+    apiGet<AdminTeamPage>(`/admin/teams${queryString(params)}`, signal),
   outbox: (signal?: AbortSignal) => apiGet<OutboxReply>("/admin/outbox", signal),
   mailStatus: (signal?: AbortSignal) => apiGet<MailStatus>("/admin/mail/status", signal),
   errors: (params: Params, signal?: AbortSignal) =>
