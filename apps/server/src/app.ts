@@ -219,13 +219,17 @@ export interface AppDeps {
   readSystem?: () => SystemReading;
   /** The first wait before an alert webhook is retried (doubling); tests shorten it. */
   webhookBackoffMs?: number;
-  /** Job runner timings (polling, retry delay, maintenance, shutdown grace); tests shorten them. */
+  /**
+   * Job runner timings (polling, retry delay, maintenance, shutdown grace); tests shorten them. main.ts delays the
+   * workers' start past the first requests.
+   */
   jobTimings?: Pick<
     JobServiceDeps,
     | "pollingIntervalSeconds"
     | "retryDelaySeconds"
     | "maintenanceIntervalSeconds"
     | "shutdownGraceMs"
+    | "workersDelayMs"
   >;
   /** Replaces the SDK-backed Stripe gateway (tests that make Stripe fail in ways a server cannot). */
   stripeGateway?: StripeGateway;

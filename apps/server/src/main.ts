@@ -21,6 +21,8 @@ const STOP_LIMIT_MS = DRAIN_MS + 12_000;
  * first /api/health) by up to a second (docs/decisions/201-start-up-path.md).
  */
 const PERIODIC_WORK_DELAY_MS = 5_000;
+/** The job workers (their queue checks and first fetches) start this long after the app is built, for the same reason. */
+const JOB_WORKERS_DELAY_MS = 1_000;
 
 async function main() {
   const config = loadConfig(process.env);
@@ -34,7 +36,12 @@ async function main() {
     await database.close();
     throw error;
   }
-  const app = await buildApp({ config, database, redis });
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    jobTimings: { workersDelayMs: JOB_WORKERS_DELAY_MS },
+  });
   await bootstrapAdmin(app, config);
   // docs/product.md §4's hourly check; each hour's run is claimed in job_runs, so one instance runs it.
   const scheduler = createScheduler({

@@ -49,6 +49,29 @@ describe("job runner", () => {
     expect(state.workers).toBeGreaterThan(0);
   });
 
+  it("workers that start later run what was enqueued before them; a stop before they start is immediate", async () => {
+    const deps = { database: test.database, bus: test.app.realtimeBus, log: test.app.log };
+    const later = createJobService({ ...deps, workersDelayMs: 200 });
+    const ran: number[] = [];
+    later.register<{ n: number }>("test-later-workers", async (job) => {
+      ran.push(job.data.n);
+    });
+    await later.start();
+    await later.enqueue("test-later-workers", { n: 1 });
+    await waitFor(
+      () => ran,
+      (seen) => seen.length === 1,
+    );
+    await later.stop();
+    expect(ran).toEqual([1]);
+
+    const never = createJobService({ ...deps, workersDelayMs: 10 * 60_000 });
+    never.register("test-never-started", async () => {});
+    await never.start();
+    // Resolves without the ten minutes: the pending start of the workers is dropped.
+    await never.stop();
+  });
+
   it("retries a failing job with backoff until it succeeds", async () => {
     const attempts: number[] = [];
     const times: number[] = [];

@@ -119,6 +119,12 @@ export interface JobServiceDeps {
   maintenanceIntervalSeconds?: number;
   /** How long stop() lets running jobs finish before aborting them. */
   shutdownGraceMs?: number;
+  /**
+   * How long after start() the registered queues' workers start (0 by default: at once). The server waits a moment,
+   * so their queue checks and first fetches do not run ahead of its first requests (docs/decisions/201-start-up-path.md);
+   * a job enqueued meanwhile waits in its queue until they start.
+   */
+  workersDelayMs?: number;
 }
 
 interface Registration {
@@ -191,6 +197,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
   let bossDb: BossDb | null = null;
   let boss: PgBoss | null = null;
   let started: Promise<void> | null = null;
+  let workersTimer: NodeJS.Timeout | null = null;
+  let workersStarting: Promise<void> = Promise.resolve();
   let stopping = false;
   let heartbeat: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
@@ -376,6 +384,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
 
   async function startWorkers(queue: string, registration: Registration) {
     await ensureQueue(queue);
+    // A queue registered after start() may have been started by the delayed start of all workers meanwhile.
+    if (pumps.has(queue)) return;
     const pump: Pump = {
       queue,
       registration,
@@ -612,8 +622,23 @@ export function createJobService(deps: JobServiceDeps): JobService {
             new JobAborted("cancelled", "job cancelled"),
           );
         });
-        for (const [queue, registration] of registrations) await startWorkers(queue, registration);
-        await beat();
+        const startAllWorkers = async () => {
+          for (const [queue, registration] of registrations) {
+            if (stopping) return;
+            if (!pumps.has(queue)) await startWorkers(queue, registration);
+          }
+          await beat();
+        };
+        const delay = deps.workersDelayMs ?? 0;
+        if (delay > 0) {
+          workersTimer = setTimeout(() => {
+            workersTimer = null;
+            workersStarting = startAllWorkers().catch((error: unknown) =>
+              log.error({ err: error }, "job workers not started"),
+            );
+          }, delay);
+          workersTimer.unref();
+        } else await startAllWorkers();
         heartbeat = setInterval(() => {
           beat().catch((error: unknown) => log.debug({ err: error }, "job heartbeat not written"));
         }, HEARTBEAT_MS);
@@ -626,6 +651,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
       if (started === null || stopping) return;
       await started.catch(() => {});
       stopping = true;
+      if (workersTimer !== null) clearTimeout(workersTimer);
+      await workersStarting;
       if (heartbeat !== null) clearInterval(heartbeat);
       unsubscribe?.();
       const grace = deps.shutdownGraceMs ?? 10_000;
