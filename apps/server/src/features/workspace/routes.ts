@@ -1,6 +1,7 @@
 // HTTP of the workspace under /api/aacos: universes, entities, knowledge files, universe sync and reality-forge templates.
 
 import {
+  BackgroundRunReply,
   EntityList,
   EntityReply,
   ForgedUniverse,
@@ -89,7 +90,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   });
   api.post(
     "/api/aacos/universe/sync",
-    { ...signedIn, schema: { body: UniverseSyncBody } },
+    { ...signedIn, schema: { body: UniverseSyncBody, response: { 202: BackgroundRunReply } } },
     async (request, reply) => {
       // A job now (features/jobs): the run answers queued and goes running → succeeded/failed.
       const run = await app.services.backgroundRuns.startSync(
