@@ -2,7 +2,13 @@
 // refresh of the session user after one, shared by the tier chooser, settings, the dashboard and the files screen.
 import type { BillingInterval } from "@aacos/domain/billing";
 import type { TierLimits, TierName, WorldName } from "@aacos/domain/catalog";
-import type { PendingCheckout, Plan, PlanChangeReply } from "@aacos/domain/replies";
+import type {
+  FileList,
+  PendingCheckout,
+  Plan,
+  PlanChangeReply,
+  StoredFile,
+} from "@aacos/domain/replies";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet, apiPost } from "./api-client";
 import { authApi } from "./auth-api";
@@ -20,20 +26,7 @@ export interface Usage {
   lastActivity: string | null;
 }
 
-export interface StoredFile {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  createdAt: string;
-}
-
-/** GET /api/files; limitBytes −1 is unlimited. */
-export interface FileList {
-  items: StoredFile[];
-  usedBytes: number;
-  limitBytes: number;
-}
+export type { FileList, StoredFile };
 
 /** The usage panel refreshes this often while the page is visible. */
 export const USAGE_REFRESH_MS = 15_000;

@@ -19,5 +19,6 @@ export * from "./progression.js";
 export * from "./settings.js";
 export * from "./signals.js";
 export * from "./teams.js";
+export * from "./uploads.js";
 export * from "./users.js";
 export * from "./workspace.js";

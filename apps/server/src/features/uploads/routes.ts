@@ -1,4 +1,6 @@
 // HTTP of uploads (docs/product.md §7 POST /upload): upload with multipart field `file`, list, download and delete own files.
+
+import { FileList, StoredFileReply } from "@aacos/domain/replies";
 import { MESSAGES, UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -29,26 +31,31 @@ export async function uploadRoutes(app: FastifyInstance, deps: { files: FileServ
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post("/api/upload", { onRequest: app.authenticate }, async (request, reply) => {
-    const owner = ownerOf(request);
-    const missing = validationFailed({ file: MESSAGES.required });
-    if (!request.isMultipart()) throw missing;
-    const part = await request.file();
-    if (part === undefined || part.fieldname !== "file") {
-      part?.file.resume();
-      throw missing;
-    }
-    const file = await deps.files.upload(owner, {
-      name: part.filename,
-      mimeType: part.mimetype,
-      stream: part.file,
-    });
-    return reply.status(201).send({ file });
-  });
+  const signedIn = { onRequest: app.authenticate };
+  api.post(
+    "/api/upload",
+    { ...signedIn, schema: { response: { 201: StoredFileReply } } },
+    async (request, reply) => {
+      const owner = ownerOf(request);
+      const missing = validationFailed({ file: MESSAGES.required });
+      if (!request.isMultipart()) throw missing;
+      const part = await request.file();
+      if (part === undefined || part.fieldname !== "file") {
+        part?.file.resume();
+        throw missing;
+      }
+      const file = await deps.files.upload(owner, {
+        name: part.filename,
+        mimeType: part.mimetype,
+        stream: part.file,
+      });
+      return reply.status(201).send({ file });
+    },
+  );
 
-  api.get("/api/files", { onRequest: app.authenticate }, async (request) => {
-    return deps.files.list(ownerOf(request));
-  });
+  api.get("/api/files", { ...signedIn, schema: { response: { 200: FileList } } }, async (request) =>
+    deps.files.list(ownerOf(request)),
+  );
 
   api.get(
     "/api/files/:id",

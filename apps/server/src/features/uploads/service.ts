@@ -1,8 +1,13 @@
 // Uploaded files: the docs/product.md §5 checks, magic bytes, the plan's file size and storage quota, and the owner-only file list.
+
 import { randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type TierName, upgradePayload, type WorldName } from "@aacos/domain/catalog";
+import type {
+  FileList as FileListReply,
+  StoredFile as StoredFileReply,
+} from "@aacos/domain/replies";
 import {
   checkUpload,
   checkUploadLimits,
@@ -21,13 +26,8 @@ import { effectiveLimits } from "../../platform/live-catalog.js";
 import type { FileStorage } from "./storage.js";
 import { checkZipInflation } from "./zip-limits.js";
 
-export interface StoredFile {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  createdAt: Date;
-}
+/** A file as the service reads it: the reply's shape with its creation time as a Date. */
+export type StoredFile = Omit<StoredFileReply, "createdAt"> & { createdAt: Date };
 
 export interface FileOwner {
   id: string;
@@ -43,12 +43,7 @@ export interface IncomingFile {
   stream: Readable;
 }
 
-export interface FileList {
-  items: StoredFile[];
-  usedBytes: number;
-  /** The plan's storage quota in bytes; −1 when unlimited. */
-  limitBytes: number;
-}
+export type FileList = Omit<FileListReply, "items"> & { items: StoredFile[] };
 
 export type FileService = ReturnType<typeof createFileService>;
 

@@ -11,10 +11,10 @@ import type {
   KnowledgeFileList,
   KnowledgeFileReply,
   StoppedReply,
+  StoredFileReply,
   UniverseReply,
 } from "@aacos/domain/replies";
 import { apiDelete, apiGet, apiPatch, apiPost, apiUpload } from "../../lib/api-client";
-import type { StoredFile } from "../../lib/plan-queries";
 import { type SseEvent, streamSse } from "../../lib/sse-stream";
 
 /** How often a queued sync's run is looked at. */
@@ -68,7 +68,7 @@ export const workspaceApi = {
       (reply) => reply.items,
     ),
   upload: (file: File, onProgress: (loaded: number, total: number) => void) =>
-    apiUpload<{ file: StoredFile }>("/upload", file, { onProgress }).then((reply) => reply.file),
+    apiUpload<StoredFileReply>("/upload", file, { onProgress }).then((reply) => reply.file),
   attach: (entityId: string, fileId: string) =>
     apiPost<KnowledgeFileReply>(`${entityPath(entityId)}/knowledge`, { fileId }),
   detach: (entityId: string, knowledgeFileId: string) =>
