@@ -2,6 +2,8 @@
 
 import { randomUUID } from "node:crypto";
 import { permissionsForRoles, type Role, sessionExpiry } from "@aacos/domain/access";
+import { toTierName, toWorldName } from "@aacos/domain/catalog";
+import type { MfaMethod, PublicUser, SessionTokens } from "@aacos/domain/replies";
 import type { LoginBody, ProfileBody, RegisterBody } from "@aacos/domain/validation";
 import { and, count, eq, isNotNull, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -38,20 +40,8 @@ function userConflict(error: unknown): unknown {
   return error;
 }
 
-export interface PublicUser {
-  id: string;
-  email: string;
-  username: string;
-  displayName: string | null;
-  roles: Role[];
-  permissions: string[];
-  tier: string;
-  world: string;
-  timeZone: string;
-  locale: string;
-  emailVerified: boolean;
-  createdAt: string;
-}
+/** What any signed-in caller may see of an account (replies/users.ts). */
+export type { PublicUser };
 
 export function publicUser(user: UserRow): PublicUser {
   const roles = rolesOf(user);
@@ -62,8 +52,8 @@ export function publicUser(user: UserRow): PublicUser {
     displayName: user.displayName,
     roles,
     permissions: permissionsForRoles(roles),
-    tier: user.tier,
-    world: user.world,
+    tier: toTierName(user.tier),
+    world: toWorldName(user.world),
     timeZone: user.timeZone,
     locale: user.locale,
     emailVerified: user.emailVerified,
@@ -71,17 +61,12 @@ export function publicUser(user: UserRow): PublicUser {
   };
 }
 
-export interface SessionTokens {
-  token: string;
-  refreshToken: string;
-  /** When the access token expires (docs/product.md §3 sessionExpiry). */
-  expiresAt: string;
-  rememberMe: boolean;
-}
+/** A new session's tokens (replies/auth.ts). */
+export type { SessionTokens };
 
 export type LoginResult =
   | { kind: "session"; user: UserRow; tokens: SessionTokens }
-  | { kind: "mfa"; mfaToken: string; methods: string[] };
+  | { kind: "mfa"; mfaToken: string; methods: MfaMethod[] };
 
 export interface NewUser {
   email: string;
@@ -130,7 +115,7 @@ export function createAccountService(deps: {
   }
 
   /** Second factors a user has switched on. */
-  async function secondFactors(userId: string): Promise<string[]> {
+  async function secondFactors(userId: string): Promise<MfaMethod[]> {
     const [totp] = await db
       .select({ userId: mfaTotp.userId })
       .from(mfaTotp)
@@ -139,7 +124,7 @@ export function createAccountService(deps: {
       .select({ total: count() })
       .from(webauthnCredentials)
       .where(eq(webauthnCredentials.userId, userId));
-    const methods: string[] = [];
+    const methods: MfaMethod[] = [];
     if (totp !== undefined) methods.push("totp", "recovery");
     if ((passkeys?.total ?? 0) > 0) methods.push("webauthn");
     return methods;

@@ -1,5 +1,6 @@
 // HTTP of two-factor sign-in: /api/auth/mfa (status), setup, verify (confirm the setup or finish a login), disable.
 import { AUTH_RATE_LIMITS } from "@aacos/domain/access";
+import { MfaEnabled, MfaStatus, SessionReply, TotpSetup } from "@aacos/domain/replies";
 import { MfaDisableBody, MfaSetupBody, MfaVerifyBody } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -23,11 +24,8 @@ import type { MfaService } from "./service.js";
 export const INVALID_CODE_MESSAGE = "Invalid verification code";
 export const STEP_EXPIRED_MESSAGE = "The sign-in step expired; sign in again";
 
-const StatusReply = z.object({
-  totp: z.object({ enabled: z.boolean() }),
-  recoveryCodesLeft: z.number().int(),
-});
-const SetupReply = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
+/** The second step of a login answers the session; confirming the setup, the recovery codes. */
+const VerifyReply = z.union([SessionReply, MfaEnabled]);
 
 export interface MfaRouteDeps {
   mfa: MfaService;
@@ -63,7 +61,7 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
 
   api.get(
     "/api/auth/mfa",
-    { onRequest: app.authenticate, schema: { response: { 200: StatusReply } } },
+    { onRequest: app.authenticate, schema: { response: { 200: MfaStatus } } },
     async (request) => {
       if (request.principal === null) throw unauthorized();
       return mfa.status(request.principal.user.id);
@@ -74,7 +72,7 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
     "/api/auth/mfa/setup",
     {
       onRequest: app.authenticate,
-      schema: { body: MfaSetupBody.nullish(), response: { 200: SetupReply } },
+      schema: { body: MfaSetupBody.nullish(), response: { 200: TotpSetup } },
     },
     async (request) => {
       if (request.principal === null) throw unauthorized();
@@ -82,49 +80,55 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
     },
   );
 
-  api.post("/api/auth/mfa/verify", { schema: { body: MfaVerifyBody } }, async (request, reply) => {
-    const { code, type, mfaToken } = request.body;
+  api.post(
+    "/api/auth/mfa/verify",
+    { schema: { body: MfaVerifyBody, response: { 200: VerifyReply } } },
+    async (request, reply) => {
+      const { code, type, mfaToken } = request.body;
 
-    if (mfaToken !== undefined) {
-      // The second step of a login: the password step's token names the user.
-      const claims = await app.tokens.verifyStep("mfa", mfaToken);
-      if (claims === null || typeof claims.sub !== "string") {
-        throw unauthorized("step_expired", STEP_EXPIRED_MESSAGE);
+      if (mfaToken !== undefined) {
+        // The second step of a login: the password step's token names the user.
+        const claims = await app.tokens.verifyStep("mfa", mfaToken);
+        if (claims === null || typeof claims.sub !== "string") {
+          throw unauthorized("step_expired", STEP_EXPIRED_MESSAGE);
+        }
+        if (type === "webauthn") {
+          throw validationFailed({ type: "Passkeys sign in through the passkey flow" });
+        }
+        const userId = claims.sub;
+        if (!(await withinBudget(userId, () => mfa.check(userId, type, code)))) {
+          throw unauthorized("invalid_code", INVALID_CODE_MESSAGE);
+        }
+        // One password step, one session: a second use of the token (even with another valid code) is refused.
+        if (!(await accounts.spendMfaStep(claims)))
+          throw unauthorized("step_expired", STEP_EXPIRED_MESSAGE);
+        const { user, tokens } = await accounts.completeLogin(
+          userId,
+          claims.rememberMe === true,
+          clientOf(request),
+          type,
+        );
+        return sendSession(reply, user, tokens);
       }
-      if (type === "webauthn") {
-        throw validationFailed({ type: "Passkeys sign in through the passkey flow" });
-      }
-      const userId = claims.sub;
-      if (!(await withinBudget(userId, () => mfa.check(userId, type, code)))) {
-        throw unauthorized("invalid_code", INVALID_CODE_MESSAGE);
-      }
-      // One password step, one session: a second use of the token (even with another valid code) is refused.
-      if (!(await accounts.spendMfaStep(claims)))
-        throw unauthorized("step_expired", STEP_EXPIRED_MESSAGE);
-      const { user, tokens } = await accounts.completeLogin(
-        userId,
-        claims.rememberMe === true,
-        clientOf(request),
-        type,
-      );
-      return sendSession(reply, user, tokens);
-    }
 
-    // Confirming the setup: the signed-in user proves the authenticator app holds the new secret.
-    if (request.principal === null) throw unauthorized();
-    if (type !== "totp") {
-      throw validationFailed({ type: "Confirm the setup with a code from the authenticator app" });
-    }
-    const userId = request.principal.user.id;
-    let recoveryCodes: string[] | undefined;
-    const passed = await withinBudget(userId, async () => {
-      const result = await mfa.enable(userId, code, clientOf(request));
-      if (result.kind === "enabled") recoveryCodes = result.recoveryCodes;
-      return result.kind === "enabled";
-    });
-    if (!passed || recoveryCodes === undefined) throw wrongCodeWhileSignedIn();
-    return { enabled: true, recoveryCodes };
-  });
+      // Confirming the setup: the signed-in user proves the authenticator app holds the new secret.
+      if (request.principal === null) throw unauthorized();
+      if (type !== "totp") {
+        throw validationFailed({
+          type: "Confirm the setup with a code from the authenticator app",
+        });
+      }
+      const userId = request.principal.user.id;
+      let recoveryCodes: string[] | undefined;
+      const passed = await withinBudget(userId, async () => {
+        const result = await mfa.enable(userId, code, clientOf(request));
+        if (result.kind === "enabled") recoveryCodes = result.recoveryCodes;
+        return result.kind === "enabled";
+      });
+      if (!passed || recoveryCodes === undefined) throw wrongCodeWhileSignedIn();
+      return { enabled: true as const, recoveryCodes };
+    },
+  );
 
   api.post(
     "/api/auth/mfa/disable",

@@ -1,6 +1,8 @@
 // Sign-in through OpenID Connect: single-use state in auth_challenges, then find, link or create the account.
+
 import { createHash, randomBytes } from "node:crypto";
 import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
+import type { MfaMethod } from "@aacos/domain/replies";
 import { isEmail, ProfileBody } from "@aacos/domain/validation";
 import { and, eq, like, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
@@ -29,7 +31,7 @@ interface OAuthChallenge {
 
 export type OAuthResult =
   | { kind: "session"; user: UserRow; tokens: SessionTokens; redirect: string | null }
-  | { kind: "mfa"; mfaToken: string; methods: string[]; redirect: string | null };
+  | { kind: "mfa"; mfaToken: string; methods: MfaMethod[]; redirect: string | null };
 
 export interface CallbackInput {
   code: string;

@@ -1,4 +1,5 @@
 // HTTP of passkeys: add, list and remove (signed in); sign in with one, password-less or as the second factor.
+import { PasskeyList, PasskeyOptions, PasskeyReply, SessionReply } from "@aacos/domain/replies";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -45,14 +46,18 @@ export async function passkeyRoutes(
     return { userId: claims.sub, rememberMe: claims.rememberMe === true, claims };
   }
 
-  api.get("/api/auth/passkeys", { onRequest: app.authenticate }, async (request) => {
-    if (request.principal === null) throw unauthorized();
-    return { items: await passkeys.list(request.principal.user.id) };
-  });
+  api.get(
+    "/api/auth/passkeys",
+    { onRequest: app.authenticate, schema: { response: { 200: PasskeyList } } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      return { items: await passkeys.list(request.principal.user.id) };
+    },
+  );
 
   api.post(
     "/api/auth/passkeys/register/options",
-    { onRequest: app.authenticate },
+    { onRequest: app.authenticate, schema: { response: { 200: PasskeyOptions } } },
     async (request) => {
       if (request.principal === null) throw unauthorized();
       return passkeys.registrationOptions(request.principal.user);
@@ -61,7 +66,10 @@ export async function passkeyRoutes(
 
   api.post(
     "/api/auth/passkeys/register/verify",
-    { onRequest: app.authenticate, schema: { body: RegisterVerifyBody } },
+    {
+      onRequest: app.authenticate,
+      schema: { body: RegisterVerifyBody, response: { 201: PasskeyReply } },
+    },
     async (request, reply) => {
       if (request.principal === null) throw unauthorized();
       const passkey = await passkeys.register(
@@ -90,7 +98,7 @@ export async function passkeyRoutes(
 
   api.post(
     "/api/auth/passkeys/login/options",
-    { schema: { body: LoginOptionsBody } },
+    { schema: { body: LoginOptionsBody, response: { 200: PasskeyOptions } } },
     async (request) => {
       const step = await mfaSubject(request.body?.mfaToken);
       return passkeys.authenticationOptions(step?.userId ?? null);
@@ -99,7 +107,7 @@ export async function passkeyRoutes(
 
   api.post(
     "/api/auth/passkeys/login/verify",
-    { schema: { body: LoginVerifyBody } },
+    { schema: { body: LoginVerifyBody, response: { 200: SessionReply } } },
     async (request, reply) => {
       const step = await mfaSubject(request.body.mfaToken);
       const userId = await passkeys.authenticate(

@@ -6,24 +6,20 @@ import type {
   CreateApiKeyBody,
   CreatedApiKey,
 } from "@aacos/domain/api-keys";
+import type {
+  MfaEnabled,
+  MfaStatus,
+  Passkey,
+  PasskeyList,
+  PasskeyReply,
+  TotpSetup,
+} from "@aacos/domain/replies";
 import type { ChangePasswordBody } from "@aacos/domain/validation";
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/browser";
 import { apiDelete, apiGet, apiPost } from "../../lib/api-client";
-
-export interface MfaStatus {
-  totp: { enabled: boolean };
-  recoveryCodesLeft: number;
-}
-
-export interface TotpSetup {
-  secret: string;
-  otpauthUrl: string;
-  /** data: URL of a PNG QR code. */
-  qrCode: string;
-}
 
 export interface ActiveSession {
   id: string;
@@ -34,12 +30,7 @@ export interface ActiveSession {
   current: boolean;
 }
 
-export interface Passkey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type { MfaStatus, Passkey, TotpSetup };
 
 export const settingsKeys = {
   apiKeys: ["settings", "api-keys"] as const,
@@ -53,7 +44,7 @@ export const settingsApi = {
   mfaStatus: (signal?: AbortSignal) => apiGet<MfaStatus>("/auth/mfa", signal),
   startTotpSetup: () => apiPost<TotpSetup>("/auth/mfa/setup", { type: "totp" }),
   confirmTotp: (code: string) =>
-    apiPost<{ enabled: true; recoveryCodes: string[] }>(
+    apiPost<MfaEnabled>(
       "/auth/mfa/verify",
       { code, type: "totp" },
       // Signed in: a 401 here is an expired session, not a wrong code (that is a 400).
@@ -65,7 +56,7 @@ export const settingsApi = {
   revokeSession: (id: string) => apiDelete(`/auth/sessions/${encodeURIComponent(id)}`),
   revokeAllSessions: () => apiPost<void>("/auth/sessions/revoke-all"),
   passkeys: (signal?: AbortSignal) =>
-    apiGet<{ items: Passkey[] }>("/auth/passkeys", signal).then((reply) => reply.items),
+    apiGet<PasskeyList>("/auth/passkeys", signal).then((reply) => reply.items),
   passkeyRegistrationOptions: () =>
     apiPost<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
       "/auth/passkeys/register/options",
@@ -74,7 +65,7 @@ export const settingsApi = {
     challengeId: string;
     response: RegistrationResponseJSON;
     name: string;
-  }) => apiPost<{ passkey: Passkey }>("/auth/passkeys/register/verify", body),
+  }) => apiPost<PasskeyReply>("/auth/passkeys/register/verify", body),
   removePasskey: (id: string) => apiDelete(`/auth/passkeys/${encodeURIComponent(id)}`),
   apiKeys: (signal?: AbortSignal) =>
     apiGet<ApiKeyList>("/me/api-keys", signal).then((reply): ApiKeyItem[] => reply.items),
