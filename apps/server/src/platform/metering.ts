@@ -3,6 +3,7 @@
 // with 429, the spec's message and the upgrade payload; every other signed-in call counts only against the general
 // per-user limit, visitors against the per-address one. Every metered response carries the IETF RateLimit fields.
 // Decisions are made on the matched route, never the raw URL (docs/decisions/162-decide-on-the-matched-route.md).
+
 import { GENERAL_RATE_LIMIT } from "@aacos/domain/access";
 import { isMeteredAction } from "@aacos/domain/api-keys";
 import {
@@ -18,6 +19,7 @@ import {
   type WindowState,
   type WorldName,
 } from "@aacos/domain/catalog";
+import type { UsageRecord as UsageRecordReply } from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
@@ -78,12 +80,8 @@ function visitorMetered(request: FastifyRequest): boolean {
 /** A crashed request must not hold a concurrency slot for ever. */
 const IN_FLIGHT_TTL_SECONDS = 300;
 
-export interface UsageRecord {
-  counts: Record<RateWindowName | "concurrent", number>;
-  limits: TierLimits;
-  resets: Record<RateWindowName, string>;
-  lastActivity: string | null;
-}
+/** GET /api/usage/me's record (its reply schema). */
+export type UsageRecord = UsageRecordReply;
 
 export interface Metering {
   usageOf(userId: string, tier: string, world: string): Promise<UsageRecord>;

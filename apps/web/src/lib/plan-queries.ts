@@ -1,13 +1,14 @@
 // The signed-in user's plan, usage and files (GET /api/plan/me, /api/usage/me, /api/files), the plan changes and the
 // refresh of the session user after one, shared by the tier chooser, settings, the dashboard and the files screen.
 import type { BillingInterval } from "@aacos/domain/billing";
-import type { TierLimits, TierName, WorldName } from "@aacos/domain/catalog";
+import type { TierName, WorldName } from "@aacos/domain/catalog";
 import type {
   FileList,
   PendingCheckout,
   Plan,
   PlanChangeReply,
   StoredFile,
+  UsageRecord,
 } from "@aacos/domain/replies";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet, apiPost } from "./api-client";
@@ -19,12 +20,7 @@ export type { Plan, PlanChangeReply, PlanHistoryItem } from "@aacos/domain/repli
 export type RateWindow = "minute" | "hour" | "day";
 
 /** GET /api/usage/me. */
-export interface Usage {
-  counts: Record<RateWindow | "concurrent", number>;
-  limits: TierLimits;
-  resets: Record<RateWindow, string>;
-  lastActivity: string | null;
-}
+export type Usage = UsageRecord;
 
 export type { FileList, StoredFile };
 

@@ -21,5 +21,6 @@ export * from "./settings.js";
 export * from "./signals.js";
 export * from "./teams.js";
 export * from "./uploads.js";
+export * from "./usage.js";
 export * from "./users.js";
 export * from "./workspace.js";

@@ -1,12 +1,19 @@
 // GET /api/usage/me: the caller's usage record (docs/product.md §3): counts per window, effective limits, reset times, last activity.
+import { UsageRecord } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { unauthorized } from "../../platform/errors.js";
 
 export async function usageRoutes(app: FastifyInstance) {
-  app.get("/api/usage/me", { onRequest: app.authenticate }, async (request) => {
-    if (request.principal === null) throw unauthorized();
-    // The tier in force, as the metering hook enforces it (a lapsed downgrade counts before it is written back).
-    const { user, tier, world } = request.principal;
-    return app.metering.usageOf(user.id, tier, world);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    "/api/usage/me",
+    { onRequest: app.authenticate, schema: { response: { 200: UsageRecord } } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      // The tier in force, as the metering hook enforces it (a lapsed downgrade counts before it is written back).
+      const { user, tier, world } = request.principal;
+      return app.metering.usageOf(user.id, tier, world);
+    },
+  );
 }
