@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { translateError } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
@@ -22,7 +22,7 @@ function CheckOutcome({
   if (error) {
     return (
       <FormAlert testId={testId}>
-        {isApiError(error) ? translateMessage(t, error.message) : t("adminSettings.loadFailed")}
+        {isApiError(error) ? translateError(t, error) : t("adminSettings.loadFailed")}
       </FormAlert>
     );
   }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { translateError, translateMessage } from "../../lib/messages";
 import { publicSettingsQuery } from "../../lib/public-settings";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -128,7 +128,7 @@ export function SiteSection({ settings }: { settings: AdminSettings }) {
       {notice ? <FormNotice testId="site-saved">{notice}</FormNotice> : null}
       {error && !fieldError ? (
         <FormAlert>
-          {isApiError(error) ? translateMessage(t, error.message) : t("adminSettings.loadFailed")}
+          {isApiError(error) ? translateError(t, error) : t("adminSettings.loadFailed")}
         </FormAlert>
       ) : null}
     </Card>

@@ -4,9 +4,8 @@ import type { AlertRuleBody } from "@aacos/domain/validation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { realtime } from "../../lib/realtime";
 import { alertRuleText, alertTexts } from "../../lib/server-words";
 import { useFormatters } from "../../lib/use-language";
@@ -69,7 +68,7 @@ export function AlertsScreen() {
       if (done) setNotice(done);
       await queryClient.invalidateQueries({ queryKey: ["alerts"] });
     } catch (error) {
-      setActionError(translateMessage(t, isApiError(error) ? error.message : ""));
+      setActionError(errorText(t, error));
     }
   };
 

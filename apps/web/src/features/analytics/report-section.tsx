@@ -4,8 +4,7 @@ import type { AnalyticsRange, AnalyticsReport } from "@aacos/domain/analytics";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Icon } from "../../ui/icon";
@@ -48,7 +47,7 @@ export function ReportSection<T>({
     try {
       await analyticsApi.downloadCsv(report, range);
     } catch (error) {
-      setDownloadError(translateMessage(t, isApiError(error) ? error.message : ""));
+      setDownloadError(errorText(t, error));
     } finally {
       setDownloading(false);
     }

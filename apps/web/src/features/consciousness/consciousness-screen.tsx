@@ -12,7 +12,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiGet, apiPost, isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { useFormatters } from "../../lib/use-language";
 import { Button, ButtonLink } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -69,7 +69,7 @@ export function ConsciousnessScreen() {
     } catch (error) {
       setMessage({
         ok: false,
-        text: translateMessage(t, isApiError(error) ? error.message : ""),
+        text: errorText(t, error),
       });
     } finally {
       setSaving(false);

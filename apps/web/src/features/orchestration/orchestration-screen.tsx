@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
-import { translateError, translateMessage } from "../../lib/messages";
+import { translateError } from "../../lib/messages";
 import { realtime } from "../../lib/realtime";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Button } from "../../ui/button";
@@ -113,7 +113,7 @@ export function OrchestrationScreen() {
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
 
   const messageOf = (error: unknown) =>
-    translateMessage(t, isApiError(error) ? error.message : t("orchestration.loadFailed"));
+    isApiError(error) ? translateError(t, error) : t("orchestration.loadFailed");
 
   const setBusyFor = (ids: readonly string[], on: boolean) =>
     setBusy((current) => {

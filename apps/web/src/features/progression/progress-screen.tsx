@@ -6,9 +6,8 @@ import { worldByName } from "@aacos/domain/catalog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { progressKeys, useProgress } from "../../lib/progress-query";
 import { useQuestText } from "../../lib/quest-text";
 import { useLocalized } from "../../lib/use-language";
@@ -70,10 +69,6 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function actionError(error: unknown, fallback: string): string {
-  return isApiError(error) ? error.message : fallback;
-}
-
 export function ProgressScreen() {
   const { t } = useTranslation();
   const questText = useQuestText();
@@ -129,7 +124,7 @@ export function ProgressScreen() {
     onError: (error) =>
       setMessage({
         kind: "error",
-        text: translateMessage(t, actionError(error, t("messages.requestFailed"))),
+        text: errorText(t, error),
       }),
   });
 
@@ -149,7 +144,7 @@ export function ProgressScreen() {
     onError: (error) =>
       setMessage({
         kind: "error",
-        text: translateMessage(t, actionError(error, t("messages.requestFailed"))),
+        text: errorText(t, error),
       }),
   });
 

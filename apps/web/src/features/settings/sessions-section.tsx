@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
@@ -57,9 +57,7 @@ export function SessionsSection() {
       {revoked ? (
         <FormNotice testId="sessions-notice">{t("settings.sessions.revoked")}</FormNotice>
       ) : null}
-      {failure ? (
-        <FormAlert testId="sessions-error">{translateMessage(t, failure.message)}</FormAlert>
-      ) : null}
+      {failure ? <FormAlert testId="sessions-error">{errorText(t, failure)}</FormAlert> : null}
       {sessions.isPending ? <Loader message={t("settings.loading")} /> : null}
       {sessions.isError ? <FormAlert>{t("settings.loadError")}</FormAlert> : null}
       {sessions.data ? (

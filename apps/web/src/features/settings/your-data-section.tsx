@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { apiDelete, apiDownload, apiPost, isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
-import { errorText, translateMessage } from "../../lib/messages";
+import { errorText, translateError, translateMessage } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/dialog";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
@@ -153,9 +153,7 @@ function DeletePart() {
       } else if (isApiError(error) && error.message === LAST_ADMIN_DELETE_MESSAGE) {
         setFormError(t("home.data.lastAdmin"));
       } else {
-        setFormError(
-          isApiError(error) ? translateMessage(t, error.message) : t("home.data.deleteError"),
-        );
+        setFormError(isApiError(error) ? translateError(t, error) : t("home.data.deleteError"));
       }
     } finally {
       setDeleting(false);
