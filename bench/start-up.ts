@@ -3,9 +3,13 @@
 // beside the targets (≤ 3 s cold, ≤ 1 s restart). The baseline, measured in the same rounds by the same poll loop, is
 // a bare `node -e` HTTP server, so a busy machine shows as a slow baseline too.
 //
+// Beside each time, the CPU the server process used until that 200 (user + system, from /proc on Linux): on a machine
+// shared with other work the time swings with the load, the CPU much less.
+//
 // BENCH_START_ROUNDS (5). Builds the compiled server first (scripts/build-server.mjs; the database template only when
 // the migrations changed). BENCH_CPU_PROF=dir keeps each server start's CPU profile there (`node --cpu-prof`).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { loadavg, tmpdir } from "node:os";
@@ -31,11 +35,22 @@ function answers200(url: string): Promise<boolean> {
   });
 }
 
-/** Spawns `args`, polls `/api/health` every 5 ms, and returns the ms from spawn to its first 200. */
+/** The CPU ms (user + system) a process has used so far; NaN where /proc is not there. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in clock ticks (100/s).
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Spawns `args`, polls `/api/health` every 5 ms, and returns the ms from spawn to its first 200 and the CPU used. */
 async function timeToHealthy(
   args: string[],
   env: Record<string, string>,
-): Promise<{ ms: number; child: ChildProcess }> {
+): Promise<{ ms: number; cpu: number; child: ChildProcess }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
@@ -48,7 +63,7 @@ async function timeToHealthy(
     if (performance.now() - started > 120_000) throw new Error("no health answer in 2 minutes");
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  return { ms: performance.now() - started, child };
+  return { ms: performance.now() - started, cpu: cpuMs(child.pid), child };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -81,6 +96,7 @@ const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const figures = { bare: [] as number[], cold: [] as number[], restart: [] as number[] };
+const cpu = { cold: [] as number[], restart: [] as number[] };
 const loads: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   loads.push(loadavg()[0] ?? Number.NaN);
@@ -93,6 +109,7 @@ for (let round = 0; round < ROUNDS; round++) {
     for (const kind of ["cold", "restart"] as const) {
       const server = await timeToHealthy(serverArgs(), env);
       figures[kind].push(server.ms);
+      cpu[kind].push(server.cpu);
       await stop(server.child);
     }
   } finally {
@@ -110,6 +127,7 @@ for (const kind of ["cold", "restart"] as const) {
   const label = kind === "cold" ? "cold start, empty DATA_DIR" : "restart, same DATA_DIR";
   console.log(
     `  ${label.padEnd(31)} ${ms.toFixed(0).padStart(6)} ms (target ≤ ${TARGET[kind]} ms)` +
-      ` = ${(ms / bare).toFixed(1)}× the baseline; rounds ${figures[kind].map((v) => v.toFixed(0)).join(", ")}`,
+      ` = ${(ms / bare).toFixed(1)}× the baseline; rounds ${figures[kind].map((v) => v.toFixed(0)).join(", ")};` +
+      ` CPU ${median(cpu[kind]).toFixed(0)} ms`,
   );
 }
