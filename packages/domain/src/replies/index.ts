@@ -13,6 +13,7 @@ export * from "./common.js";
 export * from "./consciousness.js";
 export * from "./dashboard.js";
 export { ErrorReply } from "./errors.js";
+export * from "./health.js";
 export * from "./jobs.js";
 export * from "./orchestration.js";
 export * from "./plans.js";

@@ -1,8 +1,8 @@
 // GET /api/health: 200 when the database (and Redis, when configured) answers, 503 otherwise. Load balancers poll it
 // often: one probe of each serves every poll for PROBE_REUSE_MS, so polling adds no load to the database.
+import { type HealthCheck as Check, HealthReply } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
-
-type Check = "ok" | "error" | "disabled";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 /** How long one probe's answer is reused (real time). */
 const PROBE_REUSE_MS = 1000;
@@ -18,19 +18,24 @@ export async function healthRoutes(app: FastifyInstance) {
     last = { at: performance.now(), checks: probing };
     return probing;
   };
-  app.get("/api/health", async (request, reply) => {
-    const { db, redis } = await checks();
-    const healthy = db === "ok" && redis !== "error";
-    if (!healthy) request.log.warn({ db, redis }, "health check failed");
-    return reply.status(healthy ? 200 : 503).send({
-      status: healthy ? "ok" : "error",
-      db,
-      redis,
-      database: app.database.kind,
-      release: app.config.release,
-      uptimeSeconds: Math.round(process.uptime()),
-    });
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    "/api/health",
+    { schema: { response: { 200: HealthReply, 503: HealthReply } } },
+    async (request, reply) => {
+      const { db, redis } = await checks();
+      const healthy = db === "ok" && redis !== "error";
+      if (!healthy) request.log.warn({ db, redis }, "health check failed");
+      return reply.status(healthy ? 200 : 503).send({
+        status: healthy ? "ok" : "error",
+        db,
+        redis,
+        database: app.database.kind,
+        release: app.config.release,
+        uptimeSeconds: Math.round(process.uptime()),
+      });
+    },
+  );
 }
 
 async function probe(check: () => Promise<void>): Promise<Check> {
