@@ -1,6 +1,16 @@
 // HTTP of accounts and sessions: /api/auth/register, login, refresh, logout, me, permissions, profile, password, sessions.
+
 import { AUTH_RATE_LIMITS, REFRESH_TOKEN_TTL_MS } from "@aacos/domain/access";
 import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
+import {
+  ActiveSessionList,
+  AuthUserReply,
+  LoginReply,
+  PermissionsReply,
+  PublicUserReply,
+  SessionReply,
+  SessionTokens as SessionTokensReply,
+} from "@aacos/domain/replies";
 import {
   ChangePasswordBody,
   LoginBody,
@@ -83,51 +93,59 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     return reply.status(status).send({ user: publicUser(user), ...tokens });
   };
 
-  api.post("/api/auth/register", { schema: { body: RegisterBody } }, async (request, reply) => {
-    // An admin may close registration (/admin/settings); the register screen shows the same message.
-    if (!app.services.catalog.site().registrationOpen) {
-      throw new AppError("registration_closed", 403, REGISTRATION_CLOSED_MESSAGE);
-    }
-    const limit = await registerByAddress.consume(request.ip);
-    if (!limit.allowed) {
-      throw tooManyRequests(
-        `Too many registrations from this address. Try again in ${limit.retryAfterSeconds} seconds.`,
-        { window: "registration", retryAfter: limit.retryAfterSeconds },
-      );
-    }
-    await registrationGuard.admit(request.ip);
-    try {
-      const { user, tokens } = await accounts.register(request.body, clientOf(request));
-      return sendSession(reply, 201, user, tokens);
-    } catch (error) {
-      // The address has an account: one neutral answer, the owner is told, the asker's budget shrinks.
-      if (error instanceof AppError && error.fields?.email !== undefined) {
-        const owner = await accounts.findByLogin(request.body.email);
-        throw await registrationGuard.conflicted(request.ip, owner);
+  api.post(
+    "/api/auth/register",
+    { schema: { body: RegisterBody, response: { 201: SessionReply } } },
+    async (request, reply) => {
+      // An admin may close registration (/admin/settings); the register screen shows the same message.
+      if (!app.services.catalog.site().registrationOpen) {
+        throw new AppError("registration_closed", 403, REGISTRATION_CLOSED_MESSAGE);
       }
-      throw error;
-    }
-  });
+      const limit = await registerByAddress.consume(request.ip);
+      if (!limit.allowed) {
+        throw tooManyRequests(
+          `Too many registrations from this address. Try again in ${limit.retryAfterSeconds} seconds.`,
+          { window: "registration", retryAfter: limit.retryAfterSeconds },
+        );
+      }
+      await registrationGuard.admit(request.ip);
+      try {
+        const { user, tokens } = await accounts.register(request.body, clientOf(request));
+        return sendSession(reply, 201, user, tokens);
+      } catch (error) {
+        // The address has an account: one neutral answer, the owner is told, the asker's budget shrinks.
+        if (error instanceof AppError && error.fields?.email !== undefined) {
+          const owner = await accounts.findByLogin(request.body.email);
+          throw await registrationGuard.conflicted(request.ip, owner);
+        }
+        throw error;
+      }
+    },
+  );
 
-  api.post("/api/auth/login", { schema: { body: LoginBody } }, async (request, reply) => {
-    const attempt = { identifier: request.body.email, address: request.ip };
-    // Spent before the password is checked; even the right password waits once a budget is used up.
-    await loginThrottle.admit(attempt);
-    const result = await accounts.login(request.body, clientOf(request));
-    await loginThrottle.succeeded(attempt);
-    if (result.kind === "mfa") {
-      return reply.send({
-        mfaRequired: true,
-        mfaToken: result.mfaToken,
-        methods: result.methods,
-      });
-    }
-    return sendSession(reply, 200, result.user, result.tokens);
-  });
+  api.post(
+    "/api/auth/login",
+    { schema: { body: LoginBody, response: { 200: LoginReply } } },
+    async (request, reply) => {
+      const attempt = { identifier: request.body.email, address: request.ip };
+      // Spent before the password is checked; even the right password waits once a budget is used up.
+      await loginThrottle.admit(attempt);
+      const result = await accounts.login(request.body, clientOf(request));
+      await loginThrottle.succeeded(attempt);
+      if (result.kind === "mfa") {
+        return reply.send({
+          mfaRequired: true as const,
+          mfaToken: result.mfaToken,
+          methods: result.methods,
+        });
+      }
+      return sendSession(reply, 200, result.user, result.tokens);
+    },
+  );
 
   api.post(
     "/api/auth/refresh",
-    { schema: { body: RefreshBody.nullish() } },
+    { schema: { body: RefreshBody.nullish(), response: { 200: SessionTokensReply } } },
     async (request, reply) => {
       const presented = request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE];
       if (presented === undefined || presented === "")
@@ -164,21 +182,32 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
   );
 
-  api.get("/api/auth/me", { onRequest: app.authenticate }, async (request) => {
-    if (request.principal === null) throw unauthorized();
-    const user = publicUser(request.principal.user);
-    const methods = await accounts.secondFactors(user.id);
-    return { user: { ...user, mfaEnabled: methods.length > 0, mfaMethods: methods } };
-  });
+  api.get(
+    "/api/auth/me",
+    { onRequest: app.authenticate, schema: { response: { 200: AuthUserReply } } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      const user = publicUser(request.principal.user);
+      const methods = await accounts.secondFactors(user.id);
+      return { user: { ...user, mfaEnabled: methods.length > 0, mfaMethods: methods } };
+    },
+  );
 
-  api.get("/api/auth/permissions", { onRequest: app.authenticate }, async (request) => {
-    if (request.principal === null) throw unauthorized();
-    return { roles: request.principal.roles, permissions: request.principal.permissions };
-  });
+  api.get(
+    "/api/auth/permissions",
+    { onRequest: app.authenticate, schema: { response: { 200: PermissionsReply } } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      return { roles: request.principal.roles, permissions: request.principal.permissions };
+    },
+  );
 
   api.patch(
     "/api/auth/profile",
-    { onRequest: app.authenticate, schema: { body: ProfileBody } },
+    {
+      onRequest: app.authenticate,
+      schema: { body: ProfileBody, response: { 200: PublicUserReply } },
+    },
     async (request) => {
       if (request.principal === null) throw unauthorized();
       const updated = await accounts.updateProfile(request.principal.user, request.body);
@@ -202,12 +231,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
   );
 
-  api.get("/api/auth/sessions", { onRequest: app.authenticate }, async (request) => {
-    if (request.principal === null) throw unauthorized();
-    const current = request.principal.sessionId;
-    const items = await sessions.list(request.principal.user.id);
-    return { items: items.map((session) => ({ ...session, current: session.id === current })) };
-  });
+  api.get(
+    "/api/auth/sessions",
+    { onRequest: app.authenticate, schema: { response: { 200: ActiveSessionList } } },
+    async (request) => {
+      if (request.principal === null) throw unauthorized();
+      const current = request.principal.sessionId;
+      const items = await sessions.list(request.principal.user.id);
+      return { items: items.map((session) => ({ ...session, current: session.id === current })) };
+    },
+  );
 
   api.delete(
     "/api/auth/sessions/:id",

@@ -1,4 +1,5 @@
 // HTTP of OpenID Connect sign-in: /api/auth/oauth/providers, /:provider/start (redirect), /:provider (code), /:provider/link.
+import { OAuthLinked, OAuthProviderList, OAuthSignInReply } from "@aacos/domain/replies";
 import { requiredText } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -43,7 +44,11 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
       secure: secureCookies,
     });
 
-  api.get("/api/auth/oauth/providers", async () => ({ items: oauth.providers() }));
+  api.get(
+    "/api/auth/oauth/providers",
+    { schema: { response: { 200: OAuthProviderList } } },
+    async () => ({ items: oauth.providers() }),
+  );
 
   api.get(
     "/api/auth/oauth/:provider/start",
@@ -71,7 +76,13 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
 
   api.post(
     "/api/auth/oauth/:provider",
-    { schema: { params: OAuthProviderParams, body: OAuthCallbackBody } },
+    {
+      schema: {
+        params: OAuthProviderParams,
+        body: OAuthCallbackBody,
+        response: { 200: OAuthSignInReply },
+      },
+    },
     async (request, reply) => {
       const result = await oauth.signIn(
         request.params.provider,
@@ -81,7 +92,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
       clearBrowserCookie(reply);
       if (result.kind === "mfa") {
         return reply.send({
-          mfaRequired: true,
+          mfaRequired: true as const,
           mfaToken: result.mfaToken,
           methods: result.methods,
           redirect: result.redirect,
@@ -100,7 +111,11 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
     "/api/auth/oauth/:provider/link",
     {
       onRequest: app.authenticate,
-      schema: { params: OAuthProviderParams, body: OAuthCallbackBody },
+      schema: {
+        params: OAuthProviderParams,
+        body: OAuthCallbackBody,
+        response: { 200: OAuthLinked },
+      },
     },
     async (request, reply) => {
       if (request.principal === null) throw unauthorized();
@@ -111,7 +126,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
         clientOf(request),
       );
       clearBrowserCookie(reply);
-      return reply.send({ linked: true, provider: request.params.provider, redirect });
+      return reply.send({ linked: true as const, provider: request.params.provider, redirect });
     },
   );
 }

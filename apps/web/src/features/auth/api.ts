@@ -1,18 +1,16 @@
 // Calls of the sign-in screens beyond the session itself: OAuth providers and callback, password reset, passkey sign-in.
+import type { OAuthProvider, OAuthProviderList, OAuthSignInReply } from "@aacos/domain/replies";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { apiGet, apiPost, DEFAULT_ERRORS } from "../../lib/api-client";
-import type { MfaChallenge, SessionReply } from "../../lib/auth-api";
+import type { SessionReply } from "../../lib/auth-api";
 
-export interface OAuthProvider {
-  id: string;
-  label: string;
-}
-
-export type OAuthReply = (SessionReply | MfaChallenge) & { redirect?: string | null };
+export type { OAuthProvider };
+/** A session or the second step, and where the browser goes next. */
+export type OAuthReply = OAuthSignInReply;
 
 export const authScreensApi = {
   oauthProviders: (signal?: AbortSignal) =>
-    apiGet<{ items: OAuthProvider[] }>("/auth/oauth/providers", signal).then((r) => r.items),
+    apiGet<OAuthProviderList>("/auth/oauth/providers", signal).then((r) => r.items),
   oauthCallback: (provider: string, body: { code: string; state: string; iss?: string }) =>
     apiPost<OAuthReply>(`/auth/oauth/${encodeURIComponent(provider)}`, body, {
       fallbackMessage: DEFAULT_ERRORS.login,

@@ -7,6 +7,8 @@ import type {
   CreatedApiKey,
 } from "@aacos/domain/api-keys";
 import type {
+  ActiveSession,
+  ActiveSessionList,
   MfaEnabled,
   MfaStatus,
   Passkey,
@@ -21,16 +23,7 @@ import type {
 } from "@simplewebauthn/browser";
 import { apiDelete, apiGet, apiPost } from "../../lib/api-client";
 
-export interface ActiveSession {
-  id: string;
-  userAgent: string | null;
-  ip: string | null;
-  lastUsedAt: string;
-  expiresAt: string;
-  current: boolean;
-}
-
-export type { MfaStatus, Passkey, TotpSetup };
+export type { ActiveSession, MfaStatus, Passkey, TotpSetup };
 
 export const settingsKeys = {
   apiKeys: ["settings", "api-keys"] as const,
@@ -52,7 +45,7 @@ export const settingsApi = {
     ),
   disableMfa: (code: string) => apiPost<void>("/auth/mfa/disable", { code }),
   sessions: (signal?: AbortSignal) =>
-    apiGet<{ items: ActiveSession[] }>("/auth/sessions", signal).then((reply) => reply.items),
+    apiGet<ActiveSessionList>("/auth/sessions", signal).then((reply) => reply.items),
   revokeSession: (id: string) => apiDelete(`/auth/sessions/${encodeURIComponent(id)}`),
   revokeAllSessions: () => apiPost<void>("/auth/sessions/revoke-all"),
   passkeys: (signal?: AbortSignal) =>
