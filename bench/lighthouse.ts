@@ -11,7 +11,8 @@ import lighthouse from "lighthouse";
 import { freePort } from "../apps/server/src/test/free-port.js";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/chromium-flags.js";
 
-const PAGES = ["/", "/tiers", "/auth/login"];
+// LIGHTHOUSE_PAGES=/tiers,/ measures only those pages.
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/tiers", "/auth/login"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 
 /** Score targets (0–100) and metric limits (ms, or unitless for CLS). */

@@ -89,24 +89,26 @@ function precompress(): Plugin {
 }
 
 /**
- * Preloads the Hebrew subset of the Heebo web font from index.html: the default interface is Hebrew, and the browser
- * would otherwise discover the font only once the stylesheet is applied and Hebrew text is on screen. The font keeps
+ * Preloads the Hebrew and basic Latin subsets of the Heebo web font from index.html: the default interface is Hebrew,
+ * whose spaces, digits and punctuation (and the name AACOS) come from the Latin subset, and the browser would
+ * otherwise discover both only once the stylesheet is applied and text is on screen. The font keeps
  * `font-display: swap` (text never waits invisible), and start-up waits up to a second for `document.fonts.ready`,
- * so the first screen already renders in Heebo.
+ * so the first screen already renders in Heebo. A pre-rendered page painted with a fallback font for its spaces would
+ * be replaced by slightly larger text in Heebo, which the browser counts as a later largest paint (docs/decisions/173).
  */
-function preloadHebrewFont(): Plugin {
+function preloadFonts(): Plugin {
   return {
-    name: "aacos-preload-hebrew-font",
+    name: "aacos-preload-fonts",
     apply: "build",
     transformIndexHtml: {
       order: "post",
       handler(_html, context) {
-        const font = Object.keys(context.bundle ?? {}).find((name) =>
-          /heebo-hebrew-wght-normal-[\w-]+\.woff2$/.test(name),
-        );
-        if (font === undefined) throw new Error("the Hebrew Heebo subset is not in the build");
-        return [
-          {
+        return ["hebrew", "latin"].map((subset) => {
+          const font = Object.keys(context.bundle ?? {}).find((name) =>
+            new RegExp(`heebo-${subset}-wght-normal-[\\w-]+\\.woff2$`).test(name),
+          );
+          if (font === undefined) throw new Error(`the ${subset} Heebo subset is not in the build`);
+          return {
             tag: "link",
             attrs: {
               rel: "preload",
@@ -115,9 +117,9 @@ function preloadHebrewFont(): Plugin {
               crossorigin: "",
               href: `/${font}`,
             },
-            injectTo: "head",
-          },
-        ];
+            injectTo: "head" as const,
+          };
+        });
       },
     },
   };
@@ -189,9 +191,20 @@ function installBrowserGlobals(): void {
 /**
  * Writes the pre-rendered public pages (docs/decisions/172): for each path of app/prerender.tsx, the built index.html
  * with that page's markup in #root in front of the start screen (kept, hidden, for visits boot.js sends to it), and
- * dist/prerendered/pages.json mapping each path to its file for the server. Test ids are left out of the copy, so
+ * dist/prerendered/pages.json listing each path's file (and the data it shows) for the server. Test ids are left out of the copy, so
  * browser tests act on the app once it has taken over, not on the static markup.
  */
+/**
+ * One line of dist/prerendered/pages.json, as the server reads it (apps/server/src/platform/web-app.ts): a copy with
+ * data is served only while the server's catalogue has this SHA-256 (of its JSON) and its billing mode is this one.
+ */
+interface PrerenderedPageEntry {
+  path: string;
+  file: string;
+  catalog?: string;
+  billing?: "test" | "stripe";
+}
+
 function prerenderPages(): Plugin {
   let outDir = "dist";
   let root = ".";
@@ -217,9 +230,10 @@ function prerenderPages(): Plugin {
         const index = await readFile(join(outDir, "index.html"), "utf8");
         const bootScreen = /<main(\s+id="boot-screen"[\s\S]*?)>([\s\S]*?)<\/main>/;
         if (!bootScreen.test(index)) throw new Error("index.html: the start screen was not found");
-        const pages: Record<string, string> = {};
-        for (const [path, { file }] of Object.entries(module.PRERENDERED_PAGES)) {
-          const markup = module.prerender(path).replace(/\sdata-testid="[^"]*"/g, "");
+        const pages: PrerenderedPageEntry[] = [];
+        for (const page of module.PRERENDERED_PAGES) {
+          const { path, file, data } = page;
+          const markup = module.prerender(page).replace(/\sdata-testid="[^"]*"/g, "");
           // The CSP refuses style attributes in HTML: a screen must style pre-rendered parts with classes.
           if (/\sstyle="/.test(markup))
             throw new Error(`${path}: a style attribute in the pre-rendered markup`);
@@ -230,7 +244,16 @@ function prerenderPages(): Plugin {
           );
           await mkdir(dirname(join(outDir, file)), { recursive: true });
           await writeFile(join(outDir, file), html);
-          pages[path] = file;
+          pages.push(
+            data === undefined
+              ? { path, file }
+              : {
+                  path,
+                  file,
+                  catalog: createHash("sha256").update(JSON.stringify(data.catalog)).digest("hex"),
+                  billing: data.billing,
+                },
+          );
         }
         await writeFile(join(outDir, "prerendered", "pages.json"), JSON.stringify(pages, null, 2));
       } finally {
@@ -248,7 +271,7 @@ export default defineConfig({
     tailwindcss(),
     serviceWorkerBuild(),
     precompress(),
-    preloadHebrewFont(),
+    preloadFonts(),
     appCore.plugin,
     prerenderPages(),
   ],

@@ -785,7 +785,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
 
-  await app.register(webAppPlugin, { webDist: config.webDist });
+  await app.register(webAppPlugin, {
+    webDist: config.webDist,
+    billingMode: stripe === null ? "test" : "stripe",
+  });
   // Registers its queue, subscribes to signals and the kill switch, starts its tick; stops before the jobs do.
   await autonomous.start();
   app.addHook("onClose", async () => autonomous.stop());

@@ -1,8 +1,9 @@
 // The app taking over a pre-rendered page: the static copy stays until the app is ready, then the app takes its place,
 // with what the visitor typed and the focus carried over; a visit sent to the start screen is not taken over.
 import { act, render } from "@testing-library/react";
-import { useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { holdPrerenderedCopy } from "../lib/prerender-hold";
 import { isPrerenderedVisit, revealApp, takeOver } from "./prerender-handoff";
 
 function prerenderedPage(): HTMLElement {
@@ -49,6 +50,31 @@ describe("a pre-rendered page", () => {
     expect(document.getElementById("root")).toBe(container);
     expect(document.querySelector("output")?.textContent).toBe("dana@example.com");
     expect(document.activeElement).toBe(container.querySelector("input"));
+  });
+
+  it("stays while the app's screen still loads what the copy shows, and goes in the commit that shows it", async () => {
+    const root = prerenderedPage();
+    const container = takeOver(root);
+    let arrive: () => void = () => {};
+    // The shell asks for the swap as soon as it commits; the screen holds it while it shows its loader.
+    function Screen() {
+      const [loaded, setLoaded] = useState(false);
+      arrive = () => setLoaded(true);
+      useLayoutEffect(() => (loaded ? undefined : holdPrerenderedCopy()), [loaded]);
+      return loaded ? <h1>עולמות</h1> : <p>טוען…</p>;
+    }
+    function Shell() {
+      useLayoutEffect(revealApp, []);
+      return <Screen />;
+    }
+    render(<Shell />, { container });
+    expect(document.querySelector("[data-prerendered]")).not.toBeNull();
+    expect(document.body.textContent).not.toContain("טוען");
+
+    await act(async () => arrive());
+    expect(document.querySelector("[data-prerendered]")).toBeNull();
+    expect(document.getElementById("root")).toBe(container);
+    expect(container.querySelector("h1")?.textContent).toBe("עולמות");
   });
 
   it("is left to the start screen for a visit boot.js marked (English, or a session)", () => {

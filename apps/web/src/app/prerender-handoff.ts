@@ -2,6 +2,8 @@
 // the app renders into a container outside the document while start-up runs (its start screen never shows), and the
 // first time the shell commits, the app's container takes the place of the pre-rendered one in the same task — before
 // the next paint, with the same layout, so nothing moves. What a visitor typed into a pre-rendered field goes with it.
+// A screen still loading what its copy shows holds the swap until it shows it (lib/prerender-hold.ts).
+import { afterPrerenderedCopyHolds } from "../lib/prerender-hold";
 
 let pending: { prerendered: HTMLElement; app: HTMLElement } | null = null;
 
@@ -23,7 +25,7 @@ export function takeOver(container: HTMLElement): HTMLElement {
 
 /** Puts the app on screen in place of the pre-rendered page; nothing when there was none, or after the first time. */
 export function revealApp(): void {
-  if (pending === null) return;
+  if (pending === null || afterPrerenderedCopyHolds(revealApp)) return;
   const { prerendered, app } = pending;
   pending = null;
   const focused = document.activeElement;

@@ -63,7 +63,8 @@ export function WorldIcon({
       focusable="false"
       data-testid={`world-icon-${tier}`}
       className={`shrink-0 ${className}`}
-      style={color === undefined ? undefined : { color }}
+      // A presentation attribute, not a style attribute: pre-rendered pages carry no style attributes (the CSP).
+      color={color}
     >
       {DRAWINGS[tier] ?? <circle cx="12" cy="12" r="8" />}
     </svg>

@@ -3,7 +3,7 @@
 import { isCustomPrice } from "@aacos/domain/billing";
 import { TIER_NAMES, type TierName, type WorldName, worldByName } from "@aacos/domain/catalog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "../../lib/api-client";
@@ -16,6 +16,7 @@ import {
   refreshAfterPlanChange,
   usePlan,
 } from "../../lib/plan-queries";
+import { holdPrerenderedCopy } from "../../lib/prerender-hold";
 import { useProgress } from "../../lib/progress-query";
 import { celebrateMoveUp } from "../../lib/upgrade-prompts";
 import { useFormatters, useLocalized } from "../../lib/use-language";
@@ -85,8 +86,10 @@ export function TierChooserScreen() {
   // The billing status decides the test-mode notice above the cards: waiting for it keeps the cards from moving down
   // when it arrives (both were fetched with the screen's code on a first visit, docs/decisions/200). Only while it is
   // being fetched: offline the query is paused, and the cards must not wait for ever (issue 15).
-  if (catalog.isPending || billing.isLoading)
-    return <Loader message={t("tiers.loading")} fullHeight />;
+  const loading = catalog.isPending || billing.isLoading;
+  // On a pre-rendered visit the copy shows the cards: it stays until the app shows them too (docs/decisions/173).
+  useLayoutEffect(() => (loading ? holdPrerenderedCopy() : undefined), [loading]);
+  if (loading) return <Loader message={t("tiers.loading")} fullHeight />;
 
   if (catalog.isError) {
     return (

@@ -29,11 +29,16 @@ export function WorldCard({ world, selected, current, onSelect }: WorldCardProps
         "relative flex h-full w-full flex-col items-start gap-3 overflow-hidden pt-6 text-start transition hover:-translate-y-0.5 hover:border-primary",
       )}
     >
-      <span
+      {/* The world's colour as an SVG fill: the pre-rendered /tiers page may carry no style attribute (the CSP). */}
+      <svg
         aria-hidden="true"
-        className="absolute inset-x-0 top-0 h-1.5"
-        style={{ backgroundColor: world.color }}
-      />
+        focusable="false"
+        viewBox="0 0 1 1"
+        preserveAspectRatio="none"
+        className="absolute inset-x-0 top-0 h-1.5 w-full"
+      >
+        <rect width="1" height="1" fill={world.color} />
+      </svg>
       <span className="flex w-full items-start justify-between gap-2">
         <span
           aria-hidden="true"
