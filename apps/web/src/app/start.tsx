@@ -1,11 +1,12 @@
 // Mounts the app into #root (replacing the static start screen of index.html), with the missing-root and
 // render-failure fallbacks of docs/product.md §2; error reporting starts first, and the service worker is registered in
-// production builds. Loaded by main.tsx right after the first paint.
+// production builds once the page is idle. Loaded by main.tsx right after the first paint.
 import "../lib/zod-config";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { errorReporter } from "../lib/error-reporter";
 import { applyLanguage, i18n, loadLanguage, storedLanguage } from "../lib/i18n";
+import { whenIdle } from "../lib/idle";
 import { installErrorReporting } from "../lib/monitoring";
 import { registerServiceWorker } from "../lib/service-worker-client";
 import { App } from "./app";
@@ -14,7 +15,8 @@ import { showStartupFailure } from "./startup-failure";
 
 function mount(): void {
   installErrorReporting();
-  if (import.meta.env.PROD) registerServiceWorker();
+  // The worker caches the app for offline starts: nothing the first screen needs (docs/decisions/174).
+  if (import.meta.env.PROD) whenIdle(registerServiceWorker, 10_000);
   const root = document.getElementById("root");
   if (root === null) {
     document.body.textContent = i18n.t("boot.rootMissing");

@@ -1,7 +1,7 @@
 // Shows the start-up progress while start-up runs, then the app 0.5 s after it completes — or at once when it fails
 // (the failure is logged and reported, docs/product.md §4).
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorReporter } from "../lib/error-reporter";
 import { installLayoutClass } from "../lib/layout-class";
@@ -31,7 +31,12 @@ export function StartupGate({
     const steps = buildStartupSteps({ queryClient, preloadLanding });
     runStartup(steps, (stage, progress) => setState({ stage, progress, done: false }))
       .then(() =>
-        setTimeout(() => setState((current) => ({ ...current, done: true })), SHOW_APP_AFTER_MS),
+        setTimeout(
+          // The whole app renders now: as a transition React renders it in slices, yielding to the browser between
+          // them, instead of in one long task (docs/decisions/174).
+          () => startTransition(() => setState((current) => ({ ...current, done: true }))),
+          SHOW_APP_AFTER_MS,
+        ),
       )
       .catch((error: unknown) => {
         console.error("Start-up failed", error);

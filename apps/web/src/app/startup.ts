@@ -7,6 +7,7 @@ import { catalogQuery } from "../lib/catalog-query";
 import { deviceProfile } from "../lib/device-profile";
 import { errorReporter } from "../lib/error-reporter";
 import { i18n } from "../lib/i18n";
+import { whenIdle, yieldToMain } from "../lib/idle";
 import { installLayoutClass } from "../lib/layout-class";
 import { startPerformanceMonitoring } from "../lib/monitoring";
 import { purgeSecureItems } from "../lib/secure-storage";
@@ -96,11 +97,13 @@ export function buildStartupSteps(deps: {
     {
       stage: "monitoring",
       progress: 60,
-      // The error listeners were installed before React (main.tsx), so start-up failures are reported too.
-      run: () => {
-        startPerformanceMonitoring();
-        void errorReporter.flush();
-      },
+      // The error listeners were installed before React (main.tsx), so start-up failures are reported too. Watching
+      // for long tasks and sending the reports kept so far wait until the page is idle (docs/decisions/174).
+      run: () =>
+        whenIdle(() => {
+          startPerformanceMonitoring();
+          void errorReporter.flush();
+        }),
     },
     {
       stage: "resources",
@@ -124,7 +127,10 @@ export function buildStartupSteps(deps: {
   ];
 }
 
-/** Runs the steps in order, telling `onStep` of each stage as it starts and of its progress when done. */
+/**
+ * Runs the steps in order, telling `onStep` of each stage as it starts and of its progress when done; the browser gets
+ * a turn between steps, so start-up does not add up to one long task.
+ */
 export async function runStartup(
   steps: readonly StartupStep[],
   onStep: (stage: StartupStage, progress: number) => void,
@@ -132,6 +138,7 @@ export async function runStartup(
   let progress = 0;
   for (const step of steps) {
     onStep(step.stage, progress);
+    await yieldToMain();
     await step.run();
     progress = step.progress;
     onStep(step.stage, progress);
