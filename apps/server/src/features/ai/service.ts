@@ -47,6 +47,11 @@ export interface AiService {
     commandId?: string;
     /** A run recorded earlier (a queued background run, features/jobs): it goes running instead of a new row. */
     runId?: string;
+    /**
+     * Record the run as the first words arrive (or as the answer ends, when none do) instead of while the provider
+     * is asked: the chat's first streamed byte then waits for no write (on PGlite a write holds the one thread).
+     */
+    recordAtFirstWords?: boolean;
     signal: AbortSignal;
     onDelta: (text: string) => void;
   }): Promise<RecordedAnswer>;
@@ -107,8 +112,9 @@ export function createAiService(deps: {
     },
     async answer(options) {
       const { plan, entity } = options;
-      // The provider is asked at once; the run is recorded and the entity marked while it thinks, so the first
-      // streamed byte does not wait for them. A failed record stops the provider and fails the answer.
+      // The provider is asked at once; the run is recorded and the entity marked while it thinks (or once its first
+      // words are relayed), so the first streamed byte does not wait for them. A failed record stops the provider and
+      // fails the answer.
       const local = new AbortController();
       const forward = () => local.abort(options.signal.reason);
       if (options.signal.aborted) forward();
@@ -117,7 +123,7 @@ export function createAiService(deps: {
         deps.directory
           .setEntityStatus?.(entity.id, status)
           .catch((error: unknown) => deps.log?.warn({ err: error }, "entity status not set"));
-      const recorded = (async () => {
+      const record = async () => {
         const [run] =
           options.runId !== undefined
             ? await deps.db
@@ -141,8 +147,20 @@ export function createAiService(deps: {
         if (run === undefined) throw new Error("run not recorded");
         await mark("running");
         return run;
-      })();
-      recorded.catch((error: unknown) => local.abort(error));
+      };
+      let recorded: Promise<{ id: string }> | null = null;
+      const recording = () => {
+        if (recorded === null) {
+          recorded = record();
+          recorded.catch((error: unknown) => local.abort(error));
+        }
+        return recorded;
+      };
+      if (options.recordAtFirstWords !== true) void recording();
+      const onDelta = (text: string) => {
+        options.onDelta(text);
+        void recording();
+      };
       const answering = runAnswer({
         provider: deps.provider,
         request: {
@@ -153,10 +171,11 @@ export function createAiService(deps: {
         },
         timeoutMs: effectiveLimits(plan.tier, plan.world).maxProcessingTimeMs,
         signal: local.signal,
-        onDelta: options.onDelta,
+        onDelta,
         log: deps.log,
       }).finally(() => options.signal.removeEventListener("abort", forward));
-      const [run, outcome] = await Promise.all([recorded, answering]);
+      const outcome = await answering;
+      const run = await recording();
       await deps.db
         .update(runs)
         .set({

@@ -310,30 +310,39 @@ export function createChatService(deps: {
           signal.addEventListener("abort", forward, { once: true });
           try {
             const askedAt = deps.clock();
-            // The question is saved while the provider is asked (the first byte does not wait for it); the
-            // answer is saved only after it, and a failed save stops the answer.
-            const saving = db
-              .insert(messages)
-              .values({ conversationId, role: "user", content, createdAt: askedAt })
-              .returning()
-              .then(([row]) => {
-                if (row === undefined) throw new Error("message not saved");
-                return row;
-              });
-            saving.catch((error: unknown) => controller.abort(error));
-            const [asked, answer] = await Promise.all([
-              saving,
-              ai.answer({
-                plan,
-                entity,
-                model,
-                turns,
-                kind: "chat",
-                input: content,
-                signal: controller.signal,
-                onDelta,
-              }),
-            ]);
+            // The question is saved once the answer's first words are relayed (or as it ends, when none come), so
+            // the first byte waits for no write; the answer is saved only after it, and a failed save stops the
+            // answer.
+            let saving: Promise<typeof messages.$inferSelect> | null = null;
+            const save = () => {
+              if (saving === null) {
+                saving = db
+                  .insert(messages)
+                  .values({ conversationId, role: "user", content, createdAt: askedAt })
+                  .returning()
+                  .then(([row]) => {
+                    if (row === undefined) throw new Error("message not saved");
+                    return row;
+                  });
+                saving.catch((error: unknown) => controller.abort(error));
+              }
+              return saving;
+            };
+            const answer = await ai.answer({
+              plan,
+              entity,
+              model,
+              turns,
+              kind: "chat",
+              input: content,
+              recordAtFirstWords: true,
+              signal: controller.signal,
+              onDelta: (text) => {
+                onDelta(text);
+                void save();
+              },
+            });
+            const asked = await save();
             // After the question even when the clock stands still (tests), so history keeps its order.
             const answeredAt = new Date(Math.max(deps.clock().getTime(), askedAt.getTime() + 1));
             const [saved] = await db
