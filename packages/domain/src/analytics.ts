@@ -1,7 +1,7 @@
 // The admin analytics reports: their names, the shared query schema (range, interval, format), the activity
 // definition, the report shapes the server sends and the browser draws, and the CSV rules (docs/decisions/125).
 import { z } from "zod";
-import type { TierName } from "./catalog/types.js";
+import type { AnalyticsRange, AnalyticsReportData } from "./replies/analytics.js";
 import { MESSAGES } from "./validation/messages.js";
 
 export const ANALYTICS_REPORTS = [
@@ -83,13 +83,23 @@ export const AnalyticsReportParams = z.object({
   report: z.enum(ANALYTICS_REPORTS, { error: MESSAGES.invalidFormat }),
 });
 
-export interface AnalyticsRange {
-  /** First day, YYYY-MM-DD (UTC). */
-  from: string;
-  /** Last day, included. */
-  to: string;
-  interval: AnalyticsInterval;
-}
+// The report shapes are the replies' (replies/analytics.ts).
+export type {
+  ActiveUsersBucket,
+  ActiveUsersReport,
+  AiUsageReport,
+  AiUsageTierFigures,
+  AnalyticsRange,
+  AnalyticsReportData,
+  ApiCallsReport,
+  QuestsReport,
+  RetentionCohort,
+  RetentionReport,
+  RevenueBucket,
+  RevenueReport,
+  RevenueTierFigures,
+  SignupsReport,
+} from "./replies/analytics.js";
 
 /** The UTC calendar date of a moment. */
 export function utcDate(at: Date): string {
@@ -147,115 +157,6 @@ export function checkRange(
 export function monthlyRevenueOf(monthlyPrice: number): number {
   return monthlyPrice > 0 ? monthlyPrice : 0;
 }
-
-// --- Report shapes (server → browser) ---
-
-export interface SignupsReport {
-  report: "signups";
-  range: AnalyticsRange;
-  buckets: { bucket: string; signups: number }[];
-  /** Sign-ups within the range. */
-  total: number;
-  /** Accounts that existed at the end of the range. */
-  totalUsers: number;
-}
-
-export interface ActiveUsersBucket {
-  bucket: string;
-  /** Distinct users active within the bucket (inside the range). */
-  active: number;
-  /** Rolling figures on the bucket's last day (within the range): that day, 7 days, 30 days. */
-  dau: number;
-  wau: number;
-  mau: number;
-}
-
-export interface ActiveUsersReport {
-  report: "active-users";
-  range: AnalyticsRange;
-  buckets: ActiveUsersBucket[];
-}
-
-export interface RetentionCohort {
-  /** Monday of the sign-up week. */
-  cohort: string;
-  size: number;
-  /** Week 0 is the sign-up week; only weeks that began by the end of the range. */
-  weeks: { week: number; active: number; share: number }[];
-}
-
-export interface RetentionReport {
-  report: "retention";
-  range: AnalyticsRange;
-  cohorts: RetentionCohort[];
-}
-
-export interface RevenueTierFigures {
-  tier: TierName;
-  subscribers: number;
-  mrr: number;
-}
-
-export interface RevenueBucket {
-  bucket: string;
-  /** Monthly recurring revenue at the close of the bucket, at today's catalogue prices. */
-  mrr: number;
-  byTier: RevenueTierFigures[];
-  /** Users in a paid tier's trial at the close of the bucket (not in MRR). */
-  trialing: number;
-  upgrades: number;
-  downgrades: number;
-  /** Moves from a paid tier to the free one. */
-  churn: number;
-}
-
-export interface RevenueReport {
-  report: "revenue";
-  range: AnalyticsRange;
-  currency: string;
-  /** The monthly prices used, from the catalogue. */
-  prices: { tier: TierName; monthly: number }[];
-  buckets: RevenueBucket[];
-}
-
-export interface AiUsageTierFigures {
-  tier: TierName;
-  runs: number;
-  promptTokens: number;
-  completionTokens: number;
-}
-
-export interface AiUsageReport {
-  report: "ai-usage";
-  range: AnalyticsRange;
-  buckets: { bucket: string; byTier: AiUsageTierFigures[] }[];
-  totals: AiUsageTierFigures[];
-  /** Kept in its own report, "api-calls" (docs/decisions/221-api-calls-by-tier.md). */
-  apiCalls: null;
-}
-
-/** Metered API calls (plan calls the server accepted) by the caller's tier at the time, per bucket. */
-export interface ApiCallsReport {
-  report: "api-calls";
-  range: AnalyticsRange;
-  buckets: { bucket: string; byTier: { tier: TierName; calls: number }[] }[];
-  totals: { tier: TierName; calls: number }[];
-}
-
-export interface QuestsReport {
-  report: "quests";
-  range: AnalyticsRange;
-  items: { questId: string; name: string; completions: number }[];
-}
-
-export type AnalyticsReportData =
-  | SignupsReport
-  | ActiveUsersReport
-  | RetentionReport
-  | RevenueReport
-  | AiUsageReport
-  | ApiCallsReport
-  | QuestsReport;
 
 // --- CSV ---
 

@@ -5,6 +5,7 @@
 export * from "./account.js";
 export * from "./admin.js";
 export * from "./alerts.js";
+export * from "./analytics.js";
 export * from "./auth.js";
 export * from "./autonomous.js";
 export * from "./chat.js";

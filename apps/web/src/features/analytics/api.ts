@@ -1,27 +1,12 @@
 // Calls of the analytics screen: GET /api/admin/analytics/<report> as JSON, and the same report as a CSV file.
-import {
-  type ActiveUsersReport,
-  type AiUsageReport,
-  type AnalyticsRange,
-  type AnalyticsReport,
-  type ApiCallsReport,
-  csvFileName,
-  type QuestsReport,
-  type RetentionReport,
-  type RevenueReport,
-  type SignupsReport,
-} from "@aacos/domain/analytics";
+import { type AnalyticsReport, csvFileName } from "@aacos/domain/analytics";
+import type { AnalyticsRange, AnalyticsReportData } from "@aacos/domain/replies";
 import { apiDownload, apiGet } from "../../lib/api-client";
 
-export interface ReportData {
-  signups: SignupsReport;
-  "active-users": ActiveUsersReport;
-  retention: RetentionReport;
-  revenue: RevenueReport;
-  "ai-usage": AiUsageReport;
-  "api-calls": ApiCallsReport;
-  quests: QuestsReport;
-}
+/** Each report's JSON, by its name. */
+export type ReportData = {
+  [R in AnalyticsReport]: Extract<AnalyticsReportData, { report: R }>;
+};
 
 function reportPath(report: AnalyticsReport, range: AnalyticsRange, csv = false): string {
   const query = new URLSearchParams({ from: range.from, to: range.to, interval: range.interval });
