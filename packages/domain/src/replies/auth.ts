@@ -120,3 +120,9 @@ export const OAuthLinked = z.object({
   redirect: Redirect,
 });
 export type OAuthLinked = z.input<typeof OAuthLinked>;
+
+// First-run setup
+
+/** GET /api/setup: whether the first admin is still to be created (POST /api/setup answers a SessionReply). */
+export const SetupStatus = z.object({ needed: z.boolean() });
+export type SetupStatus = z.input<typeof SetupStatus>;

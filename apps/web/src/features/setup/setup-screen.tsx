@@ -1,4 +1,5 @@
 // /setup?token=: creates the first admin with the one-time link the server printed, then opens the admin console.
+import type { SetupStatus } from "@aacos/domain/replies";
 import { RegisterBody } from "@aacos/domain/validation";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -16,7 +17,7 @@ import { Loader } from "../../ui/loader";
 import { PasswordHints } from "../../ui/password-hints";
 
 const setupApi = {
-  status: (signal?: AbortSignal) => apiGet<{ needed: boolean }>("/setup", signal),
+  status: (signal?: AbortSignal) => apiGet<SetupStatus>("/setup", signal),
   create: (body: RegisterBody & { token: string }) =>
     apiPost<SessionReply>("/setup", body, { fallbackMessage: DEFAULT_ERRORS.register }),
 };
