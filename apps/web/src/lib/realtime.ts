@@ -2,6 +2,7 @@
 // listener arrives and closed after the last leaves. Each (re)connect asks for a fresh ticket, subscribes to every
 // topic someone listens to and replays signals newer than the last one seen. Lost connections come back with
 // exponential backoff; 4429 (too many connections for the plan) stops with the server's reason.
+import type { RealtimeTicket } from "@aacos/domain/replies";
 import { useSyncExternalStore } from "react";
 import { apiPost } from "./api-client";
 
@@ -42,7 +43,7 @@ export interface RealtimeOptions {
 }
 
 const DEFAULT_OPTIONS: RealtimeOptions = {
-  ticket: async () => (await apiPost<{ ticket: string }>("/realtime/ticket")).ticket,
+  ticket: async () => (await apiPost<RealtimeTicket>("/realtime/ticket")).ticket,
   url: (ticket) =>
     `${window.location.origin.replace(/^http/, "ws")}/api/realtime?token=${encodeURIComponent(ticket)}`,
   baseDelayMs: 1_000,

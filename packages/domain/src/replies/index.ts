@@ -19,6 +19,7 @@ export * from "./jobs.js";
 export * from "./orchestration.js";
 export * from "./plans.js";
 export * from "./progression.js";
+export * from "./realtime.js";
 export * from "./settings.js";
 export * from "./signals.js";
 export * from "./teams.js";

@@ -1,5 +1,7 @@
 // HTTP of realtime: POST /api/realtime/ticket (signed in) → {ticket}; the WebSocket at GET /api/realtime?token=<ticket>.
+import { RealtimeTicket } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound, unauthorized } from "../../platform/errors.js";
 import type { RealtimeHub } from "./hub.js";
 import type { TicketStore } from "./tickets.js";
@@ -13,17 +15,23 @@ export async function realtimeRoutes(
   await deps.hub.start();
   app.addHook("preClose", () => deps.hub.stop());
 
-  app.post("/api/realtime/ticket", { onRequest: app.authenticate }, async (request) => {
-    const principal = request.principal;
-    if (principal === null) throw unauthorized();
-    const ticket = await deps.tickets.issue({
-      userId: principal.user.id,
-      tier: principal.tier,
-      world: principal.world,
-      admin: principal.roles.includes("admin"),
-    });
-    return { ticket };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      "/api/realtime/ticket",
+      { onRequest: app.authenticate, schema: { response: { 200: RealtimeTicket } } },
+      async (request) => {
+        const principal = request.principal;
+        if (principal === null) throw unauthorized();
+        const ticket = await deps.tickets.issue({
+          userId: principal.user.id,
+          tier: principal.tier,
+          world: principal.world,
+          admin: principal.roles.includes("admin"),
+        });
+        return { ticket };
+      },
+    );
 
   // Authenticated by the ticket, not a bearer token: a bad one closes the socket with 4401. A plain GET (no
   // upgrade) finds nothing here.
