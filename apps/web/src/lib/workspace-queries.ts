@@ -1,18 +1,17 @@
 // The workspace as the chat and the command centre read it: universes and entities (GET /api/aacos/…), their query
 // keys, and the AI-token allowance (GET /api/ai/allowance).
-import type { Entity, EntityList, Universe, UniverseList } from "@aacos/domain/replies";
+import type {
+  AiAllowance,
+  Entity,
+  EntityList,
+  Universe,
+  UniverseList,
+} from "@aacos/domain/replies";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api-client";
 import { SHARED_READ_STALE_MS } from "./plan-queries";
 
-export type { Entity, Universe };
-
-export interface AiAllowance {
-  used: number;
-  /** -1: unlimited. */
-  limit: number;
-  resetsAt: string;
-}
+export type { AiAllowance, Entity, Universe };
 
 export const workspaceKeys = {
   all: ["workspace"] as const,

@@ -4,6 +4,7 @@
 
 export * from "./account.js";
 export * from "./admin.js";
+export * from "./ai.js";
 export * from "./alerts.js";
 export * from "./analytics.js";
 export * from "./auth.js";

@@ -1,6 +1,8 @@
 // The daily AI-token allowance: today's tokens are the sum of the user's runs since 00:00 UTC (one reset instant for
 // everyone, like a provider's bill; docs/decisions/060-ai-features-and-plans.md), against maxAITokensPerDay.
+
 import { type TierName, UNLIMITED, upgradePayload, type WorldName } from "@aacos/domain/catalog";
+import type { AiAllowance } from "@aacos/domain/replies";
 import { AI_MESSAGES } from "@aacos/domain/validation";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -8,12 +10,8 @@ import { runs } from "../../db/schema.js";
 import { AppError } from "../../platform/errors.js";
 import { effectiveLimits } from "../../platform/live-catalog.js";
 
-export interface AllowanceState {
-  used: number;
-  /** −1: unlimited. */
-  limit: number;
-  resetsAt: string;
-}
+/** Today's AI-token allowance as GET /api/ai/allowance answers it (replies/ai.ts). */
+export type AllowanceState = AiAllowance;
 
 export function utcDayStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

@@ -1,5 +1,7 @@
 // HTTP of the AI gateway: GET /api/ai/allowance → {used, limit, resetsAt} for today's AI tokens.
+import { AiAllowance } from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { callerOf } from "../../platform/auth.js";
 import type { AiService, Plan } from "./service.js";
 
@@ -10,7 +12,11 @@ export function planOf(request: FastifyRequest): Plan {
 }
 
 export async function aiRoutes(app: FastifyInstance, deps: { ai: AiService }) {
-  app.get("/api/ai/allowance", { onRequest: app.authenticate }, async (request) =>
-    deps.ai.allowance(planOf(request)),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/api/ai/allowance",
+      { onRequest: app.authenticate, schema: { response: { 200: AiAllowance } } },
+      async (request) => deps.ai.allowance(planOf(request)),
+    );
 }
