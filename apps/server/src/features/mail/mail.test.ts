@@ -123,4 +123,22 @@ describe("without SMTP", () => {
     });
     await mailer.close();
   });
+
+  it("waits in idle() and close() for a mail queued without waiting, still being recorded", async () => {
+    const { log } = recordingLog();
+    const mailer = createMailer({
+      db: database.database.db,
+      clock,
+      log,
+      smtpUrl: undefined,
+      from: "AACOS <no-reply@aacos.example>",
+    });
+    // What a reply that must not wait on the mail does (the registration notice): the answer goes out first.
+    void mailer.queue(mail("unawaited@example.com"));
+    await mailer.idle();
+    expect((await mailer.outbox()).map((item) => item.to)).toContain("unawaited@example.com");
+    void mailer.queue(mail("at-close@example.com"));
+    await mailer.close();
+    expect((await mailer.outbox()).map((item) => item.to)).toContain("at-close@example.com");
+  });
 });

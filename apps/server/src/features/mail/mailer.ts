@@ -82,13 +82,19 @@ export function createMailer(deps: MailerDeps): Mailer {
     },
 
     async queue(mail) {
-      const id = await record(mail);
-      if (transport === null) return;
-      const delivery = deliver(id, mail).catch((error: unknown) => {
-        log.error({ err: error, to: mail.to, subject: mail.subject }, "mail delivery failed");
-      });
-      inFlight.add(delivery);
-      void delivery.finally(() => inFlight.delete(delivery));
+      const recorded = record(mail);
+      // Tracked from the start, so idle() and close() also wait for a mail still being recorded; a failed record
+      // reaches the caller through `recorded`.
+      const work = recorded.then(
+        (id) =>
+          deliver(id, mail).catch((error: unknown) => {
+            log.error({ err: error, to: mail.to, subject: mail.subject }, "mail delivery failed");
+          }),
+        () => {},
+      );
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+      await recorded;
     },
 
     async idle() {
