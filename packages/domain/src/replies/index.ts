@@ -17,6 +17,7 @@ export * from "./dashboard.js";
 export { ErrorReply } from "./errors.js";
 export * from "./health.js";
 export * from "./jobs.js";
+export * from "./metrics.js";
 export * from "./orchestration.js";
 export * from "./plans.js";
 export * from "./progression.js";

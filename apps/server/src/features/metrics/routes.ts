@@ -1,7 +1,9 @@
 // HTTP of metrics: the signed-in live view, the quantum (job queue) state, and GET /metrics for Prometheus, open to
 // METRICS_TOKEN as a bearer token or to admins and operators (docs/decisions/080-metrics-and-alerts.md).
 import { timingSafeEqual } from "node:crypto";
+import { QuantumState, SystemView } from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden, unauthorized } from "../../platform/errors.js";
 import type { MetricsService } from "./service.js";
 
@@ -23,15 +25,24 @@ export async function metricsRoutes(
 ) {
   const signedIn = { onRequest: app.authenticate };
 
-  app.get("/api/metrics/system", signedIn, async () => deps.metrics.systemView());
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    "/api/metrics/system",
+    { ...signedIn, schema: { response: { 200: SystemView } } },
+    async () => deps.metrics.systemView(),
+  );
 
-  app.get("/api/aacos/quantum/state", signedIn, async (request) => {
-    const userId = request.principal?.user.id;
-    if (userId === undefined) throw unauthorized();
-    // The caller's jobs in the job runner (docs/decisions/091-jobs-versus-requests.md); workers count every instance.
-    const state = await app.services.jobs.state({ userId });
-    return { ...state, throughput: state.throughputPerMinute };
-  });
+  api.get(
+    "/api/aacos/quantum/state",
+    { ...signedIn, schema: { response: { 200: QuantumState } } },
+    async (request) => {
+      const userId = request.principal?.user.id;
+      if (userId === undefined) throw unauthorized();
+      // The caller's jobs in the job runner (docs/decisions/091-jobs-versus-requests.md); workers count every instance.
+      const state = await app.services.jobs.state({ userId });
+      return { ...state, throughput: state.throughputPerMinute };
+    },
+  );
 
   const scrapeAccess = async (request: FastifyRequest) => {
     const token = bearer(request);

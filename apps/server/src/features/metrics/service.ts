@@ -1,6 +1,8 @@
 // Metrics: the live system view (this instance's last 100 samples, every instance's latest), the Prometheus text
 // (its queue gauges read the job runner itself) and the hourly retention prune.
+
 import { type MetricFamily, renderPrometheus } from "@aacos/domain/monitoring";
+import type { InstanceLatest as InstanceLatestReply } from "@aacos/domain/replies";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { metricSamples } from "../../db/schema.js";
@@ -11,15 +13,8 @@ import { SAMPLE_METRICS, type SystemReading, type SystemSampler } from "./sample
 /** metric_samples rows older than this are pruned hourly. */
 export const METRIC_RETENTION_MS = 7 * 86_400_000;
 
-export interface InstanceLatest {
-  instance: string;
-  at: string;
-  cpuPercent: number | null;
-  memoryPercent: number | null;
-  memoryUsedBytes: number | null;
-  memoryTotalBytes: number | null;
-  uptimeSeconds: number | null;
-}
+/** An instance's latest stored figures (replies/metrics.ts). */
+export type InstanceLatest = InstanceLatestReply;
 
 export function createMetricsService(deps: {
   db: Db;

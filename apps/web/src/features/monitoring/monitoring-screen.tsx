@@ -1,5 +1,6 @@
 // /monitoring and /realtime: live CPU and memory charts (GET /api/metrics/system once, then the `metrics` topic),
 // request rate and p95 latency tiles, the connection, pause and the time range over the samples held in memory.
+import type { SystemView } from "@aacos/domain/replies";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiGet, isApiError } from "../../lib/api-client";
@@ -19,21 +20,6 @@ import {
   type RangeMinutes,
   sampleOfMessage,
 } from "./metric-samples";
-
-interface SystemView {
-  samples: {
-    cpuPercent: number;
-    memory: { percentage: number };
-    at: string;
-  }[];
-  requests: {
-    ratePerMinute: number;
-    errorRate: number;
-    p50Ms: number;
-    p95Ms: number;
-    p99Ms: number;
-  };
-}
 
 export function MonitoringScreen({
   variant,
