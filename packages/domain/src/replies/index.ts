@@ -9,6 +9,7 @@ export * from "./alerts.js";
 export * from "./analytics.js";
 export * from "./auth.js";
 export * from "./autonomous.js";
+export * from "./batch.js";
 export * from "./chat.js";
 export * from "./commands.js";
 export * from "./common.js";

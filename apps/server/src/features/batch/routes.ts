@@ -1,4 +1,5 @@
 // HTTP of batches (docs/product.md §7 POST /batch {requests}): → 200 {responses: [{status, body}]}.
+import { BatchResponses } from "@aacos/domain/replies";
 import { MESSAGES } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -10,7 +11,7 @@ export async function batchRoutes(app: FastifyInstance, deps: { batches: BatchSe
 
   api.post(
     "/api/batch",
-    { onRequest: app.authenticate, schema: { body: BatchBody } },
+    { onRequest: app.authenticate, schema: { body: BatchBody, response: { 200: BatchResponses } } },
     async (request) => {
       const principal = request.principal;
       if (principal === null) throw unauthorized();

@@ -1,5 +1,7 @@
 // Batches (docs/product.md §7 POST /batch): several calls of this same API in one request, each answered with its own status.
+
 import { type TierName, UNLIMITED, type WorldName } from "@aacos/domain/catalog";
+import type { SubResponse } from "@aacos/domain/replies";
 import { MESSAGES } from "@aacos/domain/validation";
 import { z } from "zod";
 import { validationFailed } from "../../platform/errors.js";
@@ -58,10 +60,8 @@ export interface BatchCaller {
   userAgent: string | undefined;
 }
 
-export interface SubResponse {
-  status: number;
-  body: unknown;
-}
+/** One sub-request's answer (replies/batch.ts). */
+export type { SubResponse };
 
 /** How a sub-request reaches the app (Fastify's inject, so every hook — auth, metering — runs as for a real call). */
 export type Dispatch = (request: {
