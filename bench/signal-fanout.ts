@@ -22,6 +22,8 @@ import WebSocket, { WebSocketServer } from "ws";
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
 const CLIENTS = Math.min(IDLE_SOCKETS, Number(process.env.BENCH_FANOUT_CLIENTS ?? 5_000));
 const SIGNALS = 30;
+/** After the idle sockets beyond CLIENTS are dropped, before the first broadcast (the same wait for both servers). */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3_000);
 /** Between broadcasts, so each one's fan-out is measured on its own rather than queued behind the last. */
 const GAP_MS = 150;
 const TARGET_RATIO = 1.5;
@@ -172,7 +174,9 @@ async function measure(
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   const idle = await settledMemory();
   await ask(child, { type: "keep", count: CLIENTS }, "kept");
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // The sockets the bench just dropped are closed on the server before the first broadcast (the product releases
+  // each one's connection count, in Redis when shared), so no broadcast queues behind the bench's own disconnects.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   for (let marker = 0; marker < SIGNALS; marker += 1) {
     await broadcast(now(), marker);
     await new Promise((resolve) => setTimeout(resolve, GAP_MS));
