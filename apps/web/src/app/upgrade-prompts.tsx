@@ -331,9 +331,8 @@ export function UpgradePromptStrip() {
               className="relative flex flex-wrap items-center gap-3 overflow-hidden rounded-2xl border border-primary bg-surface px-4 py-3 shadow-glow motion-safe:animate-prompt-pop"
             >
               <Confetti />
-              <span aria-hidden="true" className="text-2xl">
-                🎉
-              </span>
+              {/* An SVG, not the 🎉 emoji: without a colour-emoji font (Debian's Chromium) that showed as a box. */}
+              <Icon name="trophy" className="size-7 text-primary" />
               <div className="min-w-0 flex-1">
                 <p className="font-extrabold text-fg" data-testid="upgrade-celebration-title">
                   {t("prompts.celebrationTitle", { plan: planName(prompt) })}
