@@ -7,11 +7,7 @@ import type {
 } from "@aacos/domain/catalog-overrides";
 import type {
   AdminSettings,
-  CheckCode,
   CheckResult,
-  FieldChange,
-  PlanSettings,
-  PlanValues,
   SettingsChange,
   SettingsHistory,
   SettingsReply,
@@ -26,7 +22,7 @@ export type {
   PlanSettings,
   PlanValues,
   SettingsReply,
-};
+} from "@aacos/domain/replies";
 export type HistoryItem = SettingsChange;
 
 export type SettingsKind = "tier" | "world";

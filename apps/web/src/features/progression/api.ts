@@ -4,15 +4,11 @@ import type { WorldName } from "@aacos/domain/catalog";
 import type {
   CommunityEventList,
   CommunityEventReply,
-  CommunityEventView,
-  EventLeader,
   Leaderboard,
-  LeaderboardEntry,
   LedgerItem,
   LedgerPage,
   QuestList,
   QuestReply,
-  QuestView,
 } from "@aacos/domain/replies";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../lib/api-client";
@@ -27,7 +23,7 @@ export type {
   LedgerPage,
   QuestList,
   QuestView,
-};
+} from "@aacos/domain/replies";
 
 /** The chart's rows: the whole ledger when it fits one page, else the latest page, with the total. */
 export interface LedgerHistory {
