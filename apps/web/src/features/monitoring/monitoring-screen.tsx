@@ -1,9 +1,9 @@
 // /monitoring and /realtime: live CPU and memory charts (GET /api/metrics/system once, then the `metrics` topic),
 // request rate and p95 latency tiles, the connection, pause and the time range over the samples held in memory.
-import type { SystemView } from "@aacos/domain/replies";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiGet, isApiError } from "../../lib/api-client";
+import { isApiError } from "../../lib/api-client";
 import { errorText } from "../../lib/messages";
 import { realtime } from "../../lib/realtime";
 import { useFormatters } from "../../lib/use-language";
@@ -13,6 +13,7 @@ import { Card } from "../../ui/card";
 import { ConnectionIndicator } from "../../ui/connection-indicator";
 import { LiveLineChart } from "../../ui/live-line-chart";
 import { PageHeading } from "../../ui/page-heading";
+import { monitoringApi, monitoringKeys } from "./api";
 import {
   addSamples,
   type MetricSample,
@@ -32,8 +33,6 @@ export function MonitoringScreen({
   const format = useFormatters();
   const live = useRealtimeIndicator();
   const [samples, setSamples] = useState<MetricSample[]>([]);
-  const [requests, setRequests] = useState<SystemView["requests"] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [range, setRange] = useState<RangeMinutes>(defaultRange);
   const [paused, setPaused] = useState(false);
   /** The end of the shown window: frozen while paused. */
@@ -41,26 +40,28 @@ export function MonitoringScreen({
   const pausedRef = useRef(false);
   const held = useRef<MetricSample[]>([]);
 
+  const system = useQuery({
+    queryKey: monitoringKeys.system,
+    queryFn: ({ signal }) => monitoringApi.system(signal),
+  });
+  const requests = system.data?.requests ?? null;
+  const error = system.isError
+    ? isApiError(system.error)
+      ? errorText(t, system.error)
+      : t("live.loadFailed")
+    : null;
+  // The samples the server holds join those the socket brings.
   useEffect(() => {
-    const controller = new AbortController();
-    apiGet<SystemView>("/metrics/system", controller.signal)
-      .then((view) => {
-        setRequests(view.requests);
-        const initial = view.samples
-          .map((s) => ({
-            at: Date.parse(s.at),
-            cpuPercent: s.cpuPercent,
-            memoryPercent: s.memory.percentage,
-          }))
-          .filter((s) => !Number.isNaN(s.at));
-        setSamples((list) => addSamples(list, initial, Date.now()));
-      })
-      .catch((reason: unknown) => {
-        if (!controller.signal.aborted)
-          setError(isApiError(reason) ? errorText(t, reason) : t("live.loadFailed"));
-      });
-    return () => controller.abort();
-  }, [t]);
+    if (system.data === undefined) return;
+    const initial = system.data.samples
+      .map((s) => ({
+        at: Date.parse(s.at),
+        cpuPercent: s.cpuPercent,
+        memoryPercent: s.memory.percentage,
+      }))
+      .filter((s) => !Number.isNaN(s.at));
+    setSamples((list) => addSamples(list, initial, Date.now()));
+  }, [system.data]);
 
   useEffect(
     () =>

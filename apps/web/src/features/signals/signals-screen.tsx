@@ -1,9 +1,10 @@
 // /signals: the live signal stream, newest on top — the first page from GET /api/signals, then the `signals` topic.
 // Filters (kind, severity, text) work on the loaded list, so they cost no metered call; pause holds new signals.
 import { SIGNAL_KINDS, SIGNAL_SEVERITIES } from "@aacos/domain/validation";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiGet, isApiError } from "../../lib/api-client";
+import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
 import { realtime } from "../../lib/realtime";
@@ -13,6 +14,7 @@ import { Button } from "../../ui/button";
 import { ConnectionIndicator } from "../../ui/connection-indicator";
 import { SelectField, TextField } from "../../ui/form-field";
 import { PageHeading } from "../../ui/page-heading";
+import { signalKeys, signalsApi } from "./api";
 import {
   createFrameBatcher,
   matchesFilters,
@@ -22,20 +24,12 @@ import {
 } from "./signal-batch";
 import { SignalDrawer } from "./signal-drawer";
 
-const PAGE_SIZE = 50;
-
-interface SignalPage {
-  items: SignalView[];
-  nextCursor: number | null;
-}
-
 export function SignalsScreen() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const live = useRealtimeIndicator();
   const [items, setItems] = useState<SignalView[]>([]);
   const [cursor, setCursor] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [paused, setPaused] = useState(false);
@@ -58,22 +52,21 @@ export function SignalsScreen() {
     });
   }, []);
 
+  const newest = useQuery({
+    queryKey: signalKeys.newest,
+    queryFn: ({ signal }) => signalsApi.page(null, signal),
+  });
+  // The stream starts from the newest page: its signals join the list (live ones already there stay).
   useEffect(() => {
-    const controller = new AbortController();
-    apiGet<SignalPage>(`/signals?limit=${PAGE_SIZE}`, controller.signal)
-      .then((page) => {
-        apply(page.items);
-        setCursor(page.nextCursor);
-      })
-      .catch((reason: unknown) => {
-        if (!controller.signal.aborted)
-          setError(isApiError(reason) ? errorText(t, reason) : t("live.loadFailed"));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [apply, t]);
+    if (newest.data === undefined) return;
+    apply(newest.data.items);
+    setCursor(newest.data.nextCursor);
+  }, [newest.data, apply]);
+  const loadError = newest.isError
+    ? isApiError(newest.error)
+      ? errorText(t, newest.error)
+      : t("live.loadFailed")
+    : null;
 
   useEffect(() => {
     const batcher = createFrameBatcher<SignalView>((batch) => {
@@ -107,7 +100,7 @@ export function SignalsScreen() {
     if (cursor === null) return;
     setLoadingOlder(true);
     try {
-      const page = await apiGet<SignalPage>(`/signals?limit=${PAGE_SIZE}&after=${cursor}`);
+      const page = await signalsApi.page(cursor);
       setItems((list) => {
         const known = new Set(list.map((signal) => signal.id));
         return [...list, ...page.items.filter((signal) => !known.has(signal.id))];
@@ -186,12 +179,12 @@ export function SignalsScreen() {
           testId="signals-filter-text"
         />
       </div>
-      {error ? (
+      {(error ?? loadError) ? (
         <p role="alert" className="mb-4 text-error" data-testid="signals-error">
-          {error}
+          {error ?? loadError}
         </p>
       ) : null}
-      {loading ? (
+      {newest.isPending ? (
         <p className="text-fg-muted">{t("live.loading")}</p>
       ) : shown.length === 0 ? (
         <p className="text-fg-muted" data-testid="signals-empty">
