@@ -27,6 +27,10 @@ export interface FakeLlmRequest {
     temperature?: number;
   };
   authorization: string | undefined;
+  /** `performance.now()` of this process when the request's body had arrived (the bench's one clock). */
+  receivedAt: number;
+  /** `performance.now()` when the first content chunk was written, or null when none was. */
+  firstContentAt: number | null;
 }
 
 export interface FakeLlmServer {
@@ -89,7 +93,13 @@ export async function startFakeLlm(
       return;
     }
     const body = JSON.parse(await readBody(request)) as FakeLlmRequest["body"];
-    state.requests.push({ body, authorization: request.headers.authorization });
+    const received: FakeLlmRequest = {
+      body,
+      authorization: request.headers.authorization,
+      receivedAt: performance.now(),
+      firstContentAt: null,
+    };
+    state.requests.push(received);
     const plan = behaviour;
     let gone = false;
     response.on("close", () => {
@@ -131,6 +141,7 @@ export async function startFakeLlm(
       }
       if (plan.tokenDelayMs > 0 && index > 0) await sleep(plan.tokenDelayMs);
       if (gone) return;
+      received.firstContentAt ??= performance.now();
       response.write(chunk({ content: token }, null));
     }
     response.write(chunk({}, "stop"));

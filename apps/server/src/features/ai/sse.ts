@@ -34,6 +34,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
       if (ended || gone.signal.aborted) return;
       const name = event === undefined ? "" : `event: ${event}\n`;
       body.write(`${name}data: ${JSON.stringify(data)}\n\n`);
+      flush(reply);
     },
     end() {
       if (ended) return;
@@ -42,4 +43,15 @@ export function openEventStream(reply: FastifyReply): EventStream {
     },
     disconnected: gone.signal,
   };
+}
+
+/**
+ * Sends what was written now. Node corks the socket on each response write and uncorks it on the next tick, and
+ * the next tick waits until every queued promise callback has run — on PGlite that includes whole queries (the
+ * question's and the run's rows start as the first words are relayed), which held the first delta back by tens of
+ * milliseconds (docs/decisions/203-sse-flush.md).
+ */
+function flush(reply: FastifyReply): void {
+  const socket = reply.raw.socket;
+  while (socket !== null && socket.writableCorked > 0) socket.uncork();
 }
