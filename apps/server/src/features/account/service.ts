@@ -21,9 +21,9 @@ import {
   messages,
   settingsChanges,
   teamInvites,
+  userLayouts,
   users,
 } from "../../db/schema.js";
-import { userLayouts } from "../../db/schema-account.js";
 import { AppError, unauthorized, validationFailed } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import { hashToken, verifyPassword } from "../auth/index.js";

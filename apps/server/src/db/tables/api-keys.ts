@@ -1,7 +1,7 @@
-// Personal API keys (docs/decisions/161-personal-api-keys.md); re-exported by schema.ts so Drizzle and drizzle-kit
-// see one schema. Only a SHA-256 of the key is kept: keys are 32 random bytes, so a slow hash adds nothing.
+// Personal API keys (docs/decisions/161-personal-api-keys.md).
+// Only a SHA-256 of the key is kept: keys are 32 random bytes, so a slow hash adds nothing.
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./schema.js";
+import { users } from "./users.js";
 
 export const apiKeys = pgTable(
   "api_keys",

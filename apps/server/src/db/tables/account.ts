@@ -1,7 +1,6 @@
-// Tables of the account feature ("Your data", the desktop layout); re-exported by schema.ts so Drizzle and
-// drizzle-kit see one schema.
+// Tables of the account feature ("Your data", the desktop layout).
 import { jsonb, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./schema.js";
+import { users } from "./users.js";
 
 /** One /desktop workspace layout per user (a DesktopLayout from @aacos/domain/layout). */
 export const userLayouts = pgTable("user_layouts", {

@@ -1,4 +1,4 @@
-// Tables of the teams feature; re-exported by schema.ts so Drizzle and drizzle-kit see one schema.
+// Tables of the teams feature.
 import {
   boolean,
   index,
@@ -9,7 +9,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { universes, users } from "./schema.js";
+import { users } from "./users.js";
+import { universes } from "./workspace.js";
 
 /** A team; its owner's plan sets the member cap and must have teamCollaboration. */
 export const teams = pgTable(

@@ -1,6 +1,37 @@
-// Tables of billing (features/plans, Stripe provider and plan requests); re-exported by schema.ts.
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./schema.js";
+// Billing: plan changes, Stripe customers and subscriptions, plan requests (features/plans).
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+/** Every plan change (tier or world) made through the billing provider. */
+export const planChanges = pgTable(
+  "plan_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    fromPlan: text("from_plan").notNull(),
+    toPlan: text("to_plan").notNull(),
+    provider: text("provider").notNull(),
+    /** Set by an admin change; null when the user changed their own plan. */
+    actorId: uuid("actor_id"),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    bonusTokens: integer("bonus_tokens").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("plan_changes_user").on(table.userId)],
+);
 
 /** One Stripe customer per user, created on the first checkout. */
 export const billingCustomers = pgTable("billing_customers", {

@@ -1,6 +1,7 @@
-// Tables of entity orchestration; re-exported by schema.ts so Drizzle and drizzle-kit see one schema.
+// Tables of entity orchestration; schema.ts re-exports it for Drizzle and drizzle-kit.
 import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { entities, users } from "./schema.js";
+import { users } from "./users.js";
+import { entities } from "./workspace.js";
 
 /**
  * A hold on an entity set in orchestration (docs/decisions/100-entity-orchestration.md): while it exists the entity

@@ -1,4 +1,4 @@
-// Tables of the autonomous feature; re-exported by schema.ts so Drizzle and drizzle-kit see one schema.
+// Tables of the autonomous feature.
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./schema.js";
+import { users } from "./users.js";
 
 /** Rules that send a prompt to the owner's entities on a cron schedule or on a matching signal. */
 export const autonomousRules = pgTable(

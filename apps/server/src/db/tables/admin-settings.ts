@@ -1,4 +1,4 @@
-// Tables of the admin-settings feature; re-exported by schema.ts so Drizzle and drizzle-kit see one schema.
+// Tables of the admin-settings feature.
 import {
   bigserial,
   index,
@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./schema.js";
+import { users } from "./users.js";
 
 /**
  * Admins' overrides of the built-in plan catalogue, one row per changed field (`limits.maxTeamMembers`,

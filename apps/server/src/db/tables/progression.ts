@@ -1,0 +1,119 @@
+// Progression: totals, the ledger they are summed from, badges, quests and community events.
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+/** A user's progress totals; always equal to the sums of their ledger rows (kept in the same transaction). */
+export const progress = pgTable(
+  "progress",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    experience: bigint("experience", { mode: "number" }).notNull().default(0),
+    tokens: bigint("tokens", { mode: "number" }).notNull().default(0),
+    rank: text("rank").notNull().default("novice"),
+    consecutiveLogins: integer("consecutive_logins").notNull().default(0),
+    /** The user's calendar date (their time zone) of the last counted sign-in, YYYY-MM-DD. */
+    lastLoginDate: text("last_login_date"),
+    lastLogin: timestamp("last_login", { withTimezone: true }),
+    achievedMilestones: integer("achieved_milestones").array().notNull().default([]),
+    customizations: jsonb("customizations").notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("progress_experience").on(table.experience)],
+);
+
+/** Append-only: every change of experience or tokens, with what caused it. `sourceKey` makes a grant happen once. */
+export const progressLedger = pgTable(
+  "progress_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    xp: integer("xp").notNull().default(0),
+    tokens: integer("tokens").notNull().default(0),
+    reason: text("reason").notNull(),
+    source: text("source").notNull(),
+    /** Unique per user: the same event can never be paid twice. */
+    sourceKey: text("source_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("progress_ledger_source_unique").on(table.userId, table.sourceKey),
+    index("progress_ledger_user_created").on(table.userId, table.createdAt),
+    index("progress_ledger_created").on(table.createdAt, table.userId, table.source),
+  ],
+);
+
+/** Badges with the time they were awarded. */
+export const badges = pgTable(
+  "badges",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    badge: text("badge").notNull(),
+    awardedAt: timestamp("awarded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.badge] })],
+);
+
+/** Quests a user started or completed (the catalogue itself lives in the domain package). */
+export const userQuests = pgTable(
+  "user_quests",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questId: text("quest_id").notNull(),
+    status: text("status").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.questId] }),
+    index("user_quests_completed").on(table.completedAt),
+  ],
+);
+
+/** Community events created by admins; rewards for places 1–3 paid once when they end. */
+export const communityEvents = pgTable("community_events", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+  endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  /** [{place, tokens, badge, feature}] for places 1, 2 and 3. */
+  rewards: jsonb("rewards").notNull(),
+  createdBy: uuid("created_by"),
+  settledAt: timestamp("settled_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const eventParticipants = pgTable(
+  "event_participants",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => communityEvents.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    place: integer("place"),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.userId] })],
+);

@@ -1,0 +1,35 @@
+// Accounts: the one table nearly every other table refers to.
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** Accounts. Email and username are stored lower-cased for lookup; `roles` holds domain Role names. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    username: text("username").notNull(),
+    displayName: text("display_name"),
+    /** argon2id; null for accounts that only sign in through OAuth or passkeys. */
+    passwordHash: text("password_hash"),
+    roles: text("roles").array().notNull().default(["user"]),
+    tier: text("tier").notNull().default("genesis"),
+    world: text("world").notNull().default("genesis"),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    locale: text("locale").notNull().default("he"),
+    /** End of the current tier's trial, when it has one. */
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    /** A tier downgrade waits for the end of the paid period. */
+    pendingTier: text("pending_tier"),
+    periodEndsAt: timestamp("period_ends_at", { withTimezone: true }),
+    /** Set by an admin: no sign-in, no refresh, every token refused (docs/decisions/120-user-suspension.md). */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("users_email_unique").on(table.email),
+    uniqueIndex("users_username_unique").on(table.username),
+    index("users_created").on(table.createdAt),
+  ],
+);
