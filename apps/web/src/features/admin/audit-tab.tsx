@@ -13,9 +13,10 @@ import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
+import { Pager } from "../../ui/paged-list";
 import { type AuditEntry, adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { Pager } from "./pager";
+import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 50;
 
@@ -42,6 +43,7 @@ function saveFile(blob: Blob, name: string) {
 
 export function AuditTab() {
   const { t } = useTranslation();
+  const listTexts = useConsoleListTexts();
   const formatDate = useDateFormat();
   const headingId = useId();
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
@@ -258,6 +260,7 @@ export function AuditTab() {
               pageSize={PAGE_SIZE}
               total={audit.data.total}
               onPage={setPage}
+              texts={listTexts.pager}
               testId="admin-audit-pager"
             />
           </>

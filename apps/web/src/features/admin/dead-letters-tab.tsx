@@ -8,12 +8,14 @@ import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { PagedList } from "../../ui/paged-list";
 import { adminApi, adminKeys, type DeadLetter } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
-import { ListState } from "./list-state";
+import { useConsoleListTexts } from "./list-state";
 
 export function DeadLettersTab() {
   const { t } = useTranslation();
+  const listTexts = useConsoleListTexts();
   const formatDate = useDateFormat();
   const headingId = useId();
   const queryClient = useQueryClient();
@@ -51,8 +53,9 @@ export function DeadLettersTab() {
         {retry.error ? (
           <FormAlert testId="admin-jobs-action-error">{errorText(t, retry.error)}</FormAlert>
         ) : null}
-        <ListState
+        <PagedList
           query={letters}
+          texts={listTexts}
           errorTestId="admin-jobs-error"
           empty={{
             icon: "check",
@@ -60,90 +63,91 @@ export function DeadLettersTab() {
             body: t("adminConsole.jobs.emptyBody"),
             testId: "admin-jobs-empty",
           }}
-        />
-        {letters.data && letters.data.items.length > 0 ? (
-          <div className="overflow-x-auto rounded-xl border border-border">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t("adminConsole.jobs.title")}</caption>
-              <thead className="bg-surface-muted text-start text-fg-muted">
-                <tr>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.queue")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.error")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.attempts")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.failedAt")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.actions")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {letters.data.items.map((letter) => (
-                  <tr key={letter.id} data-testid="admin-dead-letter" data-id={letter.id}>
-                    <td className="px-4 py-3 align-top">
-                      <code dir="ltr" className="font-semibold text-fg">
-                        {letter.queue}
-                      </code>
-                    </td>
-                    <td className="max-w-md px-4 py-3 align-top break-words text-fg">
-                      {letter.error === null ? (
-                        <span className="text-fg-muted">{t("adminConsole.jobs.noError")}</span>
-                      ) : (
-                        <code dir="ltr" className="block text-start text-xs">
-                          {letter.error}
-                        </code>
-                      )}
-                    </td>
-                    <td
-                      className="px-4 py-3 align-top text-fg"
-                      data-testid="admin-dead-letter-attempts"
-                    >
-                      {t("adminConsole.jobs.attempts", { count: letter.attempts })}
-                    </td>
-                    <td className="px-4 py-3 align-top whitespace-nowrap text-fg-muted">
-                      {formatDate(letter.failedAt)}
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <div className="flex flex-wrap gap-2">
-                        <Button
-                          variant="secondary"
-                          data-testid="admin-dead-letter-retry"
-                          aria-label={t("adminConsole.jobs.retryLabel", { queue: letter.queue })}
-                          disabled={retry.isPending}
-                          onClick={() => {
-                            setNotice(null);
-                            retry.mutate(letter);
-                          }}
-                        >
-                          {t("adminConsole.jobs.retry")}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          data-testid="admin-dead-letter-drop"
-                          aria-label={t("adminConsole.jobs.dropLabel", { queue: letter.queue })}
-                          onClick={() => {
-                            setNotice(null);
-                            drop.reset();
-                            setDropping(letter);
-                          }}
-                        >
-                          {t("adminConsole.jobs.drop")}
-                        </Button>
-                      </div>
-                    </td>
+        >
+          {(items) => (
+            <div className="overflow-x-auto rounded-xl border border-border">
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t("adminConsole.jobs.title")}</caption>
+                <thead className="bg-surface-muted text-start text-fg-muted">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 text-start font-semibold">
+                      {t("adminConsole.jobs.columns.queue")}
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-start font-semibold">
+                      {t("adminConsole.jobs.columns.error")}
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-start font-semibold">
+                      {t("adminConsole.jobs.columns.attempts")}
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-start font-semibold">
+                      {t("adminConsole.jobs.columns.failedAt")}
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-start font-semibold">
+                      {t("adminConsole.jobs.columns.actions")}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {items.map((letter) => (
+                    <tr key={letter.id} data-testid="admin-dead-letter" data-id={letter.id}>
+                      <td className="px-4 py-3 align-top">
+                        <code dir="ltr" className="font-semibold text-fg">
+                          {letter.queue}
+                        </code>
+                      </td>
+                      <td className="max-w-md px-4 py-3 align-top break-words text-fg">
+                        {letter.error === null ? (
+                          <span className="text-fg-muted">{t("adminConsole.jobs.noError")}</span>
+                        ) : (
+                          <code dir="ltr" className="block text-start text-xs">
+                            {letter.error}
+                          </code>
+                        )}
+                      </td>
+                      <td
+                        className="px-4 py-3 align-top text-fg"
+                        data-testid="admin-dead-letter-attempts"
+                      >
+                        {t("adminConsole.jobs.attempts", { count: letter.attempts })}
+                      </td>
+                      <td className="px-4 py-3 align-top whitespace-nowrap text-fg-muted">
+                        {formatDate(letter.failedAt)}
+                      </td>
+                      <td className="px-4 py-3 align-top">
+                        <div className="flex flex-wrap gap-2">
+                          <Button
+                            variant="secondary"
+                            data-testid="admin-dead-letter-retry"
+                            aria-label={t("adminConsole.jobs.retryLabel", { queue: letter.queue })}
+                            disabled={retry.isPending}
+                            onClick={() => {
+                              setNotice(null);
+                              retry.mutate(letter);
+                            }}
+                          >
+                            {t("adminConsole.jobs.retry")}
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            data-testid="admin-dead-letter-drop"
+                            aria-label={t("adminConsole.jobs.dropLabel", { queue: letter.queue })}
+                            onClick={() => {
+                              setNotice(null);
+                              drop.reset();
+                              setDropping(letter);
+                            }}
+                          >
+                            {t("adminConsole.jobs.drop")}
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </PagedList>
       </section>
       {dropping ? (
         <ConfirmDialog

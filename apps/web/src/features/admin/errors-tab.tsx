@@ -9,10 +9,10 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { SelectField } from "../../ui/form-field";
+import { PagedList, usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys, type ErrorGroup } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ListState } from "./list-state";
-import { Pager } from "./pager";
+import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 25;
 const STATUSES = ["open", "resolved"] as const;
@@ -22,8 +22,9 @@ export function ErrorsTab() {
   const formatDate = useDateFormat();
   const headingId = useId();
   const queryClient = useQueryClient();
+  const listTexts = useConsoleListTexts();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("open");
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePage(status);
   const [openId, setOpenId] = useState<string | null>(null);
   const params = { status, page, pageSize: PAGE_SIZE };
   const errors = useQuery({
@@ -54,7 +55,6 @@ export function ErrorsTab() {
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as (typeof STATUSES)[number]);
-              setPage(1);
             }}
           >
             {STATUSES.map((name) => (
@@ -64,8 +64,9 @@ export function ErrorsTab() {
             ))}
           </SelectField>
         </div>
-        <ListState
+        <PagedList
           query={errors}
+          texts={listTexts}
           errorTestId="admin-errors-error"
           empty={{
             icon: "check",
@@ -73,11 +74,11 @@ export function ErrorsTab() {
             body: t("adminConsole.errors.emptyBody"),
             testId: "admin-errors-empty",
           }}
-        />
-        {errors.data && errors.data.items.length > 0 ? (
-          <>
+          paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-errors-pager" }}
+        >
+          {(items) => (
             <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
-              {errors.data.items.map((item) => (
+              {items.map((item) => (
                 <li key={item.id}>
                   <button
                     type="button"
@@ -96,15 +97,8 @@ export function ErrorsTab() {
                 </li>
               ))}
             </ul>
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={errors.data.total}
-              onPage={setPage}
-              testId="admin-errors-pager"
-            />
-          </>
-        ) : null}
+          )}
+        </PagedList>
       </section>
       {open ? (
         <DetailDrawer

@@ -1,19 +1,20 @@
 // The security incidents tab: by status and activity/address search, newest first; a drawer shows one in full.
 import { INCIDENT_STATUSES } from "@aacos/domain/admin-console";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
+import { useDebounced } from "../../lib/use-debounced";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { SelectField, TextField } from "../../ui/form-field";
+import { PagedList, usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys, type Incident } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ListState } from "./list-state";
-import { Pager } from "./pager";
+import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 25;
 type Status = (typeof INCIDENT_STATUSES)[number];
@@ -23,18 +24,12 @@ export function IncidentsTab() {
   const formatDate = useDateFormat();
   const headingId = useId();
   const queryClient = useQueryClient();
+  const listTexts = useConsoleListTexts();
   const [status, setStatus] = useState<Status>("open");
   const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
+  const search = useDebounced(typed.trim(), 300);
+  const [page, setPage] = usePage([status, search]);
   const [openId, setOpenId] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const params = { status, search, page, pageSize: PAGE_SIZE };
   const incidents = useQuery({
     queryKey: adminKeys.incidents(params),
@@ -64,7 +59,6 @@ export function IncidentsTab() {
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as Status);
-              setPage(1);
             }}
           >
             {INCIDENT_STATUSES.map((name) => (
@@ -83,8 +77,9 @@ export function IncidentsTab() {
             onChange={(event) => setTyped(event.target.value)}
           />
         </div>
-        <ListState
+        <PagedList
           query={incidents}
+          texts={listTexts}
           errorTestId="admin-incidents-error"
           empty={{
             icon: "shield",
@@ -95,11 +90,11 @@ export function IncidentsTab() {
             body: t("adminConsole.incidents.emptyBody"),
             testId: "admin-incidents-empty",
           }}
-        />
-        {incidents.data && incidents.data.items.length > 0 ? (
-          <>
+          paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-incidents-pager" }}
+        >
+          {(items) => (
             <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
-              {incidents.data.items.map((item) => (
+              {items.map((item) => (
                 <li key={item.id}>
                   <button
                     type="button"
@@ -123,15 +118,8 @@ export function IncidentsTab() {
                 </li>
               ))}
             </ul>
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={incidents.data.total}
-              onPage={setPage}
-              testId="admin-incidents-pager"
-            />
-          </>
-        ) : null}
+          )}
+        </PagedList>
       </section>
       {open ? (
         <DetailDrawer

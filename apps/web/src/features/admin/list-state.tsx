@@ -1,36 +1,18 @@
-// What an admin list shows in place of its rows: a loader while the first page comes, the failed load's message, or
-// the list's own empty state (each tab says why it is empty).
-import type { ReactNode } from "react";
+// The console's words for its paged lists (ui/paged-list): loading, a failed load with the server's reason, paging.
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../lib/messages";
-import { EmptyState } from "../../ui/empty-state";
-import { FormAlert } from "../../ui/form-alert";
-import { Loader } from "../../ui/loader";
+import type { PagedListTexts } from "../../ui/paged-list";
 
-export function ListState({
-  query,
-  errorTestId,
-  empty,
-}: {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    data?: { items: readonly unknown[] } | undefined;
-  };
-  errorTestId: string;
-  empty: Parameters<typeof EmptyState>[0];
-}): ReactNode {
+export function useConsoleListTexts(loading?: string): PagedListTexts {
   const { t } = useTranslation();
-  return (
-    <>
-      {query.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
-      {query.isError ? (
-        <FormAlert testId={errorTestId}>
-          {t("adminConsole.loadFailed")} {errorText(t, query.error)}
-        </FormAlert>
-      ) : null}
-      {query.data && query.data.items.length === 0 ? <EmptyState {...empty} /> : null}
-    </>
-  );
+  return {
+    loading: loading ?? t("adminConsole.loading"),
+    failed: (error) => `${t("adminConsole.loadFailed")} ${errorText(t, error)}`,
+    pager: {
+      label: t("adminConsole.pager.label"),
+      previous: t("adminConsole.pager.previous"),
+      next: t("adminConsole.pager.next"),
+      page: (page, pages) => t("adminConsole.pager.page", { page, pages }),
+    },
+  };
 }

@@ -1,17 +1,16 @@
 // The teams tab: every team with its owner, members and shared universes, searched and paged by the server.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
-import { errorText } from "../../lib/messages";
+import { useDebounced } from "../../lib/use-debounced";
 import { Card } from "../../ui/card";
-import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
-import { Loader } from "../../ui/loader";
+import { PagedList, usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
-import { Pager } from "./pager";
+import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 20;
 
@@ -19,16 +18,10 @@ export function TeamsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const headingId = useId();
+  const listTexts = useConsoleListTexts();
   const [typed, setTyped] = useState("");
-  const [q, setQ] = useState("");
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const q = useDebounced(typed.trim(), 300);
+  const [page, setPage] = usePage(q);
   const params = { q, page, pageSize: PAGE_SIZE };
   const teams = useQuery({
     queryKey: adminKeys.teams(params),
@@ -60,24 +53,24 @@ export function TeamsTab() {
             onChange={(event) => setTyped(event.target.value)}
           />
         </div>
-        {teams.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
-        {missing ? (
-          <FormAlert testId="admin-teams-missing">{t("adminConsole.teams.missing")}</FormAlert>
-        ) : teams.isError ? (
-          <FormAlert testId="admin-teams-error">
-            {t("adminConsole.loadFailed")} {errorText(t, teams.error)}
-          </FormAlert>
-        ) : null}
-        {teams.data && teams.data.items.length === 0 ? (
-          <EmptyState
-            icon="user"
-            title={q === "" ? t("adminConsole.teams.emptyTitle") : t("adminConsole.noMatch")}
-            body={t("adminConsole.teams.emptyBody")}
-            testId="admin-teams-empty"
-          />
-        ) : null}
-        {teams.data && teams.data.items.length > 0 ? (
-          <>
+        <PagedList
+          query={teams}
+          texts={listTexts}
+          errorTestId="admin-teams-error"
+          failure={
+            missing ? (
+              <FormAlert testId="admin-teams-missing">{t("adminConsole.teams.missing")}</FormAlert>
+            ) : undefined
+          }
+          empty={{
+            icon: "user",
+            title: q === "" ? t("adminConsole.teams.emptyTitle") : t("adminConsole.noMatch"),
+            body: t("adminConsole.teams.emptyBody"),
+            testId: "admin-teams-empty",
+          }}
+          paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-teams-pager" }}
+        >
+          {(items) => (
             <section
               className="overflow-x-auto rounded-xl border border-border"
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
@@ -98,7 +91,7 @@ export function TeamsTab() {
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-border">
-                  {teams.data.items.map((team) => (
+                  {items.map((team) => (
                     <tr key={team.id} className="text-fg" data-testid="admin-team-row">
                       <td className="px-3 py-2 font-semibold" dir="auto">
                         {team.name}
@@ -114,15 +107,8 @@ export function TeamsTab() {
                 </tbody>
               </table>
             </section>
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={teams.data.total}
-              onPage={setPage}
-              testId="admin-teams-pager"
-            />
-          </>
-        ) : null}
+          )}
+        </PagedList>
       </section>
     </Card>
   );

@@ -19,9 +19,10 @@ import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { SelectField, TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
+import { Pager } from "../../ui/paged-list";
 import { type AdminUser, adminApi, adminKeys } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
-import { Pager } from "./pager";
+import { useConsoleListTexts } from "./list-state";
 import {
   changeUserFilters,
   DEFAULT_USER_FILTERS,
@@ -39,6 +40,7 @@ type Notice = { key: Action | "reactivate" | "saved"; name: string };
 
 export function UsersTable() {
   const { t } = useTranslation();
+  const listTexts = useConsoleListTexts();
   const language = useLanguage();
   const captionId = useId();
   const [params, setParams] = useSearchParams();
@@ -278,6 +280,7 @@ export function UsersTable() {
               pageSize={USERS_PAGE_SIZE}
               total={users.data.total}
               onPage={(page) => change({ page })}
+              texts={listTexts.pager}
               testId="admin-users-pager"
             />
           </>

@@ -4,10 +4,11 @@ import { AutonomousRuleBody, hasCronShape, isTimeZone } from "@aacos/domain/auto
 import type { AutonomousRuleView } from "@aacos/domain/replies";
 import { SIGNAL_KINDS, SIGNAL_SEVERITIES } from "@aacos/domain/validation";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { localeOf } from "../../lib/i18n";
+import { useDebounced } from "../../lib/use-debounced";
 import { type FormSchema, useForm } from "../../lib/use-form";
 import { useLanguage } from "../../lib/use-language";
 import { useEntities } from "../../lib/workspace-queries";
@@ -93,15 +94,6 @@ export const RULE_EDITOR_SCHEMA: FormSchema<AutonomousRuleBody> = {
 
 const TIME_ZONES: readonly string[] =
   typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The next run times of the cron field, from the server (croner), shown in the rule's time zone. */
 function CronPreview({ cron, timeZone }: { cron: string; timeZone: string }) {

@@ -1,8 +1,9 @@
 // The chat's side column: the entity picker (grouped by universe), "New conversation", a debounced search and the list.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
+import { useDebounced } from "../../lib/use-debounced";
 import type { Entity, Universe } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
@@ -10,15 +11,6 @@ import { Loader } from "../../ui/loader";
 import { type Conversation, chatApi, chatKeys } from "./api";
 
 const SEARCH_DELAY_MS = 300;
-
-export function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export function EntityPicker({
   groups,

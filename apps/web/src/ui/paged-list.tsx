@@ -1,0 +1,135 @@
+// A server-paged list: in place of its rows a loader while the first page comes, the failed load's alert or the
+// list's own empty state; under the rows previous/next paging with the page count announced. Texts come in as props.
+import { type ReactNode, useState } from "react";
+import { Button } from "./button";
+import { EmptyState } from "./empty-state";
+import { FormAlert } from "./form-alert";
+import { Loader } from "./loader";
+
+export interface PagerTexts {
+  label: string;
+  previous: string;
+  next: string;
+  /** "Page 2 of 5". */
+  page: (page: number, pages: number) => string;
+}
+
+export interface PagedListTexts {
+  loading: string;
+  /** The failed load's message. */
+  failed: (error: unknown) => string;
+  pager: PagerTexts;
+}
+
+/** What a list reads from its query (TanStack Query's result fits). */
+export interface PagedQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data?: { items: readonly T[]; total?: number } | undefined;
+}
+
+/**
+ * The page of a list and its setter; the page goes back to the first whenever `filters` change (compared as JSON),
+ * in the same render, so no request for the old page under the new filters goes out.
+ */
+export function usePage(filters: unknown): [number, (page: number) => void] {
+  const key = JSON.stringify(filters);
+  const [state, setState] = useState({ key, page: 1 });
+  const page = state.key === key ? state.page : 1;
+  return [page, (next: number) => setState({ key, page: next })];
+}
+
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  texts,
+  testId,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  texts: PagerTexts;
+  testId: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav
+      aria-label={texts.label}
+      className="flex items-center justify-between gap-3"
+      data-testid={testId}
+    >
+      <Button
+        variant="secondary"
+        data-testid={`${testId}-previous`}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {texts.previous}
+      </Button>
+      <span className="text-sm text-fg-muted" aria-live="polite" data-testid={`${testId}-page`}>
+        {texts.page(page, pages)}
+      </span>
+      <Button
+        variant="secondary"
+        data-testid={`${testId}-next`}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {texts.next}
+      </Button>
+    </nav>
+  );
+}
+
+/**
+ * The rows (drawn by `children`) or what stands in their place, then the pager when `paging` is given. A failed
+ * refetch keeps the previous rows under its alert.
+ */
+export function PagedList<T>({
+  query,
+  texts,
+  errorTestId,
+  failure,
+  empty,
+  paging,
+  children,
+}: {
+  query: PagedQuery<T>;
+  texts: PagedListTexts;
+  errorTestId: string;
+  /** An alert of the caller's own in place of the usual failed-load one. */
+  failure?: ReactNode;
+  empty: Parameters<typeof EmptyState>[0];
+  paging?: { page: number; pageSize: number; onPage: (page: number) => void; testId: string };
+  children: (items: readonly T[]) => ReactNode;
+}) {
+  const items = query.data?.items;
+  return (
+    <>
+      {query.isPending ? <Loader message={texts.loading} /> : null}
+      {query.isError
+        ? (failure ?? <FormAlert testId={errorTestId}>{texts.failed(query.error)}</FormAlert>)
+        : null}
+      {items !== undefined && items.length === 0 ? <EmptyState {...empty} /> : null}
+      {items !== undefined && items.length > 0 ? (
+        <>
+          {children(items)}
+          {paging ? (
+            <Pager
+              page={paging.page}
+              pageSize={paging.pageSize}
+              total={query.data?.total ?? items.length}
+              onPage={paging.onPage}
+              texts={texts.pager}
+              testId={paging.testId}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
