@@ -40,6 +40,23 @@ export interface FormController<V extends Values, Output> {
   ) => (event: FormEvent<HTMLFormElement>) => void;
   setFormError: (message: string | null) => void;
   reset: (values?: V) => void;
+  /**
+   * A text field's wiring, spread onto a TextField, TextArea or SelectField: its value, the change that sets it,
+   * the blur that marks it visited and its message (which the field ties to the control with aria-describedby).
+   */
+  field: <K extends TextFieldName<V>>(name: K) => FieldBinding;
+}
+
+/** The names of a form's text (not checkbox) values. */
+type TextFieldName<V extends Values> = {
+  [K in keyof V & string]: V[K] extends string ? K : never;
+}[keyof V & string];
+
+export interface FieldBinding {
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur: (event: FocusEvent) => void;
+  error: string | undefined;
 }
 
 export function useForm<V extends Values, Output>(
@@ -121,7 +138,14 @@ export function useForm<V extends Values, Output>(
     setFormErrorRaw(null);
   }, []);
 
-  return { values, set, touch, error, formError, submitting, onSubmit, setFormError, reset };
+  const field = <K extends TextFieldName<V>>(name: K): FieldBinding => ({
+    value: values[name] as string,
+    onChange: (event) => set(name, event.target.value as V[K]),
+    onBlur: (event) => touch(name, event),
+    error: error(name),
+  });
+
+  return { values, set, touch, error, formError, submitting, onSubmit, setFormError, reset, field };
 }
 
 function focusFirstInvalid(form: HTMLFormElement): void {

@@ -59,21 +59,11 @@ export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Prom
       <TextField
         label={t("live.alerts.rule.metric")}
         hint={t("live.alerts.rule.metricHint")}
-        value={form.values.metric}
-        onChange={(event) => form.set("metric", event.target.value)}
-        onBlur={(event) => form.touch("metric", event)}
-        error={form.error("metric")}
+        {...form.field("metric")}
         testId="rule-metric"
         dir="ltr"
       />
-      <TextField
-        label={t("live.alerts.rule.name")}
-        value={form.values.name}
-        onChange={(event) => form.set("name", event.target.value)}
-        onBlur={(event) => form.touch("name", event)}
-        error={form.error("name")}
-        testId="rule-name"
-      />
+      <TextField label={t("live.alerts.rule.name")} {...form.field("name")} testId="rule-name" />
       <SelectField
         label={t("live.alerts.rule.op")}
         value={form.values.op}
@@ -90,20 +80,14 @@ export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Prom
       <TextField
         label={t("live.alerts.rule.threshold")}
         inputMode="decimal"
-        value={form.values.threshold}
-        onChange={(event) => form.set("threshold", event.target.value)}
-        onBlur={(event) => form.touch("threshold", event)}
-        error={form.error("threshold")}
+        {...form.field("threshold")}
         testId="rule-threshold"
       />
       <TextField
         label={t("live.alerts.rule.window")}
         hint={t("live.alerts.rule.windowHint")}
         inputMode="numeric"
-        value={form.values.windowSeconds}
-        onChange={(event) => form.set("windowSeconds", event.target.value)}
-        onBlur={(event) => form.touch("windowSeconds", event)}
-        error={form.error("windowSeconds")}
+        {...form.field("windowSeconds")}
         testId="rule-window"
       />
       <SelectField

@@ -38,10 +38,7 @@ export function ForgotPasswordScreen() {
             testId="forgot-email"
             autoComplete="email"
             dir="ltr"
-            value={form.values.email}
-            onChange={(event) => form.set("email", event.target.value)}
-            onBlur={(event) => form.touch("email", event)}
-            error={form.error("email")}
+            {...form.field("email")}
           />
           <Button type="submit" data-testid="forgot-submit" disabled={form.submitting}>
             {form.submitting ? t("auth.forgot.submitting") : t("auth.forgot.submit")}

@@ -84,10 +84,7 @@ function LoginForm({ onMfa }: { onMfa: (challenge: MfaChallenge, rememberMe: boo
           testId="login-email"
           autoComplete="username webauthn"
           dir="ltr"
-          value={form.values.email}
-          onChange={(event) => form.set("email", event.target.value)}
-          onBlur={(event) => form.touch("email", event)}
-          error={form.error("email")}
+          {...form.field("email")}
         />
         <TextField
           label={t("auth.login.password")}
@@ -96,10 +93,7 @@ function LoginForm({ onMfa }: { onMfa: (challenge: MfaChallenge, rememberMe: boo
           testId="login-password"
           autoComplete="current-password"
           dir="ltr"
-          value={form.values.password}
-          onChange={(event) => form.set("password", event.target.value)}
-          onBlur={(event) => form.touch("password", event)}
-          error={form.error("password")}
+          {...form.field("password")}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CheckboxField

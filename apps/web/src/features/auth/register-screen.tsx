@@ -47,10 +47,7 @@ export function RegisterScreen() {
           testId="register-email"
           autoComplete="email"
           dir="ltr"
-          value={form.values.email}
-          onChange={(event) => form.set("email", event.target.value)}
-          onBlur={(event) => form.touch("email", event)}
-          error={form.error("email")}
+          {...form.field("email")}
         />
         <TextField
           label={t("auth.register.username")}
@@ -59,10 +56,7 @@ export function RegisterScreen() {
           autoComplete="username"
           dir="ltr"
           hint={t("auth.register.usernameHint")}
-          value={form.values.username}
-          onChange={(event) => form.set("username", event.target.value)}
-          onBlur={(event) => form.touch("username", event)}
-          error={form.error("username")}
+          {...form.field("username")}
         />
         <TextField
           label={t("auth.register.password")}
@@ -80,10 +74,7 @@ export function RegisterScreen() {
               testId="register-password-hints"
             />
           }
-          value={form.values.password}
-          onChange={(event) => form.set("password", event.target.value)}
-          onBlur={(event) => form.touch("password", event)}
-          error={form.error("password")}
+          {...form.field("password")}
         />
         <Button type="submit" data-testid="register-submit" disabled={form.submitting || closed}>
           {form.submitting ? t("auth.register.submitting") : t("auth.register.submit")}

@@ -88,10 +88,7 @@ export function ResetPasswordScreen() {
                 testId="reset-password-hints"
               />
             }
-            value={form.values.password}
-            onChange={(event) => form.set("password", event.target.value)}
-            onBlur={(event) => form.touch("password", event)}
-            error={form.error("password")}
+            {...form.field("password")}
           />
           <Button type="submit" data-testid="reset-submit" disabled={form.submitting}>
             {form.submitting ? t("auth.reset.submitting") : t("auth.reset.submit")}

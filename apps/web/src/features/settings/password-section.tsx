@@ -42,10 +42,7 @@ export function PasswordSection() {
           testId="password-current"
           autoComplete="current-password"
           dir="ltr"
-          value={form.values.currentPassword}
-          onChange={(event) => form.set("currentPassword", event.target.value)}
-          onBlur={(event) => form.touch("currentPassword", event)}
-          error={form.error("currentPassword")}
+          {...form.field("currentPassword")}
         />
         <TextField
           label={t("settings.password.new")}
@@ -63,10 +60,7 @@ export function PasswordSection() {
               testId="password-new-hints"
             />
           }
-          value={form.values.newPassword}
-          onChange={(event) => form.set("newPassword", event.target.value)}
-          onBlur={(event) => form.touch("newPassword", event)}
-          error={form.error("newPassword")}
+          {...form.field("newPassword")}
         />
         <Button
           type="submit"

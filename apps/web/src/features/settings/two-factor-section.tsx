@@ -130,10 +130,7 @@ function TotpSetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) 
             autoComplete="one-time-code"
             inputMode="numeric"
             dir="ltr"
-            value={form.values.code}
-            onChange={(event) => form.set("code", event.target.value)}
-            onBlur={(event) => form.touch("code", event)}
-            error={form.error("code")}
+            {...form.field("code")}
           />
           <div className="flex gap-2">
             <Button type="submit" data-testid="two-factor-confirm" disabled={form.submitting}>
@@ -247,10 +244,7 @@ function DisableForm({
           testId="two-factor-disable-code"
           autoComplete="one-time-code"
           dir="ltr"
-          value={form.values.code}
-          onChange={(event) => form.set("code", event.target.value)}
-          onBlur={(event) => form.touch("code", event)}
-          error={form.error("code")}
+          {...form.field("code")}
         />
         <Button
           type="submit"

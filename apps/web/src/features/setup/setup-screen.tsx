@@ -80,10 +80,7 @@ function SetupForm({ token }: { token: string }) {
           testId="setup-email"
           autoComplete="email"
           dir="ltr"
-          value={form.values.email}
-          onChange={(event) => form.set("email", event.target.value)}
-          onBlur={(event) => form.touch("email", event)}
-          error={form.error("email")}
+          {...form.field("email")}
         />
         <TextField
           label={t("auth.register.username")}
@@ -92,10 +89,7 @@ function SetupForm({ token }: { token: string }) {
           autoComplete="username"
           dir="ltr"
           hint={t("auth.register.usernameHint")}
-          value={form.values.username}
-          onChange={(event) => form.set("username", event.target.value)}
-          onBlur={(event) => form.touch("username", event)}
-          error={form.error("username")}
+          {...form.field("username")}
         />
         <TextField
           label={t("auth.register.password")}
@@ -113,10 +107,7 @@ function SetupForm({ token }: { token: string }) {
               testId="setup-password-hints"
             />
           }
-          value={form.values.password}
-          onChange={(event) => form.set("password", event.target.value)}
-          onBlur={(event) => form.touch("password", event)}
-          error={form.error("password")}
+          {...form.field("password")}
         />
         <Button type="submit" data-testid="setup-submit" disabled={form.submitting}>
           {form.submitting ? t("setup.submitting") : t("setup.submit")}

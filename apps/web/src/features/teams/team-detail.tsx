@@ -333,10 +333,7 @@ function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
               label={t("teams.invite.email")}
               placeholder={t("teams.invite.emailPlaceholder")}
               hint={t("teams.invite.hint")}
-              value={form.values.email}
-              onChange={(event) => form.set("email", event.target.value)}
-              onBlur={(event) => form.touch("email", event)}
-              error={form.error("email")}
+              {...form.field("email")}
               dir="ltr"
               autoComplete="off"
               testId="team-invite-email"

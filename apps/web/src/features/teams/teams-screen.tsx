@@ -137,10 +137,7 @@ function CreateTeamForm({ onCreated }: { onCreated: (team: { id: string }) => vo
         <TextField
           label={t("teams.create.name")}
           placeholder={t("teams.create.namePlaceholder")}
-          value={form.values.name}
-          onChange={(event) => form.set("name", event.target.value)}
-          onBlur={(event) => form.touch("name", event)}
-          error={form.error("name")}
+          {...form.field("name")}
           maxLength={80}
           dir="auto"
           testId="team-name-input"
