@@ -26,6 +26,12 @@ export interface CatalogSource {
 
 const BUILT_IN: CatalogSource = { current: buildCatalog };
 const scope = new AsyncLocalStorage<CatalogSource>();
+/**
+ * The stores of the apps serving in this process (docs/decisions/216-one-app-no-async-scope.md). With one, its
+ * requests read it without the async scope: an AsyncLocalStorage in use makes Node track every promise of the process.
+ */
+const serving = new Map<CatalogSource, number>();
+let sole: CatalogSource | null = null;
 /** Work outside a request (scheduled jobs) reads the store of the app started last: one per process in production. */
 let processSource: CatalogSource = BUILT_IN;
 
@@ -39,7 +45,7 @@ export function processCatalogIs(source: CatalogSource): boolean {
 
 /** The catalogue in force for the code running now: this request's app's, else the process's. */
 export function currentCatalog(): Catalog {
-  return (scope.getStore() ?? processSource).current();
+  return (scope.getStore() ?? sole ?? processSource).current();
 }
 
 /** Runs `work` with `source` as the catalogue of everything it calls (tests, jobs of one app). */
@@ -70,15 +76,34 @@ export function trialEndFor(tier: TierName, now: Date): Date | null {
   return catalogTrialEndFor(tier, now, currentCatalog());
 }
 
+function servingChanged(): void {
+  const [only, apps] = serving.size === 1 ? ([...serving][0] ?? [null, 0]) : [null, 0];
+  sole = apps === 1 ? only : null;
+  // Back to one app: Node stops tracking promises for the scope (no request of another app is left to read it).
+  if (sole !== null) scope.disable();
+}
+
 /**
  * Binds every request of this app to its catalogue store. Several apps may share one process (tests run two
- * "instances" side by side), so the store travels with the request rather than in a module variable. Body
- * parsing runs on the socket's own events, so the scope is entered again before validation and the handler.
+ * "instances" side by side), so then the store travels with the request rather than in a module variable; body
+ * parsing runs on the socket's own events, so the scope is entered again before validation and the handler. An app
+ * alone in its process (production) is the sole store, read without a scope.
  */
 export const liveCatalogPlugin = fp(
   async (app: FastifyInstance, options: { source: CatalogSource }) => {
-    const enter = (_request: unknown, _reply: unknown, done: () => void) =>
-      scope.run(options.source, done);
+    const source = options.source;
+    const enter = (_request: unknown, _reply: unknown, done: () => void) => {
+      if (sole === source) done();
+      else scope.run(source, done);
+    };
+    serving.set(source, (serving.get(source) ?? 0) + 1);
+    servingChanged();
+    app.addHook("onClose", async () => {
+      const apps = (serving.get(source) ?? 1) - 1;
+      if (apps === 0) serving.delete(source);
+      else serving.set(source, apps);
+      servingChanged();
+    });
     app.addHook("onRequest", enter);
     app.addHook("preValidation", enter);
     app.addHook("preHandler", enter);
