@@ -61,6 +61,9 @@ export interface ApiKeyResolver {
   resolve(key: string): Promise<ApiKeyResolution>;
 }
 
+/** An onRequest hook that checks the caller and decides at once (a callback hook: no promise per request). */
+export type CallerCheck = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+
 declare module "fastify" {
   interface FastifyRequest {
     principal: Principal | null;
@@ -80,11 +83,9 @@ declare module "fastify" {
      */
     forgetPrincipal: (userId: string | null) => Promise<void>;
     /** onRequest hook: 401 without a valid token (before the body is even validated). */
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    authenticate: CallerCheck;
     /** onRequest hook factory: 401 without a token, 403 without the role or permission. */
-    requireAccess: (
-      requirement: Omit<AccessRequirement, "signedIn">,
-    ) => (request: FastifyRequest) => Promise<void>;
+    requireAccess: (requirement: Omit<AccessRequirement, "signedIn">) => CallerCheck;
   }
 }
 
@@ -213,6 +214,12 @@ function principalOf(
   };
 }
 
+/** What is kept of a presented personal API key: what it resolved to, and its user's row. */
+interface KeptApiKey {
+  resolved: ApiKeyResolution;
+  user: UserRow | null;
+}
+
 /** A user row as read, and until when the session (refresh-token family) stays alive (null: it is not). */
 interface LoadedSession {
   user: UserRow;
@@ -282,6 +289,11 @@ export function createPrincipalCache<T>(clock: () => Date, ttlMs: number = PRINC
     }
   };
   return {
+    /** The kept value while it is fresh, at once (no promise); undefined otherwise. */
+    peek(key: string): T | undefined {
+      const cached = entries.get(key);
+      return cached !== undefined && fresh(cached) ? cached.value : undefined;
+    },
     /** `load` answers the value and whose it is (null: nobody's, not kept). */
     async get(key: string, load: () => Promise<{ value: T; userId: string | null }>): Promise<T> {
       const cached = entries.get(key);
@@ -376,9 +388,7 @@ export const authPlugin = fp(
   ) => {
     app.decorate("tokens", options.signer);
     const sessionCache = createPrincipalCache<LoadedSession | null>(options.clock);
-    const keyCache = createPrincipalCache<{ resolved: ApiKeyResolution; user: UserRow | null }>(
-      options.clock,
-    );
+    const keyCache = createPrincipalCache<KeptApiKey>(options.clock);
     const forget = (userId: string | null) => {
       sessionCache.forget(userId);
       keyCache.forget(userId);
@@ -415,13 +425,39 @@ export const authPlugin = fp(
     app.decorateRequest("accountSuspended", false);
     app.decorateRequest("apiKeyRefusal", null);
 
-    app.addHook("onRequest", async (request) => {
+    // A callback hook: a key or session kept in the cache is applied at once, without a promise (decision 217).
+    app.addHook("onRequest", (request, _reply, done) => {
       const token = bearerToken(request);
-      if (token === null) return;
-      if (token.startsWith(API_KEY_PREFIX)) {
-        await authenticateApiKey(request, token);
+      if (token === null) {
+        done();
         return;
       }
+      if (token.startsWith(API_KEY_PREFIX)) {
+        const kept = keyCache.peek(token);
+        if (kept !== undefined) {
+          // A refusal thrown here is answered by Fastify as a rejected hook's would be.
+          applyApiKey(request, kept);
+          done();
+          return;
+        }
+        keyCache
+          .get(token, () => loadApiKey(token))
+          .then((loaded) => {
+            let refusal: unknown = null;
+            try {
+              applyApiKey(request, loaded);
+            } catch (error) {
+              refusal = error;
+            }
+            if (refusal === null) done();
+            else done(refusal as Error);
+          }, done);
+        return;
+      }
+      authenticateSession(request, token).then(() => done(), done);
+    });
+
+    async function authenticateSession(request: FastifyRequest, token: string) {
       const claims = await options.signer.verifyAccess(token);
       if (claims === null) return;
       const { userId, sessionId } = claims;
@@ -433,23 +469,25 @@ export const authPlugin = fp(
       const loaded = sessionPrincipal(session, sessionId, options.clock());
       request.accountSuspended = loaded === "suspended";
       request.principal = loaded === "suspended" ? null : loaded;
-    });
+    }
+
+    async function loadApiKey(key: string) {
+      const resolution = await options.apiKeys.resolve(key);
+      if (resolution.kind !== "valid")
+        return { value: { resolved: resolution, user: null }, userId: null };
+      const [row] = await app.database.db
+        .select()
+        .from(users)
+        .where(eq(users.id, resolution.userId));
+      return { value: { resolved: resolution, user: row ?? null }, userId: resolution.userId };
+    }
 
     /**
      * A personal API key (docs/decisions/161-personal-api-keys.md): refused outright on account and session routes
-     * and without the scope the matched route needs, decided on the matched route (never the raw URL).
+     * and without the scope the matched route needs, decided on the matched route (never the raw URL). Throws the
+     * refusal of a key that is unknown, revoked or expired.
      */
-    async function authenticateApiKey(request: FastifyRequest, key: string) {
-      const { resolved, user } = await keyCache.get(key, async () => {
-        const resolution = await options.apiKeys.resolve(key);
-        if (resolution.kind !== "valid")
-          return { value: { resolved: resolution, user: null }, userId: null };
-        const [row] = await app.database.db
-          .select()
-          .from(users)
-          .where(eq(users.id, resolution.userId));
-        return { value: { resolved: resolution, user: row ?? null }, userId: resolution.userId };
-      });
+    function applyApiKey(request: FastifyRequest, { resolved, user }: KeptApiKey) {
       if (resolved.kind !== "valid") throw keyRefused(resolved.kind);
       if (user === null) throw keyRefused("invalid");
       // A kept key's expiry is checked on every call.
@@ -487,20 +525,23 @@ export const authPlugin = fp(
       }
     }
 
+    // Callback hooks that decide at once: a refusal thrown here is answered as a rejected hook's would be.
     app.decorate(
       "authenticate",
-      describeHook(async (request: FastifyRequest) => {
+      describeHook((request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
         if (request.accountSuspended) throw accountSuspended();
         if (request.principal === null) throw unauthorized();
+        done();
       }, {}),
     );
 
     app.decorate("requireAccess", (requirement: Omit<AccessRequirement, "signedIn">) => {
-      return describeHook(async (request: FastifyRequest) => {
+      return describeHook((request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
         if (request.accountSuspended) throw accountSuspended();
         const decision = checkAccess(request.principal, { signedIn: true, ...requirement });
         if (decision === "sign-in") throw unauthorized();
         if (decision === "forbidden") throw forbidden();
+        done();
       }, requirement);
     });
   },

@@ -6,15 +6,16 @@ import {
   tierHasFeature,
   tierUnlocking,
 } from "@aacos/domain/catalog";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { CallerCheck } from "./auth.js";
 import { AppError, unauthorized } from "./errors.js";
 import { describeHook } from "./route-list.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** onRequest hook factory: 401 signed out, 403 `feature_locked` when the user's tier lacks the flag. */
-    requireFeature: (flag: FeatureFlag) => (request: FastifyRequest) => Promise<void>;
+    requireFeature: (flag: FeatureFlag) => CallerCheck;
   }
 }
 
@@ -30,12 +31,13 @@ export const featureGatePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate("requireFeature", (flag: FeatureFlag) => {
       return describeHook(
-        async (request: FastifyRequest) => {
+        (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
           const principal = request.principal;
           if (principal === null) throw unauthorized();
           // principal.tier already counts a downgrade whose paid period has ended.
           const tier = principal.tier;
           if (!tierHasFeature(tier, flag)) throw featureLocked(flag);
+          done();
         },
         { feature: flag },
       );

@@ -23,6 +23,7 @@ import type { UsageRecord as UsageRecordReply } from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
+import type { Principal } from "./auth.js";
 import { AppError } from "./errors.js";
 import { effectiveLimits } from "./live-catalog.js";
 import { createWindowCounter, type WindowCount, type WindowCounter } from "./rate-limit.js";
@@ -56,6 +57,17 @@ const BATCH_ROUTE = "/api/batch";
 /** How a call is metered: against the plan's windows, the general per-user limit, or not at all. */
 export type Metered = "plan" | "general" | null;
 
+/** Whether a matched route is never metered, remembered per route (the patterns are fixed). */
+const unmeteredRoutes = new Map<string, boolean>();
+function isUnmetered(route: string): boolean {
+  let unmetered = unmeteredRoutes.get(route);
+  if (unmetered === undefined) {
+    unmetered = UNMETERED.some((pattern) => pattern.test(route));
+    unmeteredRoutes.set(route, unmetered);
+  }
+  return unmetered;
+}
+
 /** The plan's windows or the general limit for a signed-in call, decided on the matched route. */
 export function meteringOf(request: FastifyRequest): Metered {
   const principal = request.principal;
@@ -63,7 +75,7 @@ export function meteringOf(request: FastifyRequest): Metered {
   const route = apiRouteOf(request);
   // An API path that matched no route (a 404) is counted like a read.
   if (route === null) return "general";
-  if (UNMETERED.some((pattern) => pattern.test(route))) return null;
+  if (isUnmetered(route)) return null;
   if (request.headers[BATCH_ITEM_HEADER] !== undefined) return "plan";
   if (isMeteredAction(request.method, route)) return "plan";
   if (principal.apiKey !== null && route !== BATCH_ROUTE) return "plan";
@@ -74,7 +86,7 @@ export function meteringOf(request: FastifyRequest): Metered {
 function visitorMetered(request: FastifyRequest): boolean {
   if (!isApiRequest(request)) return false;
   const route = apiRouteOf(request);
-  return route === null || !UNMETERED.some((pattern) => pattern.test(route));
+  return route === null || !isUnmetered(route);
 }
 
 /** A crashed request must not hold a concurrency slot for ever. */
@@ -237,6 +249,9 @@ function meterCommand(redis: Redis): MeterCommand {
   if (command === undefined) throw new Error("metering script not defined");
   return command.bind(redis);
 }
+
+/** An unlimited plan's call: nothing counted, nothing refused. */
+const UNCOUNTED: PlanOutcome = { counts: [], exceeded: -1, concurrent: false, entered: false };
 
 /** What metering a plan call decided: the limited windows' counts, and a refusal if any. */
 interface PlanOutcome {
@@ -407,18 +422,55 @@ export const meteringPlugin = fp(
     });
 
     // Signed-in callers after the route's own access checks (onRequest), before the body is validated:
-    // a call the user may not make is not metered.
-    app.addHook("preValidation", async (request, reply) => {
+    // a call the user may not make is not metered. A callback hook: an unlimited plan's call (nothing to count)
+    // passes without a promise (decision 217).
+    app.addHook("preValidation", (request, reply, done) => {
       const principal = request.principal;
-      const metered = meteringOf(request);
-      if (principal === null || metered === null) return;
-      if (metered === "general") {
-        await generalLimit(general, principal.user.id, reply);
+      const metered = principal === null ? null : meteringOf(request);
+      if (principal === null || metered === null) {
+        done();
         return;
       }
-      const { user, tier } = principal;
-      const limits = effectiveLimits(tier, principal.world);
+      if (metered === "general") {
+        generalLimit(general, principal.user.id, reply).then(() => done(), done);
+        return;
+      }
+      const limits = effectiveLimits(principal.tier, principal.world);
       reply.header("ratelimit-policy", rateLimitPolicyField(limits));
+      const limited = windows.filter((window) => limits[window.limit] !== UNLIMITED);
+      const now = options.clock().getTime();
+      const userId = principal.user.id;
+      if (limited.length === 0 && limits.maxConcurrentRequests === UNLIMITED) {
+        // An unlimited plan (no window, no concurrency limit) has nothing to count: only the last-seen mark.
+        void lastSeen.mark(userId, now);
+        planDecided(request, reply, principal, limits, limited, UNCOUNTED);
+        done();
+        return;
+      }
+      meterOnRedis(userId, limited, limits, now)
+        .then((outcome) => outcome ?? meterInProcess(userId, limited, limits, now))
+        .then((outcome) => {
+          let refusal: unknown = null;
+          try {
+            planDecided(request, reply, principal, limits, limited, outcome);
+          } catch (error) {
+            refusal = error;
+          }
+          if (refusal === null) done();
+          else done(refusal as Error);
+        }, done);
+    });
+
+    /** Applies what metering decided on a plan call: its RateLimit fields, and throws its refusal if any. */
+    function planDecided(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      principal: Principal,
+      limits: TierLimits,
+      limited: PlanWindow[],
+      outcome: PlanOutcome,
+    ): void {
+      const { user, tier } = principal;
       const refuse = (
         message: string,
         retryAfter: number,
@@ -440,15 +492,6 @@ export const meteringPlugin = fp(
           extra: { retryAfter, ...upgrade },
         });
       };
-
-      const limited = windows.filter((window) => limits[window.limit] !== UNLIMITED);
-      const now = options.clock().getTime();
-      // An unlimited plan (no window, no concurrency limit) has nothing to count: only the last-seen mark.
-      const outcome =
-        limited.length === 0 && limits.maxConcurrentRequests === UNLIMITED
-          ? await meterInProcess(user.id, limited, limits, now)
-          : ((await meterOnRedis(user.id, limited, limits, now)) ??
-            (await meterInProcess(user.id, limited, limits, now)));
       if (outcome.entered) request.inFlightKey = user.id;
       if (limited.length > 0) {
         const states: WindowState[] = limited.map((window, index) => {
@@ -481,7 +524,7 @@ export const meteringPlugin = fp(
       if (tier === "genesis" && options.random() < options.softPromptShare) {
         reply.header("aacos-upgrade-hint", "soft");
       }
-    });
+    }
 
     // Callback hooks: most calls hold no slot, and pass without a promise.
     app.addHook("onResponse", (request, _reply, done) => {

@@ -38,6 +38,8 @@ export interface WindowCounter {
   add(key: string, amount?: number): Promise<WindowCount>;
   /** Adds one to each key: on Redis in one round trip (a pipeline), else one by one. */
   addEach(keys: readonly string[]): Promise<WindowCount[]>;
+  /** `addEach` answered at once when the counts live in this process (no Redis); null: call `addEach`. */
+  addEachNow(keys: readonly string[]): WindowCount[] | null;
   /** Gives back calls that were refused, so they do not count. */
   subtract(key: string, amount?: number): Promise<void>;
   read(key: string): Promise<WindowCount>;
@@ -63,6 +65,21 @@ function buildLimiter(options: StoreOptions, name: string, points: number, secon
   return limiter;
 }
 
+/** rate-limiter-flexible's in-memory store (a private field of RateLimiterMemory, version 11). */
+interface MemoryStore {
+  incrby(key: string, points: number, seconds: number): RateLimiterRes;
+}
+
+function memoryStoreOf(limiter: RateLimiterMemory): MemoryStore | null {
+  const store = (limiter as unknown as { _memoryStorage?: { incrby?: unknown } })._memoryStorage;
+  if (store === undefined || typeof store.incrby !== "function") return null;
+  const incrby = store.incrby as MemoryStore["incrby"];
+  return {
+    // Keyed as the limiter keys its own (`getKey`).
+    incrby: (key, points, seconds) => incrby.call(store, limiter.getKey(key), points, seconds),
+  };
+}
+
 /** Counting only: a budget no plan reaches, so the library counts and the caller decides. */
 const COUNT_ONLY = 2_000_000_000;
 
@@ -72,12 +89,22 @@ export function createWindowCounter(
   seconds: number,
 ): WindowCounter {
   const limiter = buildLimiter(options, name, COUNT_ONLY, seconds);
+  // The in-process limiter's own store, counted synchronously (what its consume() does inside a promise): the same
+  // keys and windows, so `add`, `read` and `subtract` see these counts. Absent if the library ever changes it.
+  const memory = options.redis === null ? memoryStoreOf(limiter as RateLimiterMemory) : null;
   const add = async (key: string, amount = 1) => {
     const res = await limiter.consume(key, amount);
     return { count: res.consumedPoints, resetMs: res.msBeforeNext };
   };
   return {
     add,
+    addEachNow(keys) {
+      if (memory === null) return null;
+      return keys.map((key) => {
+        const res = memory.incrby(key, 1, seconds);
+        return { count: res.consumedPoints, resetMs: res.msBeforeNext };
+      });
+    },
     async addEach(keys) {
       const redis = options.redis;
       if (keys.length > 1 && redis !== null && redis.status === "ready") {

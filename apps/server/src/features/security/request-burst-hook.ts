@@ -21,13 +21,34 @@ export function createRequestCounter(store: {
 
 export const requestBurstPlugin = fp(
   async (app: FastifyInstance, options: { security: SecurityService }) => {
-    app.addHook("onRequest", async (request) => {
+    // A callback hook: counted in process, a request passes without a promise (decision 217).
+    app.addHook("onRequest", (request, _reply, done) => {
       // Decided on the matched route (docs/decisions/162-decide-on-the-matched-route.md): "/%61pi/…" counts.
-      if (!isApiRequest(request) || apiRouteOf(request) === UNCOUNTED_ROUTE) return;
+      if (!isApiRequest(request) || apiRouteOf(request) === UNCOUNTED_ROUTE) {
+        done();
+        return;
+      }
+      let pending: Promise<void> | null;
+      try {
+        pending = options.security.countRequest({
+          ip: request.ip,
+          userId: request.principal?.user.id ?? null,
+        });
+      } catch (error) {
+        pending = Promise.reject(error);
+      }
+      if (pending === null) {
+        done();
+        return;
+      }
       // Counting never fails a request.
-      await options.security
-        .observeRequest({ ip: request.ip, userId: request.principal?.user.id ?? null })
-        .catch((error: unknown) => request.log.warn({ err: error }, "request not counted"));
+      pending.then(
+        () => done(),
+        (error: unknown) => {
+          request.log.warn({ err: error }, "request not counted");
+          done();
+        },
+      );
     });
   },
   { name: "request-burst" },

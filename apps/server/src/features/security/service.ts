@@ -65,22 +65,35 @@ export function createSecurityService(deps: {
     });
   }
 
+  /**
+   * `observeRequest` for the request path: null when the request was counted at once (in process) and leaves no
+   * flag to write, else what is left to wait for.
+   */
+  function countRequest(caller: Caller): Promise<void> | null {
+    const keys: string[] = [];
+    if (caller.ip !== null) keys.push(`ip:${caller.ip}`);
+    if (caller.userId !== null) keys.push(`user:${caller.userId}`);
+    const flag = (counts: readonly { count: number }[]) => {
+      const flags: Promise<void>[] = [];
+      keys.forEach((key, index) => {
+        const count = counts[index]?.count ?? 0;
+        if (count === SUSPICIOUS_ACTIVITY.threshold + 1) flags.push(flagBurst(key, caller, count));
+      });
+      return flags.length === 0 ? null : Promise.all(flags).then(() => {});
+    };
+    const counted = requests.addEachNow(keys);
+    if (counted !== null) return flag(counted);
+    // Both of a call's counters in one round trip on Redis.
+    return requests.addEach(keys).then((counts) => flag(counts) ?? undefined);
+  }
+
   return {
     /** Counts one API request by address and, when signed in, by user. */
     async observeRequest(caller: Caller): Promise<void> {
-      const keys = [
-        ...(caller.ip !== null ? [`ip:${caller.ip}`] : []),
-        ...(caller.userId !== null ? [`user:${caller.userId}`] : []),
-      ];
-      // Both of a call's counters in one round trip on Redis.
-      const counts = await requests.addEach(keys);
-      await Promise.all(
-        keys.map(async (key, index) => {
-          const count = counts[index]?.count ?? 0;
-          if (count === SUSPICIOUS_ACTIVITY.threshold + 1) await flagBurst(key, caller, count);
-        }),
-      );
+      await countRequest(caller);
     },
+
+    countRequest,
 
     /**
      * The 30 s check: one incident per client flagged since the last check (events of one user, or of one address
