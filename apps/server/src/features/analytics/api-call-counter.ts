@@ -61,9 +61,18 @@ export function createApiCallCounter(deps: {
   const timer = setInterval(() => void flush(), deps.flushMs ?? FLUSH_MS);
   timer.unref();
 
+  // The UTC date of the last day a call was counted on, so a call does not format a date.
+  let dayNumber = Number.NaN;
+  let day = "";
   return {
     count(tier) {
-      add(deps.clock().toISOString().slice(0, 10), tier, 1);
+      const now = deps.clock().getTime();
+      const number = Math.floor(now / 86_400_000);
+      if (number !== dayNumber) {
+        dayNumber = number;
+        day = new Date(now).toISOString().slice(0, 10);
+      }
+      add(day, tier, 1);
     },
     flush,
     async stop() {
