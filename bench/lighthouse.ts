@@ -72,14 +72,29 @@ interface Figures {
   failing: string[];
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, run: number): Promise<Figures> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
   if (result === undefined) throw new Error(`no Lighthouse result for ${url}`);
-  // LIGHTHOUSE_REPORTS=dir keeps each full report, to see what a figure is made of.
+  // LIGHTHOUSE_REPORTS=dir keeps each run's full report, and the trace's largest-contentful-paint candidates (each
+  // paint that replaced the previous largest element), to see what a figure is made of.
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports !== undefined) {
-    const name = new URL(url).pathname.replace(/\W+/g, "_") || "_";
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${run + 1}`;
     await writeFile(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
+    // Each candidate's time from the start of its own navigation (the trace also holds about:blank's).
+    const events = result.artifacts.Trace.traceEvents;
+    const navigationId = (event: (typeof events)[number]) =>
+      (event.args?.data as { navigationId?: string } | undefined)?.navigationId;
+    const candidates = events
+      .filter((event) => event.name === "largestContentfulPaint::Candidate")
+      .map((event) => {
+        const start = events.find(
+          (other) =>
+            other.name === "navigationStart" && navigationId(other) === navigationId(event),
+        );
+        return { ms: start === undefined ? null : (event.ts - start.ts) / 1000, ...event.args };
+      });
+    await writeFile(path.join(reports, `${name}-lcp.json`), JSON.stringify(candidates, null, 1));
   }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -118,7 +133,8 @@ try {
   );
   for (const page of PAGES) {
     const runs: Figures[] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await audit(server.url + page, chrome.port));
+    for (let run = 0; run < RUNS; run++)
+      runs.push(await audit(server.url + page, chrome.port, run));
     runs.sort((a, b) => a.performance - b.performance);
     const figures = runs[Math.floor(runs.length / 2)] as Figures;
     const ok = (good: boolean) => (good ? "ok" : "MISSED");
