@@ -133,3 +133,38 @@ export function PagedList<T>({
     </>
   );
 }
+
+/**
+ * The live screens' quieter list: one line in place of the rows while the first load runs, after it failed (when
+ * the screen does not show the failure elsewhere) or when there are none; otherwise the rows.
+ */
+export function ListLines<T>({
+  pending,
+  failed = false,
+  items,
+  texts,
+  emptyTestId,
+  children,
+}: {
+  pending: boolean;
+  failed?: boolean;
+  items: readonly T[] | undefined;
+  texts: { loading: string; failed?: string; empty: string };
+  emptyTestId: string;
+  children: (items: readonly T[]) => ReactNode;
+}) {
+  if (pending) return <p className="text-fg-muted">{texts.loading}</p>;
+  if (failed)
+    return (
+      <p role="alert" className="text-error">
+        {texts.failed}
+      </p>
+    );
+  if (items === undefined || items.length === 0)
+    return (
+      <p className="text-fg-muted" data-testid={emptyTestId}>
+        {texts.empty}
+      </p>
+    );
+  return children(items);
+}

@@ -14,6 +14,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConnectionIndicator } from "../../ui/connection-indicator";
 import { PageHeading } from "../../ui/page-heading";
+import { ListLines } from "../../ui/paged-list";
 import { type AlertStatus, type AlertView, alertsApi } from "./api";
 import { RuleForm } from "./rule-form";
 
@@ -120,65 +121,69 @@ export function AlertsScreen() {
         ))}
       </div>
       <div role="tabpanel" data-testid="alerts-list">
-        {alerts.isPending ? (
-          <p className="text-fg-muted">{t("live.loading")}</p>
-        ) : alerts.isError ? (
-          <p role="alert" className="text-error">
-            {t("live.loadFailed")}
-          </p>
-        ) : alerts.data.length === 0 ? (
-          <p className="text-fg-muted" data-testid="alerts-empty">
-            {t("live.alerts.empty")}
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {alerts.data.map((alert) => {
-              const texts = alertTexts(t, alert, format.number);
-              return (
-                <li key={alert.id}>
-                  <Card data-testid="alert-row" data-alert-id={alert.id}>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="text-xs font-bold text-warning">
-                        {t(`live.severity.${severityKey(alert.severity)}`)}
-                      </span>
-                      <span className="font-semibold text-fg">{texts.rule}</span>
-                      {alert.test ? (
-                        <span className="text-xs text-fg-muted">{t("live.alerts.testBadge")}</span>
+        <ListLines
+          pending={alerts.isPending}
+          failed={alerts.isError}
+          items={alerts.data}
+          texts={{
+            loading: t("live.loading"),
+            failed: t("live.loadFailed"),
+            empty: t("live.alerts.empty"),
+          }}
+          emptyTestId="alerts-empty"
+        >
+          {(items) => (
+            <ul className="flex flex-col gap-3">
+              {items.map((alert) => {
+                const texts = alertTexts(t, alert, format.number);
+                return (
+                  <li key={alert.id}>
+                    <Card data-testid="alert-row" data-alert-id={alert.id}>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="text-xs font-bold text-warning">
+                          {t(`live.severity.${severityKey(alert.severity)}`)}
+                        </span>
+                        <span className="font-semibold text-fg">{texts.rule}</span>
+                        {alert.test ? (
+                          <span className="text-xs text-fg-muted">
+                            {t("live.alerts.testBadge")}
+                          </span>
+                        ) : null}
+                        <span className="ms-auto text-xs text-fg-muted">
+                          {formatDate(alert.createdAt)}
+                        </span>
+                      </div>
+                      <p className="mt-2 text-fg">{texts.message}</p>
+                      {texts.suggestedAction ? (
+                        <p className="mt-1 text-sm text-fg-muted">{texts.suggestedAction}</p>
                       ) : null}
-                      <span className="ms-auto text-xs text-fg-muted">
-                        {formatDate(alert.createdAt)}
-                      </span>
-                    </div>
-                    <p className="mt-2 text-fg">{texts.message}</p>
-                    {texts.suggestedAction ? (
-                      <p className="mt-1 text-sm text-fg-muted">{texts.suggestedAction}</p>
-                    ) : null}
-                    <div className="mt-3 flex gap-2">
-                      {alert.status === "open" ? (
-                        <Button
-                          variant="secondary"
-                          onClick={() => void run(() => alertsApi.acknowledge(alert.id))}
-                          data-testid="alert-acknowledge"
-                        >
-                          {t("live.alerts.acknowledge")}
-                        </Button>
-                      ) : null}
-                      {alert.status !== "resolved" ? (
-                        <Button
-                          variant="secondary"
-                          onClick={() => void run(() => alertsApi.resolve(alert.id))}
-                          data-testid="alert-resolve"
-                        >
-                          {t("live.alerts.resolve")}
-                        </Button>
-                      ) : null}
-                    </div>
-                  </Card>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                      <div className="mt-3 flex gap-2">
+                        {alert.status === "open" ? (
+                          <Button
+                            variant="secondary"
+                            onClick={() => void run(() => alertsApi.acknowledge(alert.id))}
+                            data-testid="alert-acknowledge"
+                          >
+                            {t("live.alerts.acknowledge")}
+                          </Button>
+                        ) : null}
+                        {alert.status !== "resolved" ? (
+                          <Button
+                            variant="secondary"
+                            onClick={() => void run(() => alertsApi.resolve(alert.id))}
+                            data-testid="alert-resolve"
+                          >
+                            {t("live.alerts.resolve")}
+                          </Button>
+                        ) : null}
+                      </div>
+                    </Card>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </ListLines>
       </div>
 
       <h2 className="mt-10 mb-3 text-xl font-bold text-fg">{t("live.alerts.rules")}</h2>

@@ -14,6 +14,7 @@ import { Button } from "../../ui/button";
 import { ConnectionIndicator } from "../../ui/connection-indicator";
 import { SelectField, TextField } from "../../ui/form-field";
 import { PageHeading } from "../../ui/page-heading";
+import { ListLines } from "../../ui/paged-list";
 import { signalKeys, signalsApi } from "./api";
 import {
   createFrameBatcher,
@@ -184,40 +185,41 @@ export function SignalsScreen() {
           {error ?? loadError}
         </p>
       ) : null}
-      {newest.isPending ? (
-        <p className="text-fg-muted">{t("live.loading")}</p>
-      ) : shown.length === 0 ? (
-        <p className="text-fg-muted" data-testid="signals-empty">
-          {t("live.signals.empty")}
-        </p>
-      ) : (
-        <ul
-          className="divide-y divide-border rounded-xl border border-border bg-surface"
-          data-testid="signals-list"
-          aria-live="off"
-        >
-          {shown.map((signal) => (
-            <li key={signal.id}>
-              <button
-                type="button"
-                className="flex w-full flex-wrap items-center gap-3 px-4 py-2.5 text-start hover:bg-surface-muted"
-                onClick={() => setSelected(signal)}
-                data-testid="signal-row"
-                data-signal-id={signal.id}
-              >
-                <span className={`text-xs font-bold ${SEVERITY_TONE[signal.severity] ?? ""}`}>
-                  {t(`live.severity.${severityKey(signal.severity)}`)}
-                </span>
-                <span className="font-semibold text-fg">{signalKindText(t, signal.kind)}</span>
-                <span className="text-fg-muted">{signalSourceText(t, signal.source)}</span>
-                <span className="ms-auto text-xs text-fg-muted">
-                  {formatDate(signal.createdAt)}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListLines
+        pending={newest.isPending}
+        items={shown}
+        texts={{ loading: t("live.loading"), empty: t("live.signals.empty") }}
+        emptyTestId="signals-empty"
+      >
+        {(rows) => (
+          <ul
+            className="divide-y divide-border rounded-xl border border-border bg-surface"
+            data-testid="signals-list"
+            aria-live="off"
+          >
+            {rows.map((signal) => (
+              <li key={signal.id}>
+                <button
+                  type="button"
+                  className="flex w-full flex-wrap items-center gap-3 px-4 py-2.5 text-start hover:bg-surface-muted"
+                  onClick={() => setSelected(signal)}
+                  data-testid="signal-row"
+                  data-signal-id={signal.id}
+                >
+                  <span className={`text-xs font-bold ${SEVERITY_TONE[signal.severity] ?? ""}`}>
+                    {t(`live.severity.${severityKey(signal.severity)}`)}
+                  </span>
+                  <span className="font-semibold text-fg">{signalKindText(t, signal.kind)}</span>
+                  <span className="text-fg-muted">{signalSourceText(t, signal.source)}</span>
+                  <span className="ms-auto text-xs text-fg-muted">
+                    {formatDate(signal.createdAt)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListLines>
       {items.length >= RENDER_CAP || cursor !== null ? (
         <div className="mt-4 flex justify-center">
           <Button
