@@ -41,7 +41,7 @@ export interface FormController<V extends Values, Output> {
   setFormError: (message: string | null) => void;
   reset: (values?: V) => void;
   /**
-   * A text field's wiring, spread onto a TextField, TextArea or SelectField: its value, the change that sets it,
+   * A text field's wiring, spread onto a TextField or SelectField: its value, the change that sets it,
    * the blur that marks it visited and its message (which the field ties to the control with aria-describedby).
    */
   field: <K extends TextFieldName<V>>(name: K) => FieldBinding;
