@@ -158,11 +158,29 @@ function createInFlight(redis: Redis | null, prefix: string) {
 /** docs/product.md §9: usage records are dropped after 24 hours of inactivity. */
 const IDLE_MS = 86_400_000;
 
+/**
+ * How often, at most, one instance writes a user's last-seen mark to Redis for an unlimited plan's calls (decision
+ * 218): the usage page's "last activity" is then at most this old, and the mark lives a day.
+ */
+const SEEN_WRITE_MS = 1000;
+
 /** When each user last made a metered call; forgotten after a day of silence. */
 function createLastSeen(redis: Redis | null, prefix: string) {
   const local = new Map<string, number>();
+  /** When this instance last wrote each user's mark to Redis (app clock). */
+  const written = new Map<string, number>();
   let marks = 0;
-  return {
+  const seen = {
+    /** `mark` for a call that counted nothing else: a user's mark reaches Redis at most once a SEEN_WRITE_MS. */
+    markSoon(userId: string, now: number): void {
+      if (redis !== null && redis.status === "ready") {
+        const at = written.get(userId);
+        if (at !== undefined && now >= at && now - at < SEEN_WRITE_MS) return;
+        if (written.size >= 10_000) written.clear();
+        written.set(userId, now);
+      }
+      void seen.mark(userId, now);
+    },
     async mark(userId: string, now: number): Promise<void> {
       if (redis !== null && redis.status === "ready") {
         const stored = await redis.set(`${prefix}:seen:${userId}`, String(now), "PX", IDLE_MS).then(
@@ -190,6 +208,7 @@ function createLastSeen(redis: Redis | null, prefix: string) {
       return at;
     },
   };
+  return seen;
 }
 
 /**
@@ -442,7 +461,7 @@ export const meteringPlugin = fp(
       const userId = principal.user.id;
       if (limited.length === 0 && limits.maxConcurrentRequests === UNLIMITED) {
         // An unlimited plan (no window, no concurrency limit) has nothing to count: only the last-seen mark.
-        void lastSeen.mark(userId, now);
+        lastSeen.markSoon(userId, now);
         planDecided(request, reply, principal, limits, limited, UNCOUNTED);
         done();
         return;
