@@ -4,7 +4,7 @@
 // found beside their own code, or worker files of their own stay external and load from node_modules as they are.
 // Then the migrated PGlite template is built if the migrations changed.
 import { spawnSync } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -41,7 +41,14 @@ const banner = [
   "const __dirname = __pathDirname(__filename);",
 ].join(" ");
 
-// Each entry is one self-contained file directly in dist/: src/server-root.ts relies on that depth.
+// The chunks of the last build go first: their names change with their content.
+for (const name of await readdir(outdir).catch(() => [])) {
+  if (name.endsWith(".js") || name.endsWith(".js.map")) await rm(path.join(outdir, name));
+}
+
+// Each entry and chunk is a file directly in dist/: src/server-root.ts relies on that depth. What the server loads
+// through import() — the modules not needed before the first requests — is split into chunks of its own, loaded on
+// first use (docs/decisions/204-start-up-lazy-modules.md); code the entries share is split out too.
 await build({
   absWorkingDir: server,
   entryPoints: {
@@ -52,6 +59,8 @@ await build({
   },
   outdir,
   bundle: true,
+  splitting: true,
+  chunkNames: "chunk-[hash]",
   platform: "node",
   format: "esm",
   target: "node20.19",
@@ -66,8 +75,9 @@ await build({
 // Node reads a whole source map when the module loads (--enable-source-maps): mapping every bundled package's line
 // costs about a fifth of a restart. Stack traces name the server's and the domain package's sources; a frame inside
 // a package shows its place in the bundle.
-for (const entry of ["main", "cli", "extract-worker", "make-template"]) {
-  const file = path.join(outdir, `${entry}.js.map`);
+for (const name of await readdir(outdir)) {
+  if (!name.endsWith(".js.map")) continue;
+  const file = path.join(outdir, name);
   const map = JSON.parse(await readFile(file, "utf8"));
   map.mappings = withoutSources(
     map.mappings,

@@ -112,7 +112,7 @@ export function createPasswordResetService(deps: {
     /** Sets the new password and ends every session; the link (and any other outstanding one) stops working. */
     async confirm(token: string, password: string, context: AuditContext): Promise<void> {
       // Checked before the token is spent, so a refused password does not burn the link.
-      const problem = passwordProblem(password);
+      const problem = await passwordProblem(password);
       if (problem !== null) throw validationFailed({ password: problem });
       const now = clock();
       const [claimed] = await db

@@ -2,13 +2,21 @@
 import { availableParallelism } from "node:os";
 import { isStrongPassword, MESSAGES } from "@aacos/domain/validation";
 import { hash, verify } from "@node-rs/argon2";
-import { dictionary } from "@zxcvbn-ts/language-common";
 
 /** OWASP: argon2id, 19 MiB, 2 iterations, 1 lane (about 13 ms here). @node-rs/argon2 defaults to argon2id. */
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-/** 49 233 of the most common breached passwords (zxcvbn's list), lower-cased. */
-const COMMON = new Set(dictionary["passwords-common"]);
+/**
+ * 49 233 of the most common breached passwords (zxcvbn's list), lower-cased. The list (about 400 KB of code) is its own
+ * chunk, loaded with the first password to check rather than with the server (docs/decisions/204-start-up-lazy-modules.md).
+ */
+let common: Promise<Set<string>> | null = null;
+const commonPasswords = () => {
+  common ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"]),
+  );
+  return common;
+};
 
 export const COMMON_PASSWORD_MESSAGE =
   "This password appears in lists of breached passwords; choose another";
@@ -54,7 +62,7 @@ export async function verifyPassword(stored: string | null, password: string): P
  * A common password dressed up to pass the character rule ("Password1!", "Dr@gon2024!") is still common:
  * the check lower-cases, undoes the usual letter swaps and drops trailing digits and symbols.
  */
-export function isCommonPassword(password: string): boolean {
+export async function isCommonPassword(password: string): Promise<boolean> {
   const lower = password.toLowerCase();
   const unswapped = lower
     .replaceAll("@", "a")
@@ -68,12 +76,13 @@ export function isCommonPassword(password: string): boolean {
     lower.replace(/[\d@$!%*?&]+$/, ""),
     unswapped.replace(/[\d@$!%*?&]+$/, ""),
   ];
-  return stems.some((stem) => stem.length >= 4 && COMMON.has(stem));
+  const listed = await commonPasswords();
+  return stems.some((stem) => stem.length >= 4 && listed.has(stem));
 }
 
 /** The message for a password that may not be set, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+export async function passwordProblem(password: string): Promise<string | null> {
   if (!isStrongPassword(password)) return MESSAGES.weakPassword;
-  if (isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
+  if (await isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
   return null;
 }

@@ -163,7 +163,7 @@ export function createAccountService(deps: {
     const email = input.email.trim().toLowerCase();
     const username = input.username.trim().toLowerCase();
     if (input.password !== null) {
-      const problem = passwordProblem(input.password);
+      const problem = await passwordProblem(input.password);
       if (problem !== null) throw validationFailed({ password: problem });
     }
     // Hashed before the check, so a taken address or name answers after the same work as a new account.
@@ -314,7 +314,7 @@ export function createAccountService(deps: {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw validationFailed({ currentPassword: "The current password is not correct" });
       }
-      const problem = passwordProblem(newPassword);
+      const problem = await passwordProblem(newPassword);
       if (problem !== null) throw validationFailed({ newPassword: problem });
       await db
         .update(users)
@@ -329,7 +329,7 @@ export function createAccountService(deps: {
 
     /** Sets a password without the old one (reset by mail, the CLI); every session ends. */
     async setPassword(userId: string, password: string): Promise<void> {
-      const problem = passwordProblem(password);
+      const problem = await passwordProblem(password);
       if (problem !== null) throw validationFailed({ password: problem });
       await db
         .update(users)

@@ -1,6 +1,6 @@
 // Outgoing mail: every message is recorded in mail_outbox, then delivered over SMTP when SMTP_URL is set.
 import { desc, eq, isNull } from "drizzle-orm";
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema.js";
 
@@ -45,15 +45,21 @@ export interface MailerDeps {
 
 export function createMailer(deps: MailerDeps): Mailer {
   const { db, clock, log, from } = deps;
-  const transport =
-    deps.smtpUrl === undefined
-      ? null
-      : createTransport({
-          url: deps.smtpUrl,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
-        });
+  const smtpUrl = deps.smtpUrl;
+  // nodemailer (about 400 KB) is its own chunk, loaded with the first mail to deliver rather than with the server
+  // (docs/decisions/204-start-up-lazy-modules.md).
+  let transport: Promise<Transporter> | null = null;
+  const connect = (url: string) => {
+    transport ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    );
+    return transport;
+  };
   const inFlight = new Set<Promise<void>>();
 
   async function record(mail: Mail): Promise<string> {
@@ -62,7 +68,7 @@ export function createMailer(deps: MailerDeps): Mailer {
       .values({ to: mail.to, subject: mail.subject, text: mail.text, createdAt: clock() })
       .returning({ id: mailOutbox.id });
     if (row === undefined) throw new Error("mail_outbox insert returned nothing");
-    if (transport === null) {
+    if (smtpUrl === undefined) {
       // No SMTP: a local developer finds the link in the log; an admin finds it at /api/admin/outbox.
       log.info({ to: mail.to, subject: mail.subject, text: mail.text }, "mail kept in the outbox");
     }
@@ -70,8 +76,13 @@ export function createMailer(deps: MailerDeps): Mailer {
   }
 
   async function deliver(id: string, mail: Mail): Promise<void> {
-    if (transport === null) return;
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    if (smtpUrl === undefined) return;
+    await (await connect(smtpUrl)).sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
     await db.update(mailOutbox).set({ sentAt: clock() }).where(eq(mailOutbox.id, id));
     log.info({ to: mail.to, subject: mail.subject }, "mail sent");
   }
@@ -117,7 +128,7 @@ export function createMailer(deps: MailerDeps): Mailer {
 
     async close() {
       await Promise.all([...inFlight]);
-      transport?.close();
+      (await transport)?.close();
     },
   };
 }

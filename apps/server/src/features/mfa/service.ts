@@ -1,7 +1,6 @@
 // Two-factor sign-in: TOTP setup and checks (a code is accepted once), one-time recovery codes, switching it off.
 import { and, count, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
-import { toDataURL } from "qrcode";
 import type { Db } from "../../db/client.js";
 import { authChallenges, mfaRecoveryCodes, mfaTotp } from "../../db/schema.js";
 import { conflict } from "../../platform/errors.js";
@@ -149,6 +148,8 @@ export function createMfaService(deps: { db: Db; clock: () => Date; audit: Audit
         .returning({ userId: mfaTotp.userId });
       if (stored.length === 0) throw conflict("mfa_on", "Two-factor sign-in is already on");
       const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
+      // qrcode is its own chunk, loaded with the first set-up (docs/decisions/204-start-up-lazy-modules.md).
+      const { toDataURL } = await import("qrcode");
       const qrCode = await toDataURL(otpauthUrl, {
         errorCorrectionLevel: "M",
         margin: 2,

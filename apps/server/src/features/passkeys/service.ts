@@ -1,13 +1,9 @@
 // Passkeys (WebAuthn): several per user, as a second factor or for password-less sign-in. Challenges are single-use, 5 minutes.
 import { randomUUID } from "node:crypto";
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -15,6 +11,16 @@ import { authChallenges, webauthnCredentials } from "../../db/schema.js";
 import type { UserRow } from "../../platform/auth.js";
 import { AppError, notFound, validationFailed } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
+
+/**
+ * @simplewebauthn/server and the certificate parsers it brings (about 600 KB) are their own chunk, loaded with the
+ * first passkey ceremony rather than with the server (docs/decisions/204-start-up-lazy-modules.md).
+ */
+let loadingWebauthn: Promise<typeof import("@simplewebauthn/server")> | null = null;
+const webauthn = () => {
+  loadingWebauthn ??= import("@simplewebauthn/server");
+  return loadingWebauthn;
+};
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 export const PASSKEY_FAILED = "This passkey could not be verified";
@@ -82,7 +88,7 @@ export function createPasskeyService(deps: {
 
     async registrationOptions(user: UserRow) {
       const existing = await credentialsOf(user.id);
-      const options = await generateRegistrationOptions({
+      const options = await (await webauthn()).generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
         userName: user.email,
@@ -110,13 +116,15 @@ export function createPasskeyService(deps: {
       if (stored === null || stored.userId !== user.id) {
         throw validationFailed({ challengeId: "This request has expired; try again" });
       }
-      const verification = await verifyRegistrationResponse({
-        response,
-        expectedChallenge: stored.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: false,
-      }).catch(() => null);
+      const verification = await (await webauthn())
+        .verifyRegistrationResponse({
+          response,
+          expectedChallenge: stored.challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: false,
+        })
+        .catch(() => null);
       if (verification === null || !verification.verified) {
         throw validationFailed({ response: PASSKEY_FAILED });
       }
@@ -156,7 +164,7 @@ export function createPasskeyService(deps: {
     /** Options for signing in: any passkey (password-less), or only the given user's (second factor). */
     async authenticationOptions(userId: string | null) {
       const allow = userId === null ? [] : await credentialsOf(userId);
-      const options = await generateAuthenticationOptions({
+      const options = await (await webauthn()).generateAuthenticationOptions({
         rpID: rp.id,
         userVerification: "preferred",
         ...(userId === null
@@ -182,19 +190,21 @@ export function createPasskeyService(deps: {
         .where(eq(webauthnCredentials.id, response.id));
       if (row === undefined) throw passkeyFailed();
       if (stored.userId !== null && stored.userId !== row.userId) throw passkeyFailed();
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: stored.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        credential: {
-          id: row.id,
-          publicKey: new Uint8Array(Buffer.from(row.publicKey, "base64url")),
-          counter: row.counter,
-          transports: row.transports as AuthenticatorTransport[],
-        },
-        requireUserVerification: false,
-      }).catch(() => null);
+      const verification = await (await webauthn())
+        .verifyAuthenticationResponse({
+          response,
+          expectedChallenge: stored.challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          credential: {
+            id: row.id,
+            publicKey: new Uint8Array(Buffer.from(row.publicKey, "base64url")),
+            counter: row.counter,
+            transports: row.transports as AuthenticatorTransport[],
+          },
+          requireUserVerification: false,
+        })
+        .catch(() => null);
       if (verification === null || !verification.verified) throw passkeyFailed();
       await db
         .update(webauthnCredentials)

@@ -542,7 +542,7 @@ export function createStripeBilling(deps: {
       try {
         if (signature === undefined || signature === "")
           throw new Error("no Stripe-Signature header");
-        event = gateway.constructEvent(payload, signature, clock().getTime());
+        event = await gateway.constructEvent(payload, signature, clock().getTime());
       } catch (error) {
         log.warn({ err: error }, "Stripe webhook refused: bad signature");
         throw new AppError("signature_invalid", 400, BILLING_MESSAGES.signatureInvalid);

@@ -10,7 +10,7 @@ import {
   priceLookupKey,
 } from "@aacos/domain/billing";
 import { TIER_NAMES, WORLD_NAMES } from "@aacos/domain/catalog";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { StripeConfig } from "../../config.js";
 import { tierByName, worldByName } from "../../platform/live-catalog.js";
 
@@ -48,7 +48,7 @@ export interface StripeGateway {
   cancel(subscriptionId: string): Promise<void>;
   invoices(customerId: string): Promise<BillingInvoice[]>;
   /** Throws when the signature is missing, wrong or too old; `receivedAt` is the server clock (milliseconds). */
-  constructEvent(payload: Buffer, signature: string, receivedAt: number): Stripe.Event;
+  constructEvent(payload: Buffer, signature: string, receivedAt: number): Promise<Stripe.Event>;
 }
 
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -60,15 +60,24 @@ function pricingOf(kind: PlanKind, plan: string) {
 }
 
 export function createStripeGateway(config: StripeConfig): StripeGateway {
-  const stripe = new Stripe(config.secretKey, {
-    host: config.apiBase.host,
-    port: config.apiBase.port,
-    protocol: config.apiBase.protocol,
-    // A refusal is answered at once (the user's plan stays); Stripe's own retries would keep them waiting.
-    maxNetworkRetries: 0,
-    timeout: 15_000,
-    appInfo: { name: "AACOS" },
-  });
+  // The SDK (about 700 KB) is its own chunk, loaded on the first call rather than with the server
+  // (docs/decisions/204-start-up-lazy-modules.md); a server without Stripe never loads it.
+  let loading: Promise<Stripe> | null = null;
+  const client = () => {
+    loading ??= import("stripe").then(
+      ({ default: Sdk }) =>
+        new Sdk(config.secretKey, {
+          host: config.apiBase.host,
+          port: config.apiBase.port,
+          protocol: config.apiBase.protocol,
+          // A refusal is answered at once (the user's plan stays); Stripe's own retries would keep them waiting.
+          maxNetworkRetries: 0,
+          timeout: 15_000,
+          appInfo: { name: "AACOS" },
+        }),
+    );
+    return loading;
+  };
   /** Price ids by lookup key: a key names one amount, so a found Price never goes stale. */
   const prices = new Map<string, string>();
 
@@ -79,10 +88,14 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
     const key = priceLookupKey(kind, plan, interval, cents, currency);
     const known = prices.get(key);
     if (known !== undefined) return known;
-    const found = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+    const found = await (await client()).prices.list({
+      lookup_keys: [key],
+      active: true,
+      limit: 1,
+    });
     let id = found.data[0]?.id;
     if (id === undefined) {
-      const created = await stripe.prices.create({
+      const created = await (await client()).prices.create({
         currency,
         unit_amount: cents,
         recurring: { interval: interval === "yearly" ? "year" : "month" },
@@ -98,7 +111,7 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
 
   return {
     async createCustomer(user) {
-      const customer = await stripe.customers.create({
+      const customer = await (await client()).customers.create({
         email: user.email,
         name: user.username,
         metadata: { userId: user.id },
@@ -132,7 +145,7 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
         plan: request.plan,
         interval: request.interval,
       };
-      const session = await stripe.checkout.sessions.create({
+      const session = await (await client()).checkout.sessions.create({
         mode: "subscription",
         customer: request.customerId,
         client_reference_id: request.userId,
@@ -150,7 +163,7 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
     },
 
     async createPortal(customerId, returnUrl) {
-      const session = await stripe.billingPortal.sessions.create({
+      const session = await (await client()).billingPortal.sessions.create({
         customer: customerId,
         return_url: returnUrl,
       });
@@ -158,14 +171,14 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
-      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+      await (await client()).subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
     async changePrice(subscriptionId, priceId, metadata) {
-      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const subscription = await (await client()).subscriptions.retrieve(subscriptionId);
       const item = subscription.items.data[0];
       if (item === undefined) throw new Error(`subscription ${subscriptionId} has no item`);
-      await stripe.subscriptions.update(subscriptionId, {
+      await (await client()).subscriptions.update(subscriptionId, {
         items: [{ id: item.id, price: priceId }],
         proration_behavior: "none",
         cancel_at_period_end: false,
@@ -174,11 +187,11 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
     },
 
     async cancel(subscriptionId) {
-      await stripe.subscriptions.cancel(subscriptionId);
+      await (await client()).subscriptions.cancel(subscriptionId);
     },
 
     async invoices(customerId) {
-      const list = await stripe.invoices.list({ customer: customerId, limit: 24 });
+      const list = await (await client()).invoices.list({ customer: customerId, limit: 24 });
       return list.data.map((invoice) => ({
         id: invoice.id ?? "",
         number: invoice.number ?? null,
@@ -190,8 +203,8 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
       }));
     },
 
-    constructEvent(payload, signature, receivedAt) {
-      return stripe.webhooks.constructEvent(
+    async constructEvent(payload, signature, receivedAt) {
+      return (await client()).webhooks.constructEvent(
         payload,
         signature,
         config.webhookSecret,

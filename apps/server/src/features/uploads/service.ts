@@ -18,7 +18,6 @@ import {
   UPLOAD_MAX_BYTES,
 } from "@aacos/domain/validation";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { fileTypeFromStream } from "file-type";
 import type { Db } from "../../db/client.js";
 import { files, users } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors.js";
@@ -114,6 +113,8 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
 
   /** What file-type sees in the stored bytes' leading signature. */
   async function detectedMimeOf(key: string): Promise<string | undefined> {
+    // file-type is its own chunk, loaded with the first upload (docs/decisions/204-start-up-lazy-modules.md).
+    const { fileTypeFromStream } = await import("file-type");
     const stream = await storage.get(key);
     if (stream === null) return undefined;
     try {
