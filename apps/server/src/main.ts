@@ -3,7 +3,6 @@ import net from "node:net";
 import { SAMPLE_INTERVAL_MS } from "@aacos/domain/monitoring";
 import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
-import { buildApp } from "./app.js";
 import { type Config, ConfigError, loadConfig, redactUrl } from "./config.js";
 import { type Database, DatabaseStartError, openDatabase } from "./db/client.js";
 import { AppError } from "./platform/errors.js";
@@ -28,7 +27,21 @@ async function main() {
   const config = loadConfig(process.env);
   // Checked before the database opens, so a taken port fails in a moment, not after initdb.
   await assertPortFree(config.host, config.port);
-  const database = await openDatabase(config);
+  // The app's code — most of the bundle, a chunk of its own — is compiled and run while the database opens: on
+  // PGlite that is mostly waiting for the template's copy, the WASM's compile and file reads, which leave this
+  // thread free (docs/decisions/205-app-loads-while-database-opens.md).
+  const opening = openDatabase(config);
+  const loadingApp = import("./app.js");
+  // A failure to load is reported where it is awaited; the database's own failure may come first.
+  loadingApp.catch(() => {});
+  const database = await opening;
+  let buildApp: typeof import("./app.js")["buildApp"];
+  try {
+    ({ buildApp } = await loadingApp);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   let redis: Redis | null = null;
   try {
     redis = await connectRedis(config.redisUrl);
