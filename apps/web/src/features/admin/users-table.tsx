@@ -1,18 +1,15 @@
-// The users tab: search, filters (role, plan, world, status), sorting and paging done by the server; inline editing of
-// roles, plan and world; suspend, reactivate, sign out everywhere and delete behind a confirmation.
-import { permissionsForRoles, ROLES, type Role } from "@aacos/domain/access";
+// The users tab: search, filters (role, plan, world, status), sorting and paging done by the server; the rows, their
+// inline editing and the confirmation of an action live beside it (user-row, user-edit-row, user-action-dialog).
+import { ROLES } from "@aacos/domain/access";
 import { USER_STATUSES, type UserSort } from "@aacos/domain/admin-console";
-import { TIER_NAMES, type TierName, WORLD_NAMES, type WorldName } from "@aacos/domain/catalog";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TIER_NAMES, WORLD_NAMES } from "@aacos/domain/catalog";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useAuthStore } from "../../lib/auth-store";
-import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
-import { permissionText, roleText, tierText, worldText } from "../../lib/server-words";
+import { roleText, tierText, worldText } from "../../lib/server-words";
 import { useLanguage } from "../../lib/use-language";
-import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
@@ -21,8 +18,10 @@ import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
 import { Pager } from "../../ui/paged-list";
 import { type AdminUser, adminApi, adminKeys } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
 import { useConsoleListTexts } from "./list-state";
+import { type UserAction, UserActionDialog } from "./user-action-dialog";
+import { UserEditRow } from "./user-edit-row";
+import { UserRow } from "./user-row";
 import {
   changeUserFilters,
   DEFAULT_USER_FILTERS,
@@ -35,8 +34,7 @@ import {
   writeUserFilters,
 } from "./users-filters";
 
-type Action = "suspend" | "signOut" | "delete";
-type Notice = { key: Action | "reactivate" | "saved"; name: string };
+type Notice = { key: UserAction | "reactivate" | "saved"; name: string };
 
 export function UsersTable() {
   const { t } = useTranslation();
@@ -62,7 +60,9 @@ export function UsersTable() {
   }, [search]);
 
   const [editing, setEditing] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ action: Action; user: AdminUser } | null>(null);
+  const [confirming, setConfirming] = useState<{ action: UserAction; user: AdminUser } | null>(
+    null,
+  );
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const query = userListQuery(filters);
@@ -245,7 +245,7 @@ export function UsersTable() {
                   ) : (
                     users.data.items.map((user) =>
                       editing === user.id ? (
-                        <EditRow
+                        <UserEditRow
                           key={user.id}
                           user={user}
                           onDone={(saved) => {
@@ -287,7 +287,7 @@ export function UsersTable() {
         ) : null}
       </section>
       {confirming ? (
-        <ActionDialog
+        <UserActionDialog
           action={confirming.action}
           user={confirming.user}
           onClose={(done) => {
@@ -333,284 +333,5 @@ function SortHeader({
         ) : null}
       </button>
     </th>
-  );
-}
-
-const SMALL = "px-2 py-1 text-xs";
-
-function UserRow({
-  user,
-  onEdit,
-  onAction,
-  onReactivated,
-}: {
-  user: AdminUser;
-  onEdit: () => void;
-  onAction: (action: Action) => void;
-  onReactivated: () => void;
-}) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const formatDate = useDateFormat();
-  const me = useAuthStore((state) => state.user?.id);
-  const queryClient = useQueryClient();
-  const reactivate = useMutation({
-    mutationFn: () => adminApi.reactivateUser(user.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.allUsers });
-      onReactivated();
-    },
-  });
-  const suspended = user.suspendedAt !== null;
-  const isMe = user.id === me;
-  return (
-    <tr
-      data-testid="admin-user-row"
-      data-user-id={user.id}
-      data-username={user.username}
-      className={`align-top text-fg ${suspended ? "bg-surface-muted" : ""}`}
-    >
-      <td className="px-3 py-2" dir="ltr">
-        <span className="block text-start font-semibold break-all">
-          {user.username}
-          {isMe ? (
-            <span className="ms-1 font-normal text-fg-muted">{`(${t("adminConsole.users.you")})`}</span>
-          ) : null}
-        </span>
-        <span className="block text-start text-xs break-all text-fg-muted">{user.email}</span>
-      </td>
-      <td className="px-3 py-2">
-        <span className="flex flex-wrap gap-1">
-          {user.roles.map((role) => (
-            <Badge key={role} tone={role === "admin" ? "primary" : "neutral"}>
-              {roleText(t, role)}
-            </Badge>
-          ))}
-        </span>
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap">
-        {tierText(user.tier, language)} · {worldText(user.world, language)}
-      </td>
-      <td className="px-3 py-2" data-testid="admin-user-status">
-        {suspended ? (
-          <Badge tone="warning">{t("adminConsole.users.statuses.suspended")}</Badge>
-        ) : (
-          <Badge tone="success">{t("adminConsole.users.statuses.active")}</Badge>
-        )}
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap">
-        {user.lastSignInAt ? formatDate(user.lastSignInAt) : t("adminConsole.users.never")}
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatDate(user.createdAt)}</td>
-      <td className="px-3 py-2">
-        <div className="flex min-w-60 flex-wrap gap-1">
-          <Button
-            variant="ghost"
-            className={SMALL}
-            data-testid="admin-user-edit"
-            aria-label={t("adminConsole.users.actions.editLabel", { name: user.username })}
-            onClick={onEdit}
-          >
-            {t("adminConsole.users.actions.edit")}
-          </Button>
-          {suspended ? (
-            <Button
-              variant="ghost"
-              className={SMALL}
-              data-testid="admin-user-reactivate"
-              aria-label={t("adminConsole.users.actions.reactivateLabel", { name: user.username })}
-              disabled={reactivate.isPending}
-              onClick={() => reactivate.mutate()}
-            >
-              {t("adminConsole.users.actions.reactivate")}
-            </Button>
-          ) : (
-            <Button
-              variant="ghost"
-              className={SMALL}
-              data-testid="admin-user-suspend"
-              aria-label={t("adminConsole.users.actions.suspendLabel", { name: user.username })}
-              disabled={isMe}
-              onClick={() => onAction("suspend")}
-            >
-              {t("adminConsole.users.actions.suspend")}
-            </Button>
-          )}
-          <Button
-            variant="ghost"
-            className={SMALL}
-            data-testid="admin-user-sign-out"
-            aria-label={t("adminConsole.users.actions.signOutLabel", { name: user.username })}
-            onClick={() => onAction("signOut")}
-          >
-            {t("adminConsole.users.actions.signOut")}
-          </Button>
-          <Button
-            variant="ghost"
-            className={SMALL}
-            data-testid="admin-user-delete"
-            aria-label={t("adminConsole.users.actions.deleteLabel", { name: user.username })}
-            onClick={() => onAction("delete")}
-          >
-            {t("adminConsole.users.actions.delete")}
-          </Button>
-        </div>
-        {reactivate.error ? (
-          <p className="mt-1 text-xs text-error" role="alert">
-            {errorText(t, reactivate.error)}
-          </p>
-        ) : null}
-      </td>
-    </tr>
-  );
-}
-
-function ActionDialog({
-  action,
-  user,
-  onClose,
-}: {
-  action: Action;
-  user: AdminUser;
-  onClose: (done: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const run = useMutation({
-    mutationFn: async () => {
-      if (action === "suspend") await adminApi.suspendUser(user.id);
-      else if (action === "signOut") await adminApi.signOutEverywhere(user.id);
-      else await adminApi.deleteUser(user.id);
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.allUsers });
-      onClose(true);
-    },
-  });
-  return (
-    <ConfirmDialog
-      title={t(`adminConsole.users.confirm.${action}.title`, { name: user.username })}
-      body={t(`adminConsole.users.confirm.${action}.body`, { name: user.username })}
-      confirmLabel={t(`adminConsole.users.confirm.${action}.yes`)}
-      pending={run.isPending}
-      error={run.error?.message ?? null}
-      onConfirm={() => run.mutate()}
-      onCancel={() => onClose(false)}
-    />
-  );
-}
-
-function EditRow({ user, onDone }: { user: AdminUser; onDone: (saved: boolean) => void }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const queryClient = useQueryClient();
-  const [roles, setRoles] = useState<Role[]>(user.roles);
-  const [tier, setTier] = useState<TierName>(user.tier);
-  const [world, setWorld] = useState<WorldName>(user.world);
-  const save = useMutation({
-    mutationFn: () => adminApi.updateUser(user.id, { roles, tier, world }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.allUsers });
-      onDone(true);
-    },
-  });
-  const toggleRole = (role: Role, on: boolean) =>
-    setRoles((current) => (on ? [...current, role] : current.filter((r) => r !== role)));
-  const permissions = permissionsForRoles(roles);
-
-  const select = "rounded-lg border border-border bg-surface px-2 py-1.5 text-fg";
-  return (
-    <tr
-      data-testid="admin-user-edit-row"
-      data-user-id={user.id}
-      className="bg-surface-muted align-top text-fg"
-    >
-      <td className="px-3 py-2" dir="ltr">
-        <span className="block text-start font-semibold break-all">{user.username}</span>
-        <span className="block text-start text-xs break-all text-fg-muted">{user.email}</span>
-      </td>
-      <td className="px-3 py-2">
-        <fieldset>
-          <legend className="sr-only">{t("adminConsole.users.columns.roles")}</legend>
-          <div className="flex flex-col gap-1">
-            {ROLES.map((role) => (
-              <label key={role} className="flex items-center gap-1.5">
-                <input
-                  type="checkbox"
-                  data-testid={`admin-user-role-${role}`}
-                  checked={roles.includes(role)}
-                  onChange={(event) => toggleRole(role, event.target.checked)}
-                  className="size-4 accent-primary"
-                />
-                {roleText(t, role)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <p
-          className="mt-2 text-xs text-fg-muted"
-          data-testid="admin-user-permissions"
-          title={permissions.length > 0 ? permissions.join(", ") : undefined}
-        >
-          {t("adminConsole.users.permissions", {
-            list:
-              permissions.length > 0
-                ? permissions.map((permission) => permissionText(t, permission)).join(", ")
-                : t("adminConsole.users.none"),
-          })}
-        </p>
-      </td>
-      <td className="px-3 py-2" colSpan={2}>
-        <div className="flex flex-col gap-2">
-          <select
-            aria-label={t("adminConsole.users.tier")}
-            data-testid="admin-user-tier"
-            className={select}
-            value={tier}
-            onChange={(event) => setTier(event.target.value as TierName)}
-          >
-            {TIER_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {tierText(name, language)}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label={t("adminConsole.users.world")}
-            data-testid="admin-user-world"
-            className={select}
-            value={world}
-            onChange={(event) => setWorld(event.target.value as WorldName)}
-          >
-            {WORLD_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {worldText(name, language)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </td>
-      <td className="px-3 py-2" colSpan={2} />
-      <td className="px-3 py-2">
-        <div className="flex min-w-40 flex-col gap-2">
-          {save.error ? <FormAlert>{errorText(t, save.error)}</FormAlert> : null}
-          {roles.length === 0 ? (
-            <p className="text-sm text-error">{t("messages.required")}</p>
-          ) : null}
-          <div className="flex gap-2">
-            <Button
-              data-testid="admin-user-save"
-              disabled={save.isPending || roles.length === 0}
-              onClick={() => save.mutate()}
-            >
-              {t("common.save")}
-            </Button>
-            <Button variant="ghost" data-testid="admin-user-cancel" onClick={() => onDone(false)}>
-              {t("common.cancel")}
-            </Button>
-          </div>
-        </div>
-      </td>
-    </tr>
   );
 }
