@@ -73,18 +73,30 @@ export function createSecurityService(deps: {
     const keys: string[] = [];
     if (caller.ip !== null) keys.push(`ip:${caller.ip}`);
     if (caller.userId !== null) keys.push(`user:${caller.userId}`);
-    const flag = (counts: readonly { count: number }[]) => {
-      const flags: Promise<void>[] = [];
-      keys.forEach((key, index) => {
-        const count = counts[index]?.count ?? 0;
-        if (count === SUSPICIOUS_ACTIVITY.threshold + 1) flags.push(flagBurst(key, caller, count));
-      });
-      return flags.length === 0 ? null : Promise.all(flags).then(() => {});
-    };
     const counted = requests.addEachNow(keys);
-    if (counted !== null) return flag(counted);
+    if (counted !== null) return flagCrossings(keys, counted, caller);
     // Both of a call's counters in one round trip on Redis.
-    return requests.addEach(keys).then((counts) => flag(counts) ?? undefined);
+    return requests
+      .addEach(keys)
+      .then((counts) => flagCrossings(keys, counts, caller) ?? undefined);
+  }
+
+  /** Flags each key whose count just went past the threshold; null when none did (the usual case). */
+  function flagCrossings(
+    keys: readonly string[],
+    counts: readonly { count: number }[],
+    caller: Caller,
+  ): Promise<void> | null {
+    let flags: Promise<void>[] | null = null;
+    for (let index = 0; index < keys.length; index += 1) {
+      const count = counts[index]?.count ?? 0;
+      const key = keys[index];
+      if (key !== undefined && count === SUSPICIOUS_ACTIVITY.threshold + 1) {
+        flags ??= [];
+        flags.push(flagBurst(key, caller, count));
+      }
+    }
+    return flags === null ? null : Promise.all(flags).then(() => {});
   }
 
   return {
