@@ -73,6 +73,21 @@ describe("npm start", () => {
         info: { version: string };
       };
       expect(openApi.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+      // A module loaded on first use (a chunk of its own, decision 204): the breached-password list answers.
+      const breached = await fetch(`${url}/api/auth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          email: "p@example.com",
+          username: "pw_user",
+          password: "Password1!",
+        }),
+      });
+      expect(breached.status).toBe(400);
+      expect(
+        ((await breached.json()) as { error: { fields: { password: string } } }).error.fields
+          .password,
+      ).toContain("breached");
       // The empty DATA_DIR got its database (from the template when it was built): the setup link is offered.
       expect(output).toContain("/setup?token=");
       expect(await readdir(dataDir)).toContain("pglite");

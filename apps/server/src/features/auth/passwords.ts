@@ -12,11 +12,18 @@ const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
  */
 let common: Promise<Set<string>> | null = null;
 const commonPasswords = () => {
-  common ??= import("@zxcvbn-ts/language-common").then(
-    ({ dictionary }) => new Set(dictionary["passwords-common"]),
-  );
+  common ??= import("@zxcvbn-ts/language-common").then((loaded) => {
+    // A CommonJS package: bundled by esbuild, its exports arrive as the chunk's default export.
+    const { dictionary } = loaded.dictionary === undefined ? interop(loaded) : loaded;
+    return new Set(dictionary["passwords-common"]);
+  });
   return common;
 };
+
+/** A CommonJS module's exports as esbuild's dynamic import gives them: under `default`. */
+function interop<T>(loaded: T): T {
+  return (loaded as unknown as { default: T }).default;
+}
 
 export const COMMON_PASSWORD_MESSAGE =
   "This password appears in lists of breached passwords; choose another";

@@ -149,7 +149,12 @@ export function createMfaService(deps: { db: Db; clock: () => Date; audit: Audit
       if (stored.length === 0) throw conflict("mfa_on", "Two-factor sign-in is already on");
       const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
       // qrcode is its own chunk, loaded with the first set-up (docs/decisions/204-start-up-lazy-modules.md).
-      const { toDataURL } = await import("qrcode");
+      // A CommonJS package: bundled by esbuild, its exports arrive as the chunk's default export.
+      const qrcode = await import("qrcode");
+      const { toDataURL } =
+        qrcode.toDataURL === undefined
+          ? (qrcode as unknown as { default: typeof qrcode }).default
+          : qrcode;
       const qrCode = await toDataURL(otpauthUrl, {
         errorCorrectionLevel: "M",
         margin: 2,
