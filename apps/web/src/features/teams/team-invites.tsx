@@ -1,0 +1,122 @@
+// Inviting to a team: the invitation form and the invitations still open, which can be withdrawn.
+import { InviteMemberBody } from "@aacos/domain/teams";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useDateFormat } from "../../lib/format-date";
+import { useForm } from "../../lib/use-form";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
+import { type TeamDetail, teamKeys, teamsApi } from "./api";
+import type { Run } from "./team-detail";
+import { teamErrorText, upgradeLinkOf } from "./team-errors";
+
+export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const client = useQueryClient();
+  const form = useForm(InviteMemberBody, { email: "" });
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; upgrade: string | null } | null>(null);
+  const submit = form.onSubmit(async (body) => {
+    setSent(null);
+    setFailure(null);
+    try {
+      const { invite } = await teamsApi.invite(team.id, body.email);
+      form.reset();
+      setSent(t("teams.invite.sent", { email: invite.email }));
+    } catch (error) {
+      setFailure({ text: teamErrorText(t, error), upgrade: upgradeLinkOf(error) });
+    }
+    await client.invalidateQueries({ queryKey: teamKeys.detail(team.id) });
+  });
+  return (
+    <Card className="flex flex-col gap-4">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-3"
+        data-testid="team-invite-form"
+      >
+        <h3 className="text-lg font-bold text-fg">{t("teams.invite.title")}</h3>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-64 flex-1">
+            <TextField
+              type="email"
+              label={t("teams.invite.email")}
+              placeholder={t("teams.invite.emailPlaceholder")}
+              hint={t("teams.invite.hint")}
+              {...form.field("email")}
+              dir="ltr"
+              autoComplete="off"
+              testId="team-invite-email"
+            />
+          </div>
+          <Button type="submit" disabled={form.submitting} data-testid="team-invite-submit">
+            {t("teams.invite.submit")}
+          </Button>
+        </div>
+        {sent ? (
+          <p role="status" className="text-success" data-testid="team-invite-sent">
+            {sent}
+          </p>
+        ) : null}
+        {failure ? (
+          <FormAlert testId="team-invite-error">
+            {failure.text}
+            {failure.upgrade ? (
+              <>
+                {" "}
+                <Link to={failure.upgrade} className="underline">
+                  {t("teams.errors.upgrade")}
+                </Link>
+              </>
+            ) : null}
+          </FormAlert>
+        ) : null}
+      </form>
+      <div className="flex flex-col gap-2">
+        <h4 className="font-bold text-fg">{t("teams.invites.title")}</h4>
+        {team.invites.length === 0 ? (
+          <p className="text-sm text-fg-muted" data-testid="team-invites-empty">
+            {t("teams.invites.empty")}
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border" data-testid="team-invites">
+            {team.invites.map((invite) => (
+              <li
+                key={invite.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-2"
+              >
+                <span className="flex flex-col">
+                  <span className="font-semibold text-fg" dir="ltr">
+                    {invite.email}
+                  </span>
+                  <span className="text-xs text-fg-muted">
+                    {t("teams.invites.expires", { date: formatDate(invite.expiresAt) })}
+                  </span>
+                </span>
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1.5 text-sm"
+                  data-testid={`invite-revoke-${invite.email}`}
+                  onClick={() =>
+                    void run(
+                      () => teamsApi.revokeInvite(team.id, invite.id),
+                      t("teams.invites.revoked", { email: invite.email }),
+                    )
+                  }
+                >
+                  {t("teams.invites.revoke")}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
