@@ -1,5 +1,7 @@
 // "Your data": the account-deletion request and the export archive's file names, shared by browser and server.
+
 import { z } from "zod";
+import { fieldIssue } from "./field-errors.js";
 import { MESSAGES } from "./validation/messages.js";
 
 /**
@@ -12,7 +14,7 @@ export const DeleteAccountBody = z
     token: z.string().min(1, MESSAGES.required).max(128).optional(),
   })
   .refine((body) => body.password !== undefined || body.token !== undefined, {
-    message: MESSAGES.required,
+    ...fieldIssue(MESSAGES.required, "required"),
     path: ["password"],
   });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;

@@ -56,12 +56,24 @@ describe("the analytics query", () => {
     });
     expect(day({ from: "2024-11-24" })).toEqual({
       ok: false,
-      fields: { from: "The range may cover at most 731 days" },
+      fields: {
+        from: {
+          message: "The range may cover at most 731 days",
+          code: "range_too_long",
+          params: { max: 731 },
+        },
+      },
     });
     expect(day({ from: "2000-01-01" })).toMatchObject({ ok: false });
     expect(day({ from: "2026-11-26" })).toEqual({
       ok: false,
-      fields: { from: "The start date must not be after the end date" },
+      fields: {
+        from: {
+          message: "The start date must not be after the end date",
+          code: "date_order",
+          params: {},
+        },
+      },
     });
     expect(day({ to: "2000-01-01" })).toMatchObject({
       ok: true,

@@ -1,6 +1,8 @@
 // The admin analytics reports: their names, the shared query schema (range, interval, format), the activity
 // definition, the report shapes the server sends and the browser draws, and the CSV rules (docs/decisions/125).
+
 import { z } from "zod";
+import { type FieldFailure, fieldFailure, fieldIssue } from "./field-errors.js";
 import type { AnalyticsRange, AnalyticsReportData } from "./replies/analytics.js";
 import { MESSAGES } from "./validation/messages.js";
 
@@ -57,10 +59,10 @@ export function isCalendarDate(value: string): boolean {
 const CalendarDate = z
   .string({ error: MESSAGES.invalidFormat })
   .trim()
-  .refine(isCalendarDate, MESSAGES.invalidFormat)
+  .refine(isCalendarDate, fieldIssue(MESSAGES.invalidFormat, "invalid_format"))
   .refine(
     (date) => date >= ANALYTICS_FIRST_DATE && date <= ANALYTICS_LAST_DATE,
-    ANALYTICS_MESSAGES.dateOutOfRange,
+    fieldIssue(ANALYTICS_MESSAGES.dateOutOfRange, "date_out_of_range"),
   );
 
 /** GET /api/admin/analytics/<report>?from=&to=&interval=&format= — dates are UTC calendar days, both included. */
@@ -75,7 +77,12 @@ export const AnalyticsQuery = z
     // With one end left out the range depends on today: the server checks it again with its clock (checkRange).
     if (q.from === undefined || q.to === undefined) return;
     const problem = rangeProblem({ from: q.from, to: q.to });
-    if (problem !== null) context.addIssue({ code: "custom", message: problem, path: ["from"] });
+    if (problem === null) return;
+    const issue =
+      problem === ANALYTICS_MESSAGES.rangeReversed
+        ? fieldIssue(problem, "date_order")
+        : fieldIssue(problem, "range_too_long", { max: MAX_ANALYTICS_DAYS });
+    context.addIssue({ code: "custom", ...issue, path: ["from"] });
   });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 
@@ -147,10 +154,15 @@ export function rangeProblem(range: { from: string; to: string }): string | null
 export function checkRange(
   query: Pick<AnalyticsQuery, "from" | "to" | "interval">,
   now: Date,
-): { ok: true; range: AnalyticsRange } | { ok: false; fields: Record<string, string> } {
+): { ok: true; range: AnalyticsRange } | { ok: false; fields: Record<string, FieldFailure> } {
   const range = resolveRange(query, now);
   const problem = rangeProblem(range);
-  return problem === null ? { ok: true, range } : { ok: false, fields: { from: problem } };
+  if (problem === null) return { ok: true, range };
+  const failure =
+    problem === ANALYTICS_MESSAGES.rangeReversed
+      ? fieldFailure(problem, "date_order")
+      : fieldFailure(problem, "range_too_long", { max: MAX_ANALYTICS_DAYS });
+  return { ok: false, fields: { from: failure } };
 }
 
 /** What a month of a plan brings in: a "custom" price (−1) is not known, so it counts as nothing. */

@@ -2,7 +2,9 @@
 // (docs/decisions/160-what-a-plans-api-calls-count.md): the schemas of /api/me/api-keys, the scopes and which
 // routes each allows, the routes a key never reaches, and the metered actions. Routes are Fastify route patterns
 // ("/api/aacos/entities/:id/runs"), the matched route, never the raw URL.
+
 import { z } from "zod";
+import { fieldIssue } from "./field-errors.js";
 import { MESSAGES } from "./validation/messages.js";
 
 /** read: GET calls; write: every other call except the AI ones; ai: chat messages, commands and entity runs. */
@@ -47,7 +49,10 @@ export const CreateApiKeyBody = z.object({
     .array(z.enum(API_KEY_SCOPES, { error: MESSAGES.invalidFormat }), { error: MESSAGES.required })
     .min(1, MESSAGES.minLength(1))
     .max(API_KEY_SCOPES.length, MESSAGES.maxLength(API_KEY_SCOPES.length))
-    .refine((scopes) => new Set(scopes).size === scopes.length, MESSAGES.invalidFormat),
+    .refine(
+      (scopes) => new Set(scopes).size === scopes.length,
+      fieldIssue(MESSAGES.invalidFormat, "invalid_format"),
+    ),
   expiresAt: z.iso.datetime({ offset: true, error: MESSAGES.invalidFormat }).nullable().optional(),
 });
 export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;

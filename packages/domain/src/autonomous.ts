@@ -1,7 +1,9 @@
 // Autonomous control (docs/decisions/095-autonomous-control.md): rules that send a prompt to entities on a cron
 // schedule or on a matching signal, their budgets, the kill switch, and the shapes of the API. Browser and server
 // both validate with these schemas; the server also parses the cron expression in full (croner).
+
 import { z } from "zod";
+import { fieldIssue } from "./field-errors.js";
 import { MAX_COMMAND_ENTITIES } from "./validation/chat.js";
 import { MESSAGES } from "./validation/messages.js";
 import { requiredText } from "./validation/rules.js";
@@ -97,12 +99,17 @@ const Word = z
   .regex(/^[a-z0-9][a-z0-9._-]*$/i, MESSAGES.invalidFormat);
 
 // No .int(): its failure would stop the trigger checks below, and every field's message should show at once.
-const wholeNumber = (limits: { min: number; max: number }, message: string) =>
+const wholeNumber = (
+  limits: { min: number; max: number },
+  message: string,
+  code: "runs_per_hour" | "tokens_per_day",
+) =>
   z
     .number({ error: message })
-    .min(limits.min, message)
-    .max(limits.max, message)
-    .refine(Number.isInteger, message);
+    .refine(
+      (value) => Number.isInteger(value) && value >= limits.min && value <= limits.max,
+      fieldIssue(message, code, limits),
+    );
 
 /** The trigger-dependent checks run whenever the trigger itself is readable, so every field message shows at once. */
 function hasTrigger(value: unknown): boolean {
@@ -117,7 +124,10 @@ const RuleFields = z.object({
     .array(Id, { error: MESSAGES.required })
     .min(1, MESSAGES.required)
     .max(MAX_COMMAND_ENTITIES, AUTONOMOUS_MESSAGES.entitiesTooMany)
-    .refine((ids) => new Set(ids).size === ids.length, AUTONOMOUS_MESSAGES.entityTwice),
+    .refine(
+      (ids) => new Set(ids).size === ids.length,
+      fieldIssue(AUTONOMOUS_MESSAGES.entityTwice, "duplicate"),
+    ),
   prompt: requiredText(),
   trigger: z.enum(AUTONOMOUS_TRIGGERS, { error: MESSAGES.invalidFormat }),
   /** Schedule rules: five-field cron, read in `timeZone`. */
@@ -127,8 +137,16 @@ const RuleFields = z.object({
   signalKind: z.union([Word, z.literal("")]),
   signalSource: z.union([Word, z.literal("")]),
   signalMinSeverity: z.enum(SIGNAL_SEVERITIES, { error: MESSAGES.invalidFormat }),
-  maxRunsPerHour: wholeNumber(BUDGET_LIMITS.runsPerHour, AUTONOMOUS_MESSAGES.runsPerHour),
-  maxTokensPerDay: wholeNumber(BUDGET_LIMITS.tokensPerDay, AUTONOMOUS_MESSAGES.tokensPerDay),
+  maxRunsPerHour: wholeNumber(
+    BUDGET_LIMITS.runsPerHour,
+    AUTONOMOUS_MESSAGES.runsPerHour,
+    "runs_per_hour",
+  ),
+  maxTokensPerDay: wholeNumber(
+    BUDGET_LIMITS.tokensPerDay,
+    AUTONOMOUS_MESSAGES.tokensPerDay,
+    "tokens_per_day",
+  ),
   /** Records what would have run; no AI call, no tokens. */
   dryRun: z.boolean({ error: MESSAGES.invalidFormat }),
   /** The rule's own kill switch. */
@@ -151,12 +169,16 @@ export const AutonomousRuleBody = RuleFields.extend({
     if (rule.trigger === "schedule") {
       const cron = text(rule.cron);
       if (cron === "") {
-        context.addIssue({ code: "custom", path: ["cron"], message: MESSAGES.required });
+        context.addIssue({
+          code: "custom",
+          path: ["cron"],
+          ...fieldIssue(MESSAGES.required, "required"),
+        });
       } else if (cron !== null && !hasCronShape(cron)) {
         context.addIssue({
           code: "custom",
           path: ["cron"],
-          message: AUTONOMOUS_MESSAGES.cronFields,
+          ...fieldIssue(AUTONOMOUS_MESSAGES.cronFields, "cron_fields"),
         });
       }
       const timeZone = text(rule.timeZone);
@@ -164,11 +186,15 @@ export const AutonomousRuleBody = RuleFields.extend({
         context.addIssue({
           code: "custom",
           path: ["timeZone"],
-          message: AUTONOMOUS_MESSAGES.timeZone,
+          ...fieldIssue(AUTONOMOUS_MESSAGES.timeZone, "time_zone"),
         });
       }
     } else if (text(rule.signalKind) === "") {
-      context.addIssue({ code: "custom", path: ["signalKind"], message: MESSAGES.required });
+      context.addIssue({
+        code: "custom",
+        path: ["signalKind"],
+        ...fieldIssue(MESSAGES.required, "required"),
+      });
     }
   },
   { when: (payload) => hasTrigger(payload.value) },
@@ -199,13 +225,17 @@ export const CronPreviewQuery = z
   })
   .superRefine((query, context) => {
     if (!hasCronShape(query.cron)) {
-      context.addIssue({ code: "custom", path: ["cron"], message: AUTONOMOUS_MESSAGES.cronFields });
+      context.addIssue({
+        code: "custom",
+        path: ["cron"],
+        ...fieldIssue(AUTONOMOUS_MESSAGES.cronFields, "cron_fields"),
+      });
     }
     if (!isTimeZone(query.timeZone)) {
       context.addIssue({
         code: "custom",
         path: ["timeZone"],
-        message: AUTONOMOUS_MESSAGES.timeZone,
+        ...fieldIssue(AUTONOMOUS_MESSAGES.timeZone, "time_zone"),
       });
     }
   });

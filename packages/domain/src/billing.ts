@@ -1,7 +1,9 @@
 // Billing rules shared by the browser and the server: intervals, custom ("contact us") prices, the billing status
 // the tier chooser reads, plan requests to admins, and the messages of payment failures (docs/decisions/175-stripe-billing.md).
+
 import { z } from "zod";
 import { TIER_NAMES, WORLD_NAMES } from "./catalog/types.js";
+import { fieldIssue } from "./field-errors.js";
 import { MESSAGES } from "./validation/messages.js";
 
 export {
@@ -28,7 +30,11 @@ export const PlanRequestBody = z
   .superRefine((body, context) => {
     const names: readonly string[] = body.kind === "tier" ? TIER_NAMES : WORLD_NAMES;
     if (!names.includes(body.plan)) {
-      context.addIssue({ code: "custom", path: ["plan"], message: MESSAGES.invalidFormat });
+      context.addIssue({
+        code: "custom",
+        path: ["plan"],
+        ...fieldIssue(MESSAGES.invalidFormat, "invalid_format"),
+      });
     }
   });
 export type PlanRequestBody = z.input<typeof PlanRequestBody>;

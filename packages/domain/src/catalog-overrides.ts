@@ -1,5 +1,6 @@
 // Admins' overrides of the plan catalogue (/admin/settings): which prices and limits may change, their rules, the
 // request schemas, and how the effective catalogue is built (built-in catalogue + overrides). Pure: no I/O.
+
 import { z } from "zod";
 import {
   buildCatalog,
@@ -13,6 +14,7 @@ import {
   type World,
   type WorldName,
 } from "./catalog/index.js";
+import { fieldIssue } from "./field-errors.js";
 
 /** Every tier limit of docs/product.md §3/§9, in the order the settings screen shows them. */
 export const TIER_LIMIT_KEYS = [
@@ -149,12 +151,27 @@ export function settingProblemMessage(problem: SettingProblem): string {
     : SETTING_MESSAGES[problem.kind](problem.bound);
 }
 
+/** A setting's problem as a zod issue's text and field code. */
+export function settingProblemIssue(problem: SettingProblem) {
+  const message = settingProblemMessage(problem);
+  switch (problem.kind) {
+    case "notInteger":
+      return fieldIssue(message, "not_integer");
+    case "tooSmall":
+      return fieldIssue(message, "too_small_or_unlimited", { min: problem.bound });
+    case "unlimitedNotAllowed":
+      return fieldIssue(message, "too_small", { min: problem.bound });
+    case "tooLarge":
+      return fieldIssue(message, "too_large", { max: problem.bound });
+  }
+}
+
 /** One value's schema from its rule: integers only, −1 where the rule allows it. */
 export function settingValue(rule: FieldRule) {
   return z.number({ error: SETTING_MESSAGES.notInteger }).superRefine((value, context) => {
     const problem = settingProblem(rule, value);
     if (problem !== null) {
-      context.addIssue({ code: "custom", message: settingProblemMessage(problem) });
+      context.addIssue({ code: "custom", ...settingProblemIssue(problem) });
     }
   });
 }
@@ -176,7 +193,10 @@ export const TierOverrideBody = z
     limits: partialOf(TIER_LIMIT_RULES).optional(),
     price: partialOf(TIER_PRICE_RULES).optional(),
   })
-  .refine(hasAnyValue, { message: SETTING_MESSAGES.emptyChange, path: ["limits"] });
+  .refine(hasAnyValue, {
+    ...fieldIssue(SETTING_MESSAGES.emptyChange, "empty_change"),
+    path: ["limits"],
+  });
 export type TierOverrideBody = z.infer<typeof TierOverrideBody>;
 
 /** PUT /api/admin/settings/worlds/:world: the fields to change (partial). */
@@ -185,7 +205,10 @@ export const WorldOverrideBody = z
     limits: partialOf(WORLD_LIMIT_RULES).optional(),
     price: partialOf(WORLD_PRICE_RULES).optional(),
   })
-  .refine(hasAnyValue, { message: SETTING_MESSAGES.emptyChange, path: ["limits"] });
+  .refine(hasAnyValue, {
+    ...fieldIssue(SETTING_MESSAGES.emptyChange, "empty_change"),
+    path: ["limits"],
+  });
 export type WorldOverrideBody = z.infer<typeof WorldOverrideBody>;
 
 export const TierParams = z.object({ tier: z.enum(TIER_NAMES) });

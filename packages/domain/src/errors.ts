@@ -265,3 +265,6 @@ export function isKnownDetail(code: unknown, params: unknown): code is ErrorCode
     typeof meaning === "string" && Object.hasOwn(SEVERAL[code as keyof Several].meanings, meaning)
   );
 }
+
+export * from "./field-errors.js";
+export * from "./run-errors.js";

@@ -1,8 +1,10 @@
 // Background runs (the job runner): request bodies, statuses, and how a batch runs on a plan — in parallel with
 // quantum processing, one after another without it (docs/decisions/091-jobs-versus-requests.md).
+
 import { z } from "zod";
 import type { TierName } from "./catalog/index.js";
 import { tierHasFeature } from "./catalog/index.js";
+import { fieldIssue } from "./field-errors.js";
 import { MESSAGES } from "./validation/messages.js";
 import { requiredText } from "./validation/rules.js";
 
@@ -37,7 +39,10 @@ export const BatchRunBody = z.object({
     .array(Id)
     .min(1, MESSAGES.required)
     .max(MAX_BATCH_ENTITIES, `At most ${MAX_BATCH_ENTITIES} entities per batch`)
-    .refine((ids) => new Set(ids).size === ids.length, "Each entity may be named once"),
+    .refine(
+      (ids) => new Set(ids).size === ids.length,
+      fieldIssue("Each entity may be named once", "duplicate"),
+    ),
   prompt: requiredText(),
 });
 export type BatchRunBody = z.infer<typeof BatchRunBody>;

@@ -1,6 +1,8 @@
 // The /desktop workspace layout: which panels show, in what order and at what size, and the moves that change it.
 // Browser and server share the schema (GET/PUT /api/me/layout) and the rules, so a saved layout is always valid.
+
 import { z } from "zod";
+import { fieldIssue } from "./field-errors.js";
 
 /** Panels the desktop workspace can show; each at most once. */
 export const PANEL_KINDS = ["dashboard", "chat", "signals", "monitoring"] as const;
@@ -33,7 +35,7 @@ export const DesktopLayout = z.object({
     .max(PANEL_KINDS.length, `At most ${PANEL_KINDS.length} panels`)
     .refine(
       (panels) => new Set(panels.map((panel) => panel.kind)).size === panels.length,
-      "Each panel may appear once",
+      fieldIssue("Each panel may appear once", "duplicate"),
     ),
 });
 export type DesktopLayout = z.infer<typeof DesktopLayout>;

@@ -1,6 +1,8 @@
 // Entity orchestration rules: who manages every entity, the statuses and actions, the list query, and the messages.
+
 import { z } from "zod";
 import { checkAccess, type Principal, ROUTE_ACCESS } from "./access/index.js";
+import { fieldIssue } from "./field-errors.js";
 import { MESSAGES } from "./validation/messages.js";
 import { ENTITY_STATUSES } from "./workspace/index.js";
 
@@ -66,7 +68,7 @@ export const BulkOrchestrationBody = z
     model: Model.nullable().optional(),
   })
   .refine((body) => body.action !== "reassign" || body.model !== undefined, {
-    message: MESSAGES.required,
+    ...fieldIssue(MESSAGES.required, "required"),
     path: ["model"],
   });
 export type BulkOrchestrationBody = z.infer<typeof BulkOrchestrationBody>;

@@ -1,6 +1,15 @@
 // One error type, one handler, one shape: {error: {code, message, params?, fields?}} with a code from the domain's
 // union; unknown errors never leak their text.
-import { type ErrorCode, type ErrorParams, isKnownDetail } from "@aacos/domain/errors";
+import {
+  type ErrorCode,
+  type ErrorParams,
+  type FieldError,
+  type FieldFailure,
+  fieldErrorOf,
+  fieldErrors,
+  fieldName,
+  isKnownDetail,
+} from "@aacos/domain/errors";
 import { fieldMessages, MESSAGES } from "@aacos/domain/validation";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -10,8 +19,11 @@ import { ZodError } from "zod";
 /** Extra parts of an error reply besides its code, params and English message. */
 export interface AppErrorOptions<C extends ErrorCode> {
   params?: ErrorParams<C>;
-  /** Field messages of a 400 (the browser shows each beside its field). */
-  fields?: Record<string, string>;
+  /**
+   * The fields at fault: each one's English text goes to the reply's `fields` (for integrators), its code and params
+   * to `fieldCodes` (what the browser translates; docs/decisions/244-field-error-codes.md).
+   */
+  fields?: Record<string, FieldFailure>;
   /** Extra top-level body fields (for example the upgrade payload of a limit). */
   extra?: Record<string, unknown>;
 }
@@ -25,7 +37,7 @@ type OptionsArg<C extends ErrorCode> =
 /** The one error the features throw: only a code of the union (packages/domain/src/errors.ts), with its params. */
 export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly params: ErrorParams<C> | undefined;
-  readonly fields: Record<string, string> | undefined;
+  readonly fields: Record<string, FieldFailure> | undefined;
   readonly extra: Record<string, unknown> | undefined;
 
   constructor(
@@ -69,7 +81,7 @@ export const forbidden = (
 export const conflict = (
   reason: BareMeaning<"conflict"> | ErrorParams<"conflict">,
   message: string,
-  fields?: Record<string, string>,
+  fields?: Record<string, FieldFailure>,
 ) =>
   new AppError("conflict", 409, message, {
     params: typeof reason === "string" ? ({ reason } as ErrorParams<"conflict">) : reason,
@@ -80,7 +92,8 @@ export const tooManyRequests = (message: string, params: ErrorParams<"rate_limit
     params,
     extra: { retryAfter: params.retryAfter },
   });
-export const validationFailed = (fields: Record<string, string>) =>
+/** A 400 naming the fields at fault (each a `fieldFailure(english, code, params)`). */
+export const validationFailed = (fields: Record<string, FieldFailure>) =>
   new AppError("validation_failed", 400, MESSAGES.validationFailed, { fields });
 
 /**
@@ -104,6 +117,7 @@ export interface ErrorBody {
     message: string;
     params?: Record<string, unknown>;
     fields?: Record<string, string>;
+    fieldCodes?: Record<string, FieldError>;
   };
   [extra: string]: unknown;
 }
@@ -120,7 +134,7 @@ export const errorsPlugin = fp(
             ...(error.params && Object.keys(error.params).length > 0
               ? { params: error.params }
               : {}),
-            ...(error.fields ? { fields: error.fields } : {}),
+            ...(error.fields ? splitFields(error.fields) : {}),
           },
           ...error.extra,
         };
@@ -130,15 +144,23 @@ export const errorsPlugin = fp(
         return reply.status(error.statusCode).send(body);
       }
       if (error instanceof ZodError) {
-        return reply.status(400).send(errorBodyForFields(fieldMessages(error)));
+        return reply.status(400).send(errorBodyForFields(fieldMessages(error), fieldErrors(error)));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, string> = {};
-        for (const issue of error.validation) {
-          const name = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
-          fields[name] ??= issue.message ?? MESSAGES.invalidFormat;
+        const codes: Record<string, FieldError> = {};
+        for (const failure of error.validation) {
+          // The zod issue, as fastify-type-provider-zod spread it over the validation entry.
+          const issue = { ...failure.params, code: failure.keyword } as Parameters<
+            typeof fieldErrorOf
+          >[0];
+          const name = fieldName(
+            failure.instancePath.replace(/^\//, "").split("/").filter(Boolean),
+          );
+          fields[name] ??= failure.message ?? MESSAGES.invalidFormat;
+          codes[name] ??= fieldErrorOf(issue);
         }
-        return reply.status(400).send(errorBodyForFields(fields));
+        return reply.status(400).send(errorBodyForFields(fields, codes));
       }
       // Two requests racing to create the same thing: the loser hears 409, never 500. Features that know which
       // field the constraint guards catch it themselves and name the field.
@@ -179,8 +201,24 @@ export const errorsPlugin = fp(
   { name: "errors" },
 );
 
-function errorBodyForFields(fields: Record<string, string>): ErrorBody {
-  return { error: { code: "validation_failed", message: MESSAGES.validationFailed, fields } };
+/** The reply's two views of the fields at fault: English texts, and codes with params. */
+function splitFields(failures: Record<string, FieldFailure>) {
+  const fields: Record<string, string> = {};
+  const fieldCodes: Record<string, FieldError> = {};
+  for (const [name, { message, ...code }] of Object.entries(failures)) {
+    fields[name] = message;
+    fieldCodes[name] = code as FieldError;
+  }
+  return { fields, fieldCodes };
+}
+
+function errorBodyForFields(
+  fields: Record<string, string>,
+  fieldCodes: Record<string, FieldError>,
+): ErrorBody {
+  return {
+    error: { code: "validation_failed", message: MESSAGES.validationFailed, fields, fieldCodes },
+  };
 }
 
 export const INTERNAL_ERROR_BODY = {

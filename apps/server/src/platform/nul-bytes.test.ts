@@ -103,6 +103,7 @@ describe("NUL bytes in input", () => {
       code: "validation_failed",
       message: "Validation failed",
       fields: { name: "Invalid format" },
+      fieldCodes: { name: { code: "invalid_format", params: {} } },
     });
     const nested = await send("POST", "/api/errors", {
       message: "boom",

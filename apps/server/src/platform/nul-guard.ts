@@ -1,6 +1,7 @@
 // Refuses a NUL character anywhere in a request's input (path parameters, query, JSON body strings and keys) with
 // 400 and the field's name, before any schema or handler sees it: PostgreSQL cannot store NUL in text or jsonb, and
 // the failure used to surface as a 500 on every route that passed such a value to a query.
+import { fieldFailure } from "@aacos/domain/errors";
 import { MESSAGES } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -35,7 +36,10 @@ export const nulGuardPlugin = fp(
     app.addHook("preValidation", (request, _reply, done) => {
       for (const part of [request.params, request.query, request.body]) {
         const field = nulFieldOf(part);
-        if (field !== null) throw validationFailed({ [field]: MESSAGES.invalidFormat });
+        if (field !== null)
+          throw validationFailed({
+            [field]: fieldFailure(MESSAGES.invalidFormat, "invalid_format"),
+          });
       }
       done();
     });

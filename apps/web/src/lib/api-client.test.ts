@@ -11,7 +11,7 @@ import {
   setSessionHandlers,
 } from "./api-client";
 import { i18n } from "./i18n";
-import { translateMessage } from "./messages";
+import { errorText } from "./messages";
 
 let api: TestApi;
 const events: string[] = [];
@@ -39,6 +39,7 @@ beforeAll(async () => {
           code: "conflict",
           message: "This username is taken",
           fields: { username: "This username is taken" },
+          fieldCodes: { username: { code: "username_taken", params: {} } },
         },
       },
     }),
@@ -113,14 +114,14 @@ describe("api client", () => {
     expect(await second).toEqual({ value: 1 });
   });
 
-  it("throws typed errors carrying the message, field messages and retryAfter", async () => {
+  it("throws typed errors carrying the message, field codes and retryAfter", async () => {
     const conflict = await apiPost("/auth/register", {}).catch((error: unknown) => error);
     expect(conflict).toBeInstanceOf(ApiError);
     expect(conflict).toMatchObject({
       status: 409,
       code: "conflict",
       message: "This username is taken",
-      fields: { username: "This username is taken" },
+      fields: { username: { code: "username_taken", params: {} } },
     });
     const limited = await apiGet("/limited").catch((error: unknown) => error);
     expect(limited).toMatchObject({ status: 429, retryAfter: 42 });
@@ -191,11 +192,11 @@ describe("api client", () => {
         expect(error).toMatchObject({ status: 0, code: OFFLINE_CODE });
       }
       expect(api.requests.length).toBe(sent);
-      const message = (refusals[0] as ApiError).message;
-      expect(translateMessage(i18n.getFixedT("en"), message)).toBe(
+      const refusal = refusals[0];
+      expect(errorText(i18n.getFixedT("en"), refusal)).toBe(
         "You're offline. This needs an internet connection; try again once you're back online.",
       );
-      expect(translateMessage(i18n.getFixedT("he"), message)).toBe(
+      expect(errorText(i18n.getFixedT("he"), refusal)).toBe(
         "אין חיבור לאינטרנט. הפעולה הזו דורשת חיבור; נסו שוב כשהחיבור יחזור.",
       );
     } finally {

@@ -1,7 +1,9 @@
 // The HTTP client for /api (docs/product.md §7, §8): JSON, bearer token, 30 s timeout, merged GETs, typed errors, 401 handling,
 // uploads with progress, the upgrade signals (refusals with an upgrade payload, the soft hint header) reported out,
 // hosts outside the allowlist refused, and every completed call told to the request observer (monitoring).
+
 import { ACCOUNT_SUSPENDED_CODE } from "@aacos/domain/admin-console";
+import { type FieldError, isFieldCode } from "@aacos/domain/errors";
 import { BLOCKED_REQUEST_MESSAGE, isAllowedRequestUrl } from "./allowed-hosts";
 import { APP_CONFIG } from "./app-config";
 import { readStorage, STORAGE_KEYS } from "./storage";
@@ -45,8 +47,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** Field name → message, for validation (400) and conflict (409) errors. */
-    readonly fields: Readonly<Record<string, string>> = {},
+    /** Field name → its code and params (the reply's `fieldCodes`), for validation (400) and conflict (409) errors. */
+    readonly fields: Readonly<Record<string, FieldError>> = {},
     /** Seconds to wait, for 429. */
     readonly retryAfter: number | null = null,
     /** The upgrade payload of a refusal over a plan limit; null otherwise. */
@@ -189,7 +191,13 @@ export function isCredentialCall(path: string): boolean {
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; message?: unknown; params?: unknown; fields?: unknown };
+  error?: {
+    code?: unknown;
+    message?: unknown;
+    params?: unknown;
+    fields?: unknown;
+    fieldCodes?: unknown;
+  };
   retryAfter?: unknown;
   suggestedTier?: unknown;
   upgradeUrl?: unknown;
@@ -200,11 +208,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-function fieldsOf(value: unknown): Record<string, string> {
-  if (!isRecord(value)) return {};
-  const fields: Record<string, string> = {};
-  for (const [name, message] of Object.entries(value)) {
-    if (typeof message === "string") fields[name] = message;
+/**
+ * The fields at fault with their codes (docs/decisions/244-field-error-codes.md); a field whose code this build does
+ * not know reads as an invalid value, never as the reply's English text.
+ */
+function fieldsOf(names: unknown, codes: unknown): Record<string, FieldError> {
+  const fields: Record<string, FieldError> = {};
+  const coded = isRecord(codes) ? codes : {};
+  for (const name of [...Object.keys(isRecord(names) ? names : {}), ...Object.keys(coded)]) {
+    const entry = coded[name];
+    fields[name] =
+      isRecord(entry) && isFieldCode(entry.code)
+        ? ({ code: entry.code, params: isRecord(entry.params) ? entry.params : {} } as FieldError)
+        : { code: "invalid_format", params: {} };
   }
   return fields;
 }
@@ -230,7 +246,7 @@ function errorFromReply(status: number, body: unknown, fallback: string): ApiErr
     status,
     typeof error.code === "string" ? error.code : "http_error",
     typeof error.message === "string" && error.message !== "" ? error.message : fallback,
-    fieldsOf(error.fields),
+    fieldsOf(error.fields, error.fieldCodes),
     typeof reply.retryAfter === "number" ? reply.retryAfter : null,
     upgradeOf(reply),
     isRecord(error.params) ? error.params : {},

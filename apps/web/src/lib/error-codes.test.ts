@@ -1,10 +1,17 @@
 // Every error the server can send (the whole union of packages/domain/src/errors.ts, each meaning) reads in both
 // languages from its code and params: an untranslated error cannot ship.
-import { everyErrorDetail } from "@aacos/domain/errors";
+import { everyErrorDetail, everyFieldError, everyRunError } from "@aacos/domain/errors";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "./api-client";
 import { applyLanguage, i18n } from "./i18n";
-import { errorKey, errorText, translateError } from "./messages";
+import {
+  errorKey,
+  errorText,
+  failureText,
+  storedErrorText,
+  translateError,
+  translateField,
+} from "./messages";
 
 const details = everyErrorDetail();
 
@@ -74,5 +81,52 @@ describe("a limit's count", () => {
     expect(translateError(i18n.t, three)).toBe(
       "Universe limit reached: 3 active universes on your plan",
     );
+  });
+});
+
+describe("field codes in both locales", () => {
+  afterEach(() => applyLanguage("he"));
+
+  it("has a text in he and en for every field code, with every placeholder filled", () => {
+    const fields = everyFieldError();
+    expect(fields.length).toBeGreaterThan(20);
+    for (const language of ["he", "en"] as const) {
+      applyLanguage(language);
+      for (const field of fields) {
+        const key = `fields.${field.code}`;
+        expect(i18n.exists(key, { lng: language }), `${language} ${key}`).toBe(true);
+        const text = translateField(i18n.t, field);
+        expect(text, key).not.toContain("{{");
+        if (language === "he") expect(text, key).toMatch(/[\u0590-\u05FF]/);
+      }
+    }
+  });
+
+  it("reads a reply's field by its code, and a field without a known code as an invalid value", () => {
+    applyLanguage("he");
+    const failure = new ApiError(400, "validation_failed", "Validation failed", {
+      name: { code: "too_long", params: { max: 100 } },
+    });
+    expect(failureText(i18n.t, failure, "name")).toBe("האורך המרבי הוא 100");
+    expect(failureText(i18n.t, failure, "other")).toBe(i18n.t("errors.validation_failed"));
+  });
+});
+
+describe("stored errors in both locales", () => {
+  afterEach(() => applyLanguage("he"));
+
+  it("shows every run error by its code, and a row without one as a generic text, never its English", () => {
+    for (const language of ["he", "en"] as const) {
+      applyLanguage(language);
+      for (const stored of everyRunError()) {
+        const text = storedErrorText(i18n.t, stored);
+        expect(text, stored.code).not.toContain("{{");
+        expect(text, stored.code).not.toBe(`runErrors.${stored.code}`);
+        if (language === "he") expect(text, stored.code).toMatch(/[\u0590-\u05FF]/);
+      }
+    }
+    applyLanguage("he");
+    expect(storedErrorText(i18n.t, null)).toBe("לא ניתן היה להשלים את התשובה");
+    expect(storedErrorText(i18n.t, { code: "timed_out", params: { ms: 5000 } })).toContain("5000");
   });
 });

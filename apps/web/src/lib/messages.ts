@@ -4,7 +4,13 @@ import { DELETE_LINK_INVALID_MESSAGE } from "@aacos/domain/account";
 import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_CONSOLE_MESSAGES } from "@aacos/domain/admin-console";
 import { FEATURE_LABELS, PLAN_MESSAGES, SUBSCRIPTION_TIERS, WORLDS } from "@aacos/domain/catalog";
 import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
-import { discriminatorOf, type ErrorCode, isKnownDetail } from "@aacos/domain/errors";
+import {
+  discriminatorOf,
+  type ErrorCode,
+  type FieldError,
+  isKnownDetail,
+  isRunErrorCode,
+} from "@aacos/domain/errors";
 import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
 import { EMAIL_UNAVAILABLE_MESSAGE, MESSAGES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
 import type { TFunction } from "i18next";
@@ -195,6 +201,44 @@ export function translateError(
   if (code === "tier_required") values.plan = planName(params.tier);
   // Any errors.* key: the type names one; the locale test walks the whole union against both catalogues.
   return t(errorKey(code, params) as "errors.internal_error", values);
+}
+
+/** A field's failure (a form's own check or a reply's `fieldCodes`) in the interface language, from its code. */
+export function translateField(t: TFunction, field: FieldError): string {
+  // Any fields.* key: the locale test walks the whole field union against both catalogues.
+  return t(`fields.${field.code}` as "fields.required", { ...field.params });
+}
+
+/**
+ * A stored failure (a failed chat answer or run) in the interface language from its code; a row stored before codes
+ * were (docs/decisions/245-stored-error-codes.md), or with a code this build cannot read, shows a generic text.
+ */
+export function storedErrorText(
+  t: TFunction,
+  stored: { code: string; params: Readonly<Record<string, unknown>> } | null,
+): string {
+  if (stored === null) return t("runErrors.unknown");
+  if (isRunErrorCode(stored.code)) {
+    return t(`runErrors.${stored.code}` as "runErrors.unknown", { ...stored.params });
+  }
+  if (isKnownDetail(stored.code, stored.params)) {
+    return translateError(t, { ...stored, message: "" });
+  }
+  return t("runErrors.unknown");
+}
+
+/**
+ * A failed call's text in the interface language: the first of the named fields the reply faults, else the error's
+ * own text (errorText).
+ */
+export function failureText(t: TFunction, error: unknown, ...fields: readonly string[]): string {
+  if (isApiError(error)) {
+    for (const name of fields) {
+      const field = error.fields[name];
+      if (field) return translateField(t, field);
+    }
+  }
+  return errorText(t, error);
 }
 
 /** A failed call's message in the interface language; anything but an API error reads as a failed request. */

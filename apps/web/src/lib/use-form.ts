@@ -1,24 +1,23 @@
-// Form state checked with the domain's zod schemas before submit, and the server's field messages after, translated.
-import { fieldMessages } from "@aacos/domain/validation";
+// Form state checked with the domain's zod schemas before submit, and the server's field codes after, translated: the
+// schema gives a form's own check and the server's 400 the same code (docs/decisions/244-field-error-codes.md).
+import { type FieldError, fieldErrors } from "@aacos/domain/errors";
 import { type FocusEvent, type FormEvent, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "./api-client";
-import { translateError, translateMessage } from "./messages";
+import { errorText, translateError, translateField } from "./messages";
 
 /** The part of a zod schema the form needs (kept structural so the web app needs no direct zod import). */
 export interface FormSchema<Output> {
   safeParse(
     value: unknown,
-  ):
-    | { success: true; data: Output }
-    | { success: false; error: Parameters<typeof fieldMessages>[0] };
+  ): { success: true; data: Output } | { success: false; error: Parameters<typeof fieldErrors>[0] };
 }
 
 type Values = Record<string, string | boolean>;
 
 export function clientErrors<Output>(schema: FormSchema<Output>, values: Values) {
   const result = schema.safeParse(values);
-  return result.success ? {} : fieldMessages(result.error);
+  return result.success ? {} : fieldErrors(result.error);
 }
 
 export interface FormController<V extends Values, Output> {
@@ -31,7 +30,7 @@ export interface FormController<V extends Values, Output> {
   touch: (name: keyof V & string, event?: FocusEvent) => void;
   /** The field's message in the interface language, or undefined. */
   error: (name: keyof V & string) => string | undefined;
-  /** A failure that belongs to no field (translated), for the form's alert. */
+  /** A failure that belongs to no field (in the interface language), for the form's alert. */
   formError: string | null;
   submitting: boolean;
   /** Validates, then calls `action` with the parsed values; an ApiError's fields land on the fields. */
@@ -67,7 +66,7 @@ export function useForm<V extends Values, Output>(
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, FieldError>>({});
   const [formError, setFormErrorRaw] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const initialRef = useRef(initial);
@@ -92,15 +91,12 @@ export function useForm<V extends Values, Output>(
 
   const error = (name: string): string | undefined => {
     const client = submitted || touched[name] ? errors[name] : undefined;
-    const message = client ?? serverErrors[name];
-    return message ? translateMessage(t, message) : undefined;
+    const failure = client ?? serverErrors[name];
+    return failure ? translateField(t, failure) : undefined;
   };
 
-  const setFormError = useCallback(
-    (message: string | null) =>
-      setFormErrorRaw(message === null ? null : translateMessage(t, message)),
-    [t],
-  );
+  /** Sets the form's alert: a text already in the interface language (errorText for a failed call). */
+  const setFormError = useCallback((message: string | null) => setFormErrorRaw(message), []);
 
   const onSubmit =
     (action: (data: Output) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
@@ -119,12 +115,19 @@ export function useForm<V extends Values, Output>(
           if (failure instanceof ApiError) {
             const fields = failure.fields;
             const known = Object.keys(fields).filter((name) => name in values);
-            setServerErrors(Object.fromEntries(known.map((name) => [name, fields[name] ?? ""])));
+            setServerErrors(
+              Object.fromEntries(
+                known.flatMap((name) => {
+                  const field = fields[name];
+                  return field ? [[name, field]] : [];
+                }),
+              ),
+            );
             // The summary still shows, so a field message is never the only announcement.
             setFormErrorRaw(translateError(t, failure));
             if (known.length > 0) focusFirstInvalid(form);
           } else {
-            setFormErrorRaw(translateMessage(t, failure instanceof Error ? failure.message : ""));
+            setFormErrorRaw(errorText(t, failure));
           }
         })
         .finally(() => setSubmitting(false));

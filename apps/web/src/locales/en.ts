@@ -7,10 +7,12 @@ import enApiKeys from "./en/apiKeys.json";
 import enAutonomous from "./en/autonomous.json";
 import enBilling from "./en/billing.json";
 import enErrors from "./en/errors.json";
+import enFields from "./en/fields.json";
 import enHome from "./en/home.json";
 import enLimitSource from "./en/limitSource.json";
 import enOrchestration from "./en/orchestration.json";
 import enQuests from "./en/quests.json";
+import enRunErrors from "./en/runErrors.json";
 import enShellMenu from "./en/shellMenu.json";
 import enTeams from "./en/teams.json";
 import enBase from "./en.json";
@@ -30,4 +32,6 @@ export const en = {
   shellMenu: enShellMenu,
   teams: enTeams,
   errors: enErrors,
+  fields: enFields,
+  runErrors: enRunErrors,
 };

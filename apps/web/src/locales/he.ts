@@ -8,10 +8,12 @@ import heApiKeys from "./he/apiKeys.json";
 import heAutonomous from "./he/autonomous.json";
 import heBilling from "./he/billing.json";
 import heErrors from "./he/errors.json";
+import heFields from "./he/fields.json";
 import heHome from "./he/home.json";
 import heLimitSource from "./he/limitSource.json";
 import heOrchestration from "./he/orchestration.json";
 import heQuests from "./he/quests.json";
+import heRunErrors from "./he/runErrors.json";
 import heShellMenu from "./he/shellMenu.json";
 import heTeams from "./he/teams.json";
 import heBase from "./he.json";
@@ -32,6 +34,8 @@ export const he = {
   shellMenu: heShellMenu,
   teams: heTeams,
   errors: heErrors,
+  fields: heFields,
+  runErrors: heRunErrors,
 };
 
 export type Messages = typeof he;

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ROLES } from "../access/index.js";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
+import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
 
 /** The console's tabs, in order; the tab lives in the URL (`/admin?tab=audit`). */
@@ -67,7 +68,10 @@ export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidFormat)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), MESSAGES.invalidFormat);
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+    fieldIssue(MESSAGES.invalidFormat, "invalid_format"),
+  );
 
 const auditFilterShape = {
   /** The actor: a user id, or part of their e-mail or username. */
@@ -88,7 +92,10 @@ const auditFilterShape = {
 function datesInOrder(value: { from?: string; to?: string }) {
   return value.from === undefined || value.to === undefined || value.from <= value.to;
 }
-const dateOrderIssue = { message: ADMIN_CONSOLE_MESSAGES.dateOrder, path: ["to"] };
+const dateOrderIssue = {
+  ...fieldIssue(ADMIN_CONSOLE_MESSAGES.dateOrder, "date_order"),
+  path: ["to"],
+};
 
 /** `GET /api/admin/audit`: filters and paging, newest first. */
 export const AuditListQuery = z

@@ -1,6 +1,8 @@
 // Request schemas of the progression API (docs/product.md §7): ledger paging, leaderboard, quests and events.
+
 import { z } from "zod";
 import { WORLD_NAMES } from "../catalog/types.js";
+import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
 import { requiredText } from "../validation/rules.js";
 import { EVENT_PLACES } from "./events.js";
@@ -39,13 +41,13 @@ export const CreateEventBody = z
   })
   .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), {
     path: ["endsAt"],
-    message: "The end must come after the start",
+    ...fieldIssue("The end must come after the start", "end_before_start"),
   })
   .refine(
     (body) => new Set(body.rewards.map((reward) => reward.place)).size === body.rewards.length,
     {
       path: ["rewards"],
-      message: "Each place has one reward",
+      ...fieldIssue("Each place has one reward", "duplicate"),
     },
   );
 export type CreateEventBody = z.infer<typeof CreateEventBody>;

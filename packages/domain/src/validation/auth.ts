@@ -1,7 +1,9 @@
 // Request bodies of the auth and users API (docs/product.md §7), used by the browser forms and the server routes.
+
 import { z } from "zod";
 import { ROLES } from "../access/index.js";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
+import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "./messages.js";
 import { Email, requiredText, StrongPassword, Username } from "./rules.js";
 
@@ -59,14 +61,17 @@ export const MfaDisableBody = z.object({ code: requiredText(64) });
 export type MfaDisableBody = z.infer<typeof MfaDisableBody>;
 
 /** IANA time zone names: checked by the runtime's Intl where the schema runs. */
-const TimeZone = requiredText(64).refine((zone) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}, MESSAGES.invalidFormat);
+const TimeZone = requiredText(64).refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  fieldIssue(MESSAGES.invalidFormat, "time_zone"),
+);
 
 export const ProfileBody = z
   .object({

@@ -1,5 +1,7 @@
 // Request schemas and messages of the chat, command-centre and AI-allowance API (docs/product.md §7 (Chat)).
+
 import { z } from "zod";
+import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "./messages.js";
 import { requiredText } from "./rules.js";
 
@@ -43,7 +45,10 @@ export const CommandBody = z.object({
     .array(Id)
     .min(1, MESSAGES.required)
     .max(MAX_COMMAND_ENTITIES, `At most ${MAX_COMMAND_ENTITIES} entities per command`)
-    .refine((ids) => new Set(ids).size === ids.length, "Each entity may be named once"),
+    .refine(
+      (ids) => new Set(ids).size === ids.length,
+      fieldIssue("Each entity may be named once", "duplicate"),
+    ),
   prompt: requiredText(),
 });
 export type CommandBody = z.infer<typeof CommandBody>;

@@ -1,5 +1,7 @@
 // Request bodies and queries of the monitoring API: alert rules, alert lists, silences and the consciousness level.
+
 import { z } from "zod";
+import { fieldIssue } from "../field-errors.js";
 import {
   ALERT_CHANNELS,
   ALERT_OPS,
@@ -52,7 +54,7 @@ export const AlertRuleBody = z
     webhookUrl: WebhookUrl.optional(),
   })
   .refine((body) => !body.channels?.includes("webhook") || body.webhookUrl !== undefined, {
-    message: MESSAGES.required,
+    ...fieldIssue(MESSAGES.required, "required"),
     path: ["webhookUrl"],
   });
 export type AlertRuleBody = z.infer<typeof AlertRuleBody>;
@@ -70,7 +72,7 @@ export const AlertRuleUpdateBody = z
     enabled: z.boolean({ error: MESSAGES.invalidFormat }).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: MESSAGES.required,
+    ...fieldIssue(MESSAGES.required, "required"),
     path: ["metric"],
   });
 export type AlertRuleUpdateBody = z.infer<typeof AlertRuleUpdateBody>;

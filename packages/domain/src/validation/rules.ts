@@ -1,5 +1,7 @@
 // The field rules of docs/product.md §5 as predicates and zod schemas, shared by the browser forms and the server routes.
+
 import { z } from "zod";
+import { fieldIssue, fieldName } from "../field-errors.js";
 import { MAX_INPUT_LENGTH, MESSAGES } from "./messages.js";
 
 /** Text, @, text, dot, text; no spaces. */
@@ -61,18 +63,30 @@ export function requiredText(max = MAX_INPUT_LENGTH) {
     .max(max, MESSAGES.maxLength(max));
 }
 
-export const Email = requiredText(254).refine(isEmail, MESSAGES.invalidEmail);
-export const Phone = requiredText(32).refine(isPhone, MESSAGES.invalidFormat);
-export const Url = requiredText(2048).refine(isUrl, MESSAGES.invalidFormat);
+export const Email = requiredText(254).refine(
+  isEmail,
+  fieldIssue(MESSAGES.invalidEmail, "invalid_email"),
+);
+export const Phone = requiredText(32).refine(
+  isPhone,
+  fieldIssue(MESSAGES.invalidFormat, "invalid_format"),
+);
+export const Url = requiredText(2048).refine(
+  isUrl,
+  fieldIssue(MESSAGES.invalidFormat, "invalid_format"),
+);
 /** Passwords are not trimmed: spaces would fail the character rule anyway. */
 export const StrongPassword = z
   .string({ error: MESSAGES.required })
   .min(1, MESSAGES.required)
   .max(128, MESSAGES.maxLength(128))
-  .refine(isStrongPassword, MESSAGES.weakPassword);
+  .refine(isStrongPassword, fieldIssue(MESSAGES.weakPassword, "weak_password"));
 export const Username = requiredText(32)
   .pipe(z.string().min(3, MESSAGES.minLength(3)))
-  .refine((value) => /^[A-Za-z0-9_.-]+$/.test(value), MESSAGES.invalidFormat);
+  .refine(
+    (value) => /^[A-Za-z0-9_.-]+$/.test(value),
+    fieldIssue(MESSAGES.invalidFormat, "invalid_format"),
+  );
 
 /** Removes angle brackets, the javascript: prefix and inline handler patterns (docs/product.md §5). */
 export function sanitizeInput(value: string): string {
@@ -94,12 +108,12 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
-/** Field messages of a failed zod parse, first message per top-level field (the API's `fields`). */
+/**
+ * Field messages of a failed zod parse in English, the first per field (the API's `fields`); their codes, which
+ * the browser shows, come from fieldErrors (../field-errors.ts) over the same issues.
+ */
 export function fieldMessages(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
-    fields[name] ??= issue.message;
-  }
+  for (const issue of error.issues) fields[fieldName(issue.path)] ??= issue.message;
   return fields;
 }

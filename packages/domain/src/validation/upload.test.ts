@@ -12,6 +12,7 @@ describe("checkUploadName", () => {
       ok: false,
       status: 400,
       message: "File type .exe is not allowed",
+      field: { code: "file_type_not_allowed", params: { extension: "exe" } },
     });
     expect(checkUploadName("photo.php.jpg")).toMatchObject({
       message: "Files with multiple extensions are not allowed",
@@ -25,6 +26,10 @@ describe("checkUploadName", () => {
         status: 400,
         message:
           "The file name has no extension; allowed: .jpg, .jpeg, .png, .gif, .pdf, .doc, .docx, .txt, .md",
+        field: {
+          code: "missing_extension",
+          params: { allowed: ".jpg, .jpeg, .png, .gif, .pdf, .doc, .docx, .txt, .md" },
+        },
       });
     }
   });

@@ -1,5 +1,6 @@
 // The upload rules of docs/product.md §5: allowed extensions, 10 MB, one extension, MIME type matching the extension.
 // Markdown (.md) is added beside the original list: knowledge files are often Markdown (decision 015).
+import { type FieldError, type FieldFailure, fieldFailure } from "../field-errors.js";
 import { MESSAGES } from "./messages.js";
 
 export const UPLOAD_MAX_MB = 10;
@@ -44,23 +45,45 @@ export interface UploadCandidate {
 
 export type UploadCheck =
   | { ok: true; extension: UploadExtension }
-  | { ok: false; status: 400 | 413; message: string };
+  | { ok: false; status: 400 | 413; message: string; field: FieldError };
 
 export type UploadNameCheck =
   | { ok: true; extension: UploadExtension }
-  | { ok: false; status: 400; message: string };
+  | { ok: false; status: 400; message: string; field: FieldError };
+
+/** The allowed extensions as ".jpg, .png, …" (the missing-extension text's list). */
+export const ALLOWED_EXTENSIONS_TEXT = Object.keys(UPLOAD_MIME_TYPES)
+  .map((extension) => `.${extension}`)
+  .join(", ");
+
+/** A refusal with its English text and field code. */
+function refusal<S extends 400 | 413>(status: S, failure: FieldFailure) {
+  const { message, ...field } = failure;
+  return { ok: false as const, status, message, field: field as FieldError };
+}
 
 /** The rules a file's name alone decides (checked before any byte is stored): allowed extension, only one. */
 export function checkUploadName(name: string): UploadNameCheck {
   const parts = name.split(".");
   const extension = (parts.length > 1 ? parts[parts.length - 1] : "")?.toLowerCase() ?? "";
-  if (extension === "")
-    return { ok: false, status: 400, message: UPLOAD_MESSAGES.missingExtension };
+  if (extension === "") {
+    return refusal(
+      400,
+      fieldFailure(UPLOAD_MESSAGES.missingExtension, "missing_extension", {
+        allowed: ALLOWED_EXTENSIONS_TEXT,
+      }),
+    );
+  }
   if (!(extension in UPLOAD_MIME_TYPES)) {
-    return { ok: false, status: 400, message: MESSAGES.fileTypeNotAllowed(extension) };
+    return refusal(
+      400,
+      fieldFailure(MESSAGES.fileTypeNotAllowed(extension), "file_type_not_allowed", {
+        extension,
+      }),
+    );
   }
   if (parts.filter((part) => part.length > 0).length > 2) {
-    return { ok: false, status: 400, message: MESSAGES.multipleExtensions };
+    return refusal(400, fieldFailure(MESSAGES.multipleExtensions, "multiple_extensions"));
   }
   return { ok: true, extension: extension as UploadExtension };
 }
@@ -70,11 +93,14 @@ export function checkUpload(file: UploadCandidate): UploadCheck {
   const named = checkUploadName(file.name);
   if (!named.ok) return named;
   if (file.size > UPLOAD_MAX_BYTES) {
-    return { ok: false, status: 413, message: MESSAGES.fileTooLarge(UPLOAD_MAX_MB) };
+    return refusal(
+      413,
+      fieldFailure(MESSAGES.fileTooLarge(UPLOAD_MAX_MB), "file_too_large", { max: UPLOAD_MAX_MB }),
+    );
   }
   const allowed: readonly string[] = UPLOAD_MIME_TYPES[named.extension];
   if (!allowed.includes(file.mimeType.split(";")[0]?.trim().toLowerCase() ?? "")) {
-    return { ok: false, status: 400, message: MESSAGES.mimeMismatch };
+    return refusal(400, fieldFailure(MESSAGES.mimeMismatch, "mime_mismatch"));
   }
   return named;
 }

@@ -134,22 +134,30 @@ describe("uploads", () => {
 
   it("refuse with the spec's messages", () => {
     expect(checkUpload({ name: "run.exe", size: 1, mimeType: "application/x-msdownload" })).toEqual(
-      { ok: false, status: 400, message: "File type .exe is not allowed" },
+      {
+        ok: false,
+        status: 400,
+        message: "File type .exe is not allowed",
+        field: { code: "file_type_not_allowed", params: { extension: "exe" } },
+      },
     );
     expect(checkUpload({ name: "photo.php.jpg", size: 1, mimeType: "image/jpeg" })).toEqual({
       ok: false,
       status: 400,
       message: "Files with multiple extensions are not allowed",
+      field: { code: "multiple_extensions", params: {} },
     });
     expect(checkUpload({ name: "big.png", size: 10 * mb + 1, mimeType: "image/png" })).toEqual({
       ok: false,
       status: 413,
       message: "File size exceeds maximum of 10MB",
+      field: { code: "file_too_large", params: { max: 10 } },
     });
     expect(checkUpload({ name: "fake.png", size: 1, mimeType: "application/pdf" })).toEqual({
       ok: false,
       status: 400,
       message: "File MIME type does not match extension",
+      field: { code: "mime_mismatch", params: {} },
     });
   });
 

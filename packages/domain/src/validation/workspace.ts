@@ -1,5 +1,7 @@
 // Request bodies and queries of the workspace API: universes, entities, knowledge, syncs and reality-forge templates.
+
 import { z } from "zod";
+import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "./messages.js";
 import { requiredText } from "./rules.js";
 
@@ -28,7 +30,7 @@ export const UpdateUniverseBody = z
     archived: z.boolean({ error: MESSAGES.invalidFormat }).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: MESSAGES.required,
+    ...fieldIssue(MESSAGES.required, "required"),
     path: ["name"],
   });
 export type UpdateUniverseBody = z.infer<typeof UpdateUniverseBody>;
@@ -68,7 +70,7 @@ export const UpdateEntityBody = z
     status: z.enum(["idle", "paused"], { error: MESSAGES.invalidFormat }).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: MESSAGES.required,
+    ...fieldIssue(MESSAGES.required, "required"),
     path: ["name"],
   });
 export type UpdateEntityBody = z.infer<typeof UpdateEntityBody>;

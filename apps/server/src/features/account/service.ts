@@ -1,5 +1,6 @@
 // The user's own account: the /desktop layout, the "Your data" export archive and deleting the account with
 // everything it owns (docs/decisions/131-account-export-and-deletion.md).
+
 import { randomBytes } from "node:crypto";
 import {
   DELETE_LINK_INVALID_MESSAGE,
@@ -8,6 +9,7 @@ import {
   LAST_ADMIN_DELETE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from "@aacos/domain/account";
+import { fieldFailure } from "@aacos/domain/errors";
 import { DEFAULT_LAYOUT, DesktopLayout } from "@aacos/domain/layout";
 import { and, count, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -216,10 +218,14 @@ export function createAccountDataService(deps: {
       if (user === undefined) throw unauthorized();
       if ("token" in proof) {
         if (!(await spendDeletionToken(userId, proof.token))) {
-          throw validationFailed({ token: DELETE_LINK_INVALID_MESSAGE });
+          throw validationFailed({
+            token: fieldFailure(DELETE_LINK_INVALID_MESSAGE, "link_invalid"),
+          });
         }
       } else if (!(await verifyPassword(user.passwordHash, proof.password))) {
-        throw validationFailed({ password: WRONG_PASSWORD_MESSAGE });
+        throw validationFailed({
+          password: fieldFailure(WRONG_PASSWORD_MESSAGE, "wrong_password"),
+        });
       }
       if (user.roles.includes("admin")) {
         const [row] = await db

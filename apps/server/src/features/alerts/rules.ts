@@ -1,8 +1,10 @@
 // Alert rules: the built-in ones and a user's own (at most MAX_RULES_PER_USER), created, edited, silenced, deleted
 // and test-fired; a webhook rule's target is checked against internal networks.
 
+import { fieldFailure } from "@aacos/domain/errors";
 import { describeCondition, TEST_ALERT_PREFIX } from "@aacos/domain/monitoring";
 import type { AlertRuleBody, AlertRuleUpdateBody } from "@aacos/domain/validation";
+import { MESSAGES } from "@aacos/domain/validation";
 import { count, eq, isNull, or } from "drizzle-orm";
 import { alertRules, alerts } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../platform/errors.js";
@@ -36,7 +38,7 @@ export function createRuleActions(
     if (url === null || url === undefined || deps.allowPrivateWebhooks === true) return;
     if (await targetsInternalNetwork(url, deps.resolveHost ?? resolveWithDns)) {
       throw new AppError("validation_failed", 400, "Validation failed", {
-        fields: { webhookUrl: PRIVATE_WEBHOOK_MESSAGE },
+        fields: { webhookUrl: fieldFailure(PRIVATE_WEBHOOK_MESSAGE, "private_webhook") },
       });
     }
   }
@@ -114,7 +116,7 @@ export function createRuleActions(
       const webhookUrl = body.webhookUrl === undefined ? rule.webhookUrl : body.webhookUrl;
       if (channels.includes("webhook") && webhookUrl === null) {
         throw new AppError("validation_failed", 400, "Validation failed", {
-          fields: { webhookUrl: "Field is required" },
+          fields: { webhookUrl: fieldFailure(MESSAGES.required, "required") },
         });
       }
       if (channels.includes("webhook") && body.webhookUrl !== undefined) {

@@ -2,6 +2,7 @@
 // on every call that presents one. Only a SHA-256 of each key is stored. The auth plugin keeps a resolved key for at
 // most a second and every instance forgets it when its owner revokes it (docs/decisions/210-principal-cache.md), so
 // a revocation is in force on every instance with the next call.
+
 import { createHash, randomBytes } from "node:crypto";
 import {
   API_KEY_LAST_USED_GRANULARITY_MS,
@@ -14,6 +15,7 @@ import {
   type CreatedApiKey,
   MAX_API_KEYS,
 } from "@aacos/domain/api-keys";
+import { fieldFailure } from "@aacos/domain/errors";
 import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { apiKeys } from "../../db/schema.js";
@@ -46,7 +48,9 @@ export function createApiKeyService(deps: { db: Db; clock: () => Date; audit: Au
       const expiresAt =
         body.expiresAt === undefined || body.expiresAt === null ? null : new Date(body.expiresAt);
       if (expiresAt !== null && expiresAt.getTime() <= now.getTime()) {
-        throw validationFailed({ expiresAt: API_KEY_MESSAGES.expiryInPast });
+        throw validationFailed({
+          expiresAt: fieldFailure(API_KEY_MESSAGES.expiryInPast, "expiry_in_past"),
+        });
       }
       const [live] = await db
         .select({ total: count() })

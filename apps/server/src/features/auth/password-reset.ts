@@ -1,6 +1,8 @@
 // Password reset by mail: a single-use link valid for an hour; no answer or timing tells whether an address has an account.
+
 import { randomBytes } from "node:crypto";
 import { AUTH_RATE_LIMITS } from "@aacos/domain/access";
+import { fieldFailure } from "@aacos/domain/errors";
 import { ResetPasswordBody, ResetPasswordConfirmBody } from "@aacos/domain/validation";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -128,7 +130,10 @@ export function createPasswordResetService(deps: {
         )
         .returning({ userId: emailTokens.userId });
       const userId = claimed?.userId ?? null;
-      if (userId === null) throw validationFailed({ token: RESET_LINK_INVALID_MESSAGE });
+      if (userId === null)
+        throw validationFailed({
+          token: fieldFailure(RESET_LINK_INVALID_MESSAGE, "link_invalid"),
+        });
       await accounts.setPassword(userId, password);
       // Following the mailed link proves the address is theirs.
       await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));

@@ -1,5 +1,7 @@
 // Password hashing (argon2id, OWASP parameters) and the refusal of commonly breached passwords (list shipped locally).
+
 import { availableParallelism } from "node:os";
+import { type FieldFailure, fieldFailure } from "@aacos/domain/errors";
 import { isStrongPassword, MESSAGES } from "@aacos/domain/validation";
 import { hash, verify } from "@node-rs/argon2";
 
@@ -87,9 +89,10 @@ export async function isCommonPassword(password: string): Promise<boolean> {
   return stems.some((stem) => stem.length >= 4 && listed.has(stem));
 }
 
-/** The message for a password that may not be set, or null when it is acceptable. */
-export async function passwordProblem(password: string): Promise<string | null> {
-  if (!isStrongPassword(password)) return MESSAGES.weakPassword;
-  if (await isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
+/** Why a password may not be set (its field failure), or null when it is acceptable. */
+export async function passwordProblem(password: string): Promise<FieldFailure | null> {
+  if (!isStrongPassword(password)) return fieldFailure(MESSAGES.weakPassword, "weak_password");
+  if (await isCommonPassword(password))
+    return fieldFailure(COMMON_PASSWORD_MESSAGE, "common_password");
   return null;
 }

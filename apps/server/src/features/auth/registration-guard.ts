@@ -1,6 +1,7 @@
 // Registration with an address that already has an account (docs/decisions/156-registration-enumeration.md): the
 // owner is told by mail, the asker gets one neutral answer, and an address gets few such answers a day.
 
+import { fieldFailure } from "@aacos/domain/errors";
 import { EMAIL_UNAVAILABLE_MESSAGE } from "@aacos/domain/validation";
 import { conflict, tooManyRequests } from "../../platform/errors.js";
 import type { RateDecision, RateLimiterFactory } from "../../platform/rate-limit.js";
@@ -82,7 +83,7 @@ export function createRegistrationGuard(deps: {
           );
       }
       return conflict("email_unavailable", EMAIL_UNAVAILABLE_MESSAGE, {
-        email: EMAIL_UNAVAILABLE_MESSAGE,
+        email: fieldFailure(EMAIL_UNAVAILABLE_MESSAGE, "email_unavailable"),
       });
     },
   };

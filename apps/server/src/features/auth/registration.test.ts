@@ -38,6 +38,7 @@ describe("registering with an address in use", () => {
         message: EMAIL_UNAVAILABLE_MESSAGE,
         params: { reason: "email_unavailable" },
         fields: { email: EMAIL_UNAVAILABLE_MESSAGE },
+        fieldCodes: { email: { code: "email_unavailable", params: {} } },
       },
     });
     const [notice, ...more] = await mailsTo(owner.email);

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { permissionsForRoles, type Role, sessionExpiry } from "@aacos/domain/access";
 import { toTierName, toWorldName } from "@aacos/domain/catalog";
+import { fieldFailure } from "@aacos/domain/errors";
 import type { MfaMethod, PublicUser, SessionTokens } from "@aacos/domain/replies";
 import type { LoginBody, ProfileBody, RegisterBody } from "@aacos/domain/validation";
 import { and, count, eq, isNotNull, lte, ne, or } from "drizzle-orm";
@@ -28,9 +29,13 @@ export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
 export const USERNAME_TAKEN_MESSAGE = "This username is taken";
 
 const emailTaken = () =>
-  conflict("email_taken", EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+  conflict("email_taken", EMAIL_TAKEN_MESSAGE, {
+    email: fieldFailure(EMAIL_TAKEN_MESSAGE, "email_taken"),
+  });
 const usernameTaken = () =>
-  conflict("username_taken", USERNAME_TAKEN_MESSAGE, { username: USERNAME_TAKEN_MESSAGE });
+  conflict("username_taken", USERNAME_TAKEN_MESSAGE, {
+    username: fieldFailure(USERNAME_TAKEN_MESSAGE, "username_taken"),
+  });
 
 /** A unique violation on the users table as the 409 of the field it guards; anything else unchanged. */
 function userConflict(error: unknown): unknown {
@@ -312,7 +317,9 @@ export function createAccountService(deps: {
       keepSessionId: string,
     ): Promise<void> {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        throw validationFailed({ currentPassword: "The current password is not correct" });
+        throw validationFailed({
+          currentPassword: fieldFailure("The current password is not correct", "wrong_password"),
+        });
       }
       const problem = await passwordProblem(newPassword);
       if (problem !== null) throw validationFailed({ newPassword: problem });

@@ -25,6 +25,7 @@ import {
   signalMatches,
 } from "@aacos/domain/autonomous";
 import { tierInForce, toTierName, toWorldName } from "@aacos/domain/catalog";
+import { fieldFailure } from "@aacos/domain/errors";
 import type { SignalSeverity } from "@aacos/domain/validation";
 import { Cron } from "croner";
 import {
@@ -136,13 +137,16 @@ function parseCron(cron: string, timeZone: string): Cron {
   try {
     return new Cron(cron, { timezone: timeZone, paused: true });
   } catch {
-    throw validationFailed({ cron: AUTONOMOUS_MESSAGES.cronInvalid });
+    throw validationFailed({ cron: fieldFailure(AUTONOMOUS_MESSAGES.cronInvalid, "cron_invalid") });
   }
 }
 
 export function nextRunsOf(cron: string, timeZone: string, after: Date, count: number): Date[] {
   const runs = parseCron(cron, timeZone).nextRuns(count, after);
-  if (runs.length === 0) throw validationFailed({ cron: AUTONOMOUS_MESSAGES.cronNeverRuns });
+  if (runs.length === 0)
+    throw validationFailed({
+      cron: fieldFailure(AUTONOMOUS_MESSAGES.cronNeverRuns, "cron_never_runs"),
+    });
   return runs;
 }
 
@@ -375,7 +379,9 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
         await deps.directory.getEntity(userId, entityId);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
-          throw validationFailed({ entityIds: AUTONOMOUS_MESSAGES.entityNotFound });
+          throw validationFailed({
+            entityIds: fieldFailure(AUTONOMOUS_MESSAGES.entityNotFound, "entity_not_found"),
+          });
         }
         throw error;
       }

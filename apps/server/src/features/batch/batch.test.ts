@@ -52,6 +52,7 @@ describe("POST /api/batch", () => {
       code: "validation_failed",
       message: "Validation failed",
       fields: { requests: "Maximum length is 10" },
+      fieldCodes: { requests: { code: "too_many", params: { max: 10 } } },
     });
   });
 

@@ -1,4 +1,5 @@
 // HTTP of batches (docs/product.md §7 POST /batch {requests}): → 200 {responses: [{status, body}]}.
+import { fieldFailure } from "@aacos/domain/errors";
 import { BatchResponses } from "@aacos/domain/replies";
 import { MESSAGES } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
@@ -17,7 +18,9 @@ export async function batchRoutes(app: FastifyInstance, deps: { batches: BatchSe
       if (principal === null) throw unauthorized();
       // A sub-request of a batch never starts another batch.
       if (request.headers[BATCH_HEADER] !== undefined) {
-        throw validationFailed({ requests: MESSAGES.invalidFormat });
+        throw validationFailed({
+          requests: fieldFailure(MESSAGES.invalidFormat, "invalid_format"),
+        });
       }
       const userAgent = request.headers["user-agent"];
       return deps.batches.run(

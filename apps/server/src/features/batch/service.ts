@@ -1,6 +1,7 @@
 // Batches (docs/product.md §7 POST /batch): several calls of this same API in one request, each answered with its own status.
 
 import { type TierName, UNLIMITED, type WorldName } from "@aacos/domain/catalog";
+import { fieldFailure } from "@aacos/domain/errors";
 import type { SubResponse } from "@aacos/domain/replies";
 import { MESSAGES } from "@aacos/domain/validation";
 import { z } from "zod";
@@ -95,12 +96,17 @@ export function createBatchService(deps: { dispatch: Dispatch }) {
       const limits = effectiveLimits(caller.tier as TierName, caller.world as WorldName);
       const maximum = limits.maxBatchOperations;
       if (maximum !== UNLIMITED && body.requests.length > maximum) {
-        throw validationFailed({ requests: MESSAGES.maxLength(maximum) });
+        throw validationFailed({
+          requests: fieldFailure(MESSAGES.maxLength(maximum), "too_many", { max: maximum }),
+        });
       }
       const responses: SubResponse[] = [];
       for (const request of body.requests) {
         const target = subRequestTarget(request.url);
-        if (target === null) throw validationFailed({ requests: MESSAGES.invalidFormat });
+        if (target === null)
+          throw validationFailed({
+            requests: fieldFailure(MESSAGES.invalidFormat, "invalid_format"),
+          });
         const headers: Record<string, string> = { [BATCH_HEADER]: "1", accept: "application/json" };
         if (caller.authorization !== undefined) headers.authorization = caller.authorization;
         if (caller.userAgent !== undefined) headers["user-agent"] = caller.userAgent;

@@ -1,5 +1,7 @@
 // HTTP of two-factor sign-in: /api/auth/mfa (status), setup, verify (confirm the setup or finish a login), disable.
+
 import { AUTH_RATE_LIMITS } from "@aacos/domain/access";
+import { fieldFailure } from "@aacos/domain/errors";
 import { MfaEnabled, MfaStatus, SessionReply, TotpSetup } from "@aacos/domain/replies";
 import { MfaDisableBody, MfaSetupBody, MfaVerifyBody } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -57,7 +59,8 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
   }
 
   /** A wrong code while signed in is a form error: a 401 would make the browser sign the user out. */
-  const wrongCodeWhileSignedIn = () => validationFailed({ code: INVALID_CODE_MESSAGE });
+  const wrongCodeWhileSignedIn = () =>
+    validationFailed({ code: fieldFailure(INVALID_CODE_MESSAGE, "invalid_code") });
 
   api.get(
     "/api/auth/mfa",
@@ -93,7 +96,9 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
           throw unauthorized("step_expired", STEP_EXPIRED_MESSAGE);
         }
         if (type === "webauthn") {
-          throw validationFailed({ type: "Passkeys sign in through the passkey flow" });
+          throw validationFailed({
+            type: fieldFailure("Passkeys sign in through the passkey flow", "use_passkey_flow"),
+          });
         }
         const userId = claims.sub;
         if (!(await withinBudget(userId, () => mfa.check(userId, type, code)))) {
@@ -115,7 +120,10 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
       if (request.principal === null) throw unauthorized();
       if (type !== "totp") {
         throw validationFailed({
-          type: "Confirm the setup with a code from the authenticator app",
+          type: fieldFailure(
+            "Confirm the setup with a code from the authenticator app",
+            "confirm_with_app",
+          ),
         });
       }
       const userId = request.principal.user.id;

@@ -2,6 +2,7 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
+import { fieldFailure } from "@aacos/domain/errors";
 import type { MfaMethod } from "@aacos/domain/replies";
 import { isEmail, ProfileBody } from "@aacos/domain/validation";
 import { and, eq, like, lt } from "drizzle-orm";
@@ -103,7 +104,7 @@ export function createOAuthService(deps: {
       browser === undefined ||
       sha256(browser) !== challenge.browser
     ) {
-      throw validationFailed({ state: STATE_MESSAGE });
+      throw validationFailed({ state: fieldFailure(STATE_MESSAGE, "oauth_state") });
     }
     return challenge;
   }

@@ -1,8 +1,10 @@
 // Entity orchestration: every entity of every user for admins and operators (one's own for everyone else) with run
 // figures from the runs table, and the actions pause, resume, stop and reassign, one at a time or in bulk. Every
 // action is audited and published on the realtime bus ("runs" topic, kind "entityStatus").
+
 import type { Permission, Role } from "@aacos/domain/access";
 import { toTierName, toWorldName } from "@aacos/domain/catalog";
+import { fieldFailure } from "@aacos/domain/errors";
 import {
   type BulkOrchestrationBody,
   type BulkResult,
@@ -367,7 +369,13 @@ export function createOrchestrationService(deps: {
         "validation_failed",
         400,
         ORCHESTRATION_MESSAGES.unknownModel(configured),
-        { fields: { model: ORCHESTRATION_MESSAGES.unknownModel(configured) } },
+        {
+          fields: {
+            model: fieldFailure(ORCHESTRATION_MESSAGES.unknownModel(configured), "unknown_model", {
+              models: configured.join(", "),
+            }),
+          },
+        },
       );
     }
     // The server's default is stored as null, so a later change of AI_MODEL carries it along.

@@ -1,5 +1,7 @@
 // Passkeys (WebAuthn): several per user, as a second factor or for password-less sign-in. Challenges are single-use, 5 minutes.
+
 import { randomUUID } from "node:crypto";
+import { fieldFailure } from "@aacos/domain/errors";
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
@@ -114,7 +116,9 @@ export function createPasskeyService(deps: {
     ) {
       const stored = await takeChallenge(challengeId, "webauthn-register");
       if (stored === null || stored.userId !== user.id) {
-        throw validationFailed({ challengeId: "This request has expired; try again" });
+        throw validationFailed({
+          challengeId: fieldFailure("This request has expired; try again", "request_expired"),
+        });
       }
       const verification = await (await webauthn())
         .verifyRegistrationResponse({
@@ -126,7 +130,7 @@ export function createPasskeyService(deps: {
         })
         .catch(() => null);
       if (verification === null || !verification.verified) {
-        throw validationFailed({ response: PASSKEY_FAILED });
+        throw validationFailed({ response: fieldFailure(PASSKEY_FAILED, "passkey_failed") });
       }
       const { credential } = verification.registrationInfo;
       const [row] = await db
@@ -142,7 +146,9 @@ export function createPasskeyService(deps: {
         .onConflictDoNothing()
         .returning();
       if (row === undefined)
-        throw validationFailed({ response: "This passkey is already registered" });
+        throw validationFailed({
+          response: fieldFailure("This passkey is already registered", "passkey_registered"),
+        });
       await audit.record(context, "auth.passkey_added", user.id, { name });
       return {
         id: row.id,

@@ -1,5 +1,6 @@
 // The plan of a user (tier, world, trial, scheduled downgrade, effective limits, history) and the changes users and
 // admins make to it; every change goes through the billing provider, which settles what has come due first.
+
 import {
   BILLING_MESSAGES,
   type BillingInterval,
@@ -14,6 +15,7 @@ import {
   toWorldName,
   type WorldName,
 } from "@aacos/domain/catalog";
+import { fieldFailure } from "@aacos/domain/errors";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { planChanges, users } from "../../db/schema.js";
@@ -85,7 +87,10 @@ export function createPlanService(deps: {
     if (billing.name !== "stripe" && deps.selfService?.() === false) {
       throw new AppError("self_service_off", 403, BILLING_MESSAGES.selfServiceOff);
     }
-    if (isCustomPrice(pricing)) throw validationFailed({ [kind]: BILLING_MESSAGES.customPrice });
+    if (isCustomPrice(pricing))
+      throw validationFailed({
+        [kind]: fieldFailure(BILLING_MESSAGES.customPrice, "custom_price"),
+      });
   }
 
   return {
@@ -104,9 +109,14 @@ export function createPlanService(deps: {
       const from = toTierName(user.tier);
       // Choosing the current tier again is only meaningful to call off a scheduled downgrade.
       if (to === from && user.pendingTier === null) {
-        throw validationFailed({ tier: PLAN_MESSAGES.alreadyOnTier });
+        throw validationFailed({
+          tier: fieldFailure(PLAN_MESSAGES.alreadyOnTier, "already_on_tier"),
+        });
       }
-      if (to === user.pendingTier) throw validationFailed({ tier: PLAN_MESSAGES.alreadyScheduled });
+      if (to === user.pendingTier)
+        throw validationFailed({
+          tier: fieldFailure(PLAN_MESSAGES.alreadyScheduled, "already_scheduled"),
+        });
       // Calling off a scheduled downgrade is always allowed; a move to a custom-priced tier never is.
       if (to !== from) mayChange("tier", tierByName(to).pricing);
       const result = await billing.changeTier(user, to, { actorId: null, interval });
@@ -133,7 +143,9 @@ export function createPlanService(deps: {
       const user = await settled(userId);
       const from = toWorldName(user.world);
       if (!canUpgradeWorld(from, to))
-        throw validationFailed({ world: PLAN_MESSAGES.worldsOnlyMoveUp });
+        throw validationFailed({
+          world: fieldFailure(PLAN_MESSAGES.worldsOnlyMoveUp, "worlds_only_move_up"),
+        });
       mayChange("world", worldByName(to).pricing);
       const result = await billing.changeWorld(user, to, { actorId: null, interval });
       if (result.checkoutUrl !== undefined) {

@@ -1,6 +1,7 @@
 // The Stripe provider (docs/decisions/175-stripe-billing.md): a user's upgrade opens a Checkout Session and changes
 // nothing until the signed webhook confirms the payment; webhooks are applied once each (by event id) and in order
 // (by the event's time per subscription); a failed payment starts a grace period that ends in genesis.
+
 import {
   BILLING_MESSAGES,
   type BillingInterval,
@@ -16,6 +17,7 @@ import {
   toWorldName,
   WORLD_NAMES,
 } from "@aacos/domain/catalog";
+import { fieldFailure } from "@aacos/domain/errors";
 import { and, eq, isNotNull, lte, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -599,7 +601,10 @@ export function createStripeBilling(deps: {
 
     async portal(userId) {
       const customerId = await customerOf(userId);
-      if (customerId === null) throw validationFailed({ billing: BILLING_MESSAGES.noSubscription });
+      if (customerId === null)
+        throw validationFailed({
+          billing: fieldFailure(BILLING_MESSAGES.noSubscription, "no_subscription"),
+        });
       return call("billingPortal.sessions.create", () =>
         gateway.createPortal(customerId, `${deps.publicUrl}/settings#billing`),
       );

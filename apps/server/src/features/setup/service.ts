@@ -1,5 +1,7 @@
 // The first admin: from AACOS_ADMIN_EMAIL/AACOS_ADMIN_PASSWORD at start-up, or through a one-time setup link (24 h).
+
 import { randomBytes } from "node:crypto";
+import { fieldFailure } from "@aacos/domain/errors";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { emailTokens, users } from "../../db/schema.js";
@@ -101,7 +103,8 @@ export function createSetupService(deps: {
           ),
         )
         .returning({ tokenHash: emailTokens.tokenHash });
-      if (claimed === undefined) throw validationFailed({ token: INVALID_SETUP_LINK });
+      if (claimed === undefined)
+        throw validationFailed({ token: fieldFailure(INVALID_SETUP_LINK, "link_invalid") });
       const admin = await accounts.createUser({
         ...input,
         roles: ["user", "admin"],

@@ -1,6 +1,7 @@
 // Invitations: a single-use mailed link under the owner's member cap, revoked, previewed, accepted or declined.
 
 import { randomBytes } from "node:crypto";
+import { fieldFailure } from "@aacos/domain/errors";
 import { checkNewTeamMember, INVITE_TTL_MS, TEAM_MESSAGES } from "@aacos/domain/teams";
 import { and, eq, gt } from "drizzle-orm";
 import { teamInvites, teamMembers, users } from "../../db/schema.js";
@@ -47,7 +48,7 @@ export function createInviteActions(ctx: TeamContext) {
             .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, existing.id)));
           if (member !== undefined)
             throw conflict("already_member", TEAM_MESSAGES.alreadyMember, {
-              email: TEAM_MESSAGES.alreadyMember,
+              email: fieldFailure(TEAM_MESSAGES.alreadyMember, "already_member"),
             });
         }
         const [waiting] = await tx
@@ -63,7 +64,7 @@ export function createInviteActions(ctx: TeamContext) {
           );
         if (waiting !== undefined)
           throw conflict("already_invited", TEAM_MESSAGES.alreadyInvited, {
-            email: TEAM_MESSAGES.alreadyInvited,
+            email: fieldFailure(TEAM_MESSAGES.alreadyInvited, "already_invited"),
           });
         const owner = await ownerLimit(tx, team.ownerId);
         const check = checkNewTeamMember(await placesTaken(tx, team.id), owner.limits);

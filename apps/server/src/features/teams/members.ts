@@ -1,6 +1,7 @@
 // Members: write access set by the owner, leaving or removal, and handing the team to another member.
 
 import { featureLockedMessage, tierHasFeature, tierUnlocking } from "@aacos/domain/catalog";
+import { fieldFailure } from "@aacos/domain/errors";
 import { TEAM_MESSAGES } from "@aacos/domain/teams";
 import { and, eq, sql } from "drizzle-orm";
 import { teamMembers, teams, teamUniverses } from "../../db/schema.js";
@@ -89,7 +90,9 @@ export function createMemberActions(ctx: TeamContext, reader: TeamDetailReader) 
         : [];
       if (member === undefined) {
         throw new AppError("validation_failed", 400, TEAM_MESSAGES.newOwnerNotMember, {
-          fields: { userId: TEAM_MESSAGES.newOwnerNotMember },
+          fields: {
+            userId: fieldFailure(TEAM_MESSAGES.newOwnerNotMember, "new_owner_not_member"),
+          },
         });
       }
       const plan = await planOf(db, newOwnerId);

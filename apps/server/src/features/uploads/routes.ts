@@ -1,5 +1,6 @@
 // HTTP of uploads (docs/product.md §7 POST /upload): upload with multipart field `file`, list, download and delete own files.
 
+import { fieldFailure } from "@aacos/domain/errors";
 import { FileList, StoredFileReply } from "@aacos/domain/replies";
 import { MESSAGES, UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
 import multipart from "@fastify/multipart";
@@ -37,7 +38,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: { files: FileServ
     { ...signedIn, schema: { response: { 201: StoredFileReply } } },
     async (request, reply) => {
       const owner = ownerOf(request);
-      const missing = validationFailed({ file: MESSAGES.required });
+      const missing = validationFailed({ file: fieldFailure(MESSAGES.required, "required") });
       if (!request.isMultipart()) throw missing;
       const part = await request.file();
       if (part === undefined || part.fieldname !== "file") {

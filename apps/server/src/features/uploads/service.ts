@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type TierName, upgradePayload, type WorldName } from "@aacos/domain/catalog";
+import { type FieldFailure, fieldFailure } from "@aacos/domain/errors";
 import type {
   FileList as FileListReply,
   StoredFile as StoredFileReply,
@@ -58,10 +59,10 @@ const FILE_COLUMNS = {
 };
 
 /** docs/product.md §5 refusals: 400 with the spec's message (also under fields.file for forms), 413 for the size. */
-function refused(status: 400 | 413, message: string): AppError {
+function refused(status: 400 | 413, failure: FieldFailure): AppError {
   return status === 413
-    ? new AppError("file_too_large", 413, message, { fields: { file: message } })
-    : new AppError("invalid_file", 400, message, { fields: { file: message } });
+    ? new AppError("file_too_large", 413, failure.message, { fields: { file: failure } })
+    : new AppError("invalid_file", 400, failure.message, { fields: { file: failure } });
 }
 
 /**
@@ -153,8 +154,11 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
       if (!named.ok || nameTooLong) {
         // Read the rest of the request so the client receives the answer instead of a reset.
         incoming.stream.resume();
-        if (!named.ok) throw refused(named.status, named.message);
-        throw refused(400, MESSAGES.maxLength(MAX_NAME_LENGTH));
+        if (!named.ok) throw refused(named.status, { message: named.message, ...named.field });
+        throw refused(
+          400,
+          fieldFailure(MESSAGES.maxLength(MAX_NAME_LENGTH), "too_long", { max: MAX_NAME_LENGTH }),
+        );
       }
 
       const tempKey = `incoming/${randomUUID()}`;
@@ -178,21 +182,24 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
 
         const size = probe.bytes;
         const check = checkUpload({ name: incoming.name, size, mimeType: incoming.mimeType });
-        if (!check.ok) throw refused(check.status, check.message);
+        if (!check.ok) throw refused(check.status, { message: check.message, ...check.field });
         const content = {
           detectedMime: await detectedMimeOf(tempKey),
           isPlainText: probe.isPlainText,
         };
         if (!contentMatchesExtension(check.extension, content)) {
-          throw refused(400, MESSAGES.mimeMismatch);
+          throw refused(400, fieldFailure(MESSAGES.mimeMismatch, "mime_mismatch"));
         }
         // A DOCX is a zip: what it unpacks to is bounded here, not only what it weighs packed.
         if (check.extension === "docx") {
           const unpacked = await checkZipInflation(await bytesOf(tempKey));
           if (!unpacked.ok) {
             throw unpacked.reason === "too-large"
-              ? refused(413, unpacked.message)
-              : refused(400, MESSAGES.mimeMismatch);
+              ? refused(
+                  413,
+                  fieldFailure(unpacked.message, "unpacked_too_large", { max: unpacked.maxMb }),
+                )
+              : refused(400, fieldFailure(MESSAGES.mimeMismatch, "mime_mismatch"));
           }
         }
 

@@ -26,8 +26,8 @@ export const ZIP_LIMITS: ZipLimits = {
 
 export type ZipVerdict =
   | { ok: true; entries: number; inflatedBytes: number }
-  /** `message` is the refusal users read (the limit it broke). */
-  | { ok: false; reason: "too-large"; message: string }
+  /** `message` is the refusal in English, `maxMb` the limit it broke (the field code's param). */
+  | { ok: false; reason: "too-large"; message: string; maxMb: number }
   | { ok: false; reason: "unreadable" };
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -146,11 +146,13 @@ export async function checkZipInflation(
     ok: false as const,
     reason: "too-large" as const,
     message: UPLOAD_MESSAGES.unpackedTooLarge(Math.round(limits.maxEntryBytes / MB)),
+    maxMb: Math.round(limits.maxEntryBytes / MB),
   };
   const totalTooLarge = {
     ok: false as const,
     reason: "too-large" as const,
     message: UPLOAD_MESSAGES.unpackedTooLarge(Math.round(limits.maxTotalBytes / MB)),
+    maxMb: Math.round(limits.maxTotalBytes / MB),
   };
   try {
     const read = reader(bytes);

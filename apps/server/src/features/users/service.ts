@@ -1,7 +1,9 @@
 // The users API for admins: list with search, filters, paging and sorting; read, change roles and plan, suspend,
 // reactivate, sign out everywhere, delete — never the last admin.
 // Plan changes go through the plans feature's billing provider, so they are recorded like a user's own.
+
 import { ADMIN_CONSOLE_MESSAGES, type AdminUserListQuery } from "@aacos/domain/admin-console";
+import { fieldFailure } from "@aacos/domain/errors";
 import type { AdminUserUpdateBody } from "@aacos/domain/validation";
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -145,7 +147,9 @@ export function createUserService(deps: {
         !body.roles.includes("admin")
       ) {
         if ((await otherAdmins(id)) === 0)
-          throw conflict("last_admin", LAST_ADMIN, { roles: LAST_ADMIN });
+          throw conflict("last_admin", LAST_ADMIN, {
+            roles: fieldFailure(LAST_ADMIN, "last_admin"),
+          });
       }
       const { tier, world, ...profile } = body;
       if (tier !== undefined || world !== undefined) {

@@ -191,6 +191,7 @@ describe("a DOCX zip bomb", () => {
       code: "file_too_large",
       message: "Unpacked file size exceeds maximum of 32MB",
       fields: { file: "Unpacked file size exceeds maximum of 32MB" },
+      fieldCodes: { file: { code: "unpacked_too_large", params: { max: 32 } } },
     });
     expect((await call("GET", "/api/files")).json().items).toEqual([]);
     await stillServing();
@@ -227,6 +228,7 @@ describe("a DOCX zip bomb", () => {
       ok: false,
       reason: "too-large",
       message: "Unpacked file size exceeds maximum of 32MB",
+      maxMb: 32,
     });
   });
 });

@@ -1,4 +1,5 @@
 // Workspace rules and queries: universes and entities under the plan's caps, knowledge indexing and search, syncs, templates.
+
 import { performance } from "node:perf_hooks";
 import {
   tierHasFeature,
@@ -8,6 +9,7 @@ import {
   upgradePayload,
   WORLDS,
 } from "@aacos/domain/catalog";
+import { type FieldFailure, fieldFailure } from "@aacos/domain/errors";
 import {
   type CreateEntityBody,
   type CreateUniverseBody,
@@ -211,13 +213,15 @@ function realityForgeLocked(caller: WorkspaceCaller): AppError {
   });
 }
 
-function unreadable(message: string = WORKSPACE_MESSAGES.unreadableFile): AppError {
-  return new AppError("unreadable_file", 400, message, { fields: { fileId: message } });
+function unreadable(
+  failure: FieldFailure = fieldFailure(WORKSPACE_MESSAGES.unreadableFile, "unreadable_file"),
+): AppError {
+  return new AppError("unreadable_file", 400, failure.message, { fields: { fileId: failure } });
 }
 
 /** A document bigger unpacked, or heavier to read, than the limits allow. */
-function tooLarge(message: string): AppError {
-  return new AppError("file_too_large", 413, message, { fields: { fileId: message } });
+function tooLarge(failure: FieldFailure): AppError {
+  return new AppError("file_too_large", 413, failure.message, { fields: { fileId: failure } });
 }
 
 /** Sum of the passages' UTF-8 bytes: what counts against maxTrainingDataSize. */
@@ -354,21 +358,28 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     const format = knowledgeFormatOf(file);
     if (format === null) {
       stream.destroy();
-      throw unreadable("Only text, Markdown, PDF and DOCX files can become knowledge");
+      throw unreadable(
+        fieldFailure(
+          "Only text, Markdown, PDF and DOCX files can become knowledge",
+          "knowledge_file_type",
+        ),
+      );
     }
     const bytes = Buffer.concat(await stream.toArray());
     // Checked again here: files stored before the upload checked it, and the knowledge path must stand on its own.
     if (format === "docx") {
       const unpacked = await checkZipInflation(bytes);
       if (!unpacked.ok)
-        throw unpacked.reason === "too-large" ? tooLarge(unpacked.message) : unreadable();
+        throw unpacked.reason === "too-large"
+          ? tooLarge(fieldFailure(unpacked.message, "unpacked_too_large", { max: unpacked.maxMb }))
+          : unreadable();
     }
     let text: string;
     try {
       text = await extractText(bytes, format, deps.extraction ?? EXTRACTION_LIMITS);
     } catch (error) {
       if (error instanceof ExtractionFailed && error.reason === "too-complex") {
-        throw tooLarge(UPLOAD_MESSAGES.tooComplex);
+        throw tooLarge(fieldFailure(UPLOAD_MESSAGES.tooComplex, "file_too_complex"));
       }
       throw unreadable();
     }

@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { catalogQuery } from "../../lib/catalog-query";
-import { errorText, translateMessage } from "../../lib/messages";
+import { errorText, translateField } from "../../lib/messages";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -90,7 +90,7 @@ export function PlanSettingsCard({ kind, plan }: { kind: SettingsKind; plan: Pla
       if (typeof read !== "number") return problemText(read);
     }
     const server = serverFields[spec.field];
-    return server ? translateMessage(t, server) : undefined;
+    return server ? translateField(t, server) : undefined;
   };
 
   const update = (field: string, change: Partial<Draft[string]>) => {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
-import { translateError, translateMessage } from "../../lib/messages";
+import { translateError, translateField } from "../../lib/messages";
 import { publicSettingsQuery } from "../../lib/public-settings";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -92,7 +92,7 @@ export function SiteSection({ settings }: { settings: AdminSettings }) {
           {t("adminSettings.site.maintenanceHint")}
         </p>
         {fieldError ? (
-          <p className="text-sm font-semibold text-error">{translateMessage(t, fieldError)}</p>
+          <p className="text-sm font-semibold text-error">{translateField(t, fieldError)}</p>
         ) : null}
         <p className="text-sm text-fg-muted" data-testid="maintenance-current">
           {settings.maintenanceMessage === null ? (

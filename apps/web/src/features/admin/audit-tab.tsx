@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
-import { errorText, translateMessage } from "../../lib/messages";
+import { errorText, translateField } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
@@ -62,8 +62,10 @@ export function AuditTab() {
     onSuccess: (blob) => saveFile(blob, `audit-${new Date().toISOString().slice(0, 10)}.csv`),
   });
   const fields = isApiError(audit.error) ? audit.error.fields : {};
-  const fieldError = (name: keyof AuditFilters) =>
-    fields[name] ? translateMessage(t, fields[name]) : undefined;
+  const fieldError = (name: keyof AuditFilters) => {
+    const field = fields[name];
+    return field ? translateField(t, field) : undefined;
+  };
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

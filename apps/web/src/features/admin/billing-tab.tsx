@@ -1,12 +1,14 @@
 // The admin console's billing tab: who takes payment (Stripe, or test mode with the self-service switch) and the
 // plan requests users sent ("Contact us" for custom prices, "Ask your admin" with self-service off), granted here.
+
 import type { PlanRequest } from "@aacos/domain/replies";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiPut, isApiError } from "../../lib/api-client";
-import { billingApi, billingKeys, billingMessage, useBillingStatus } from "../../lib/billing";
+import { apiPut } from "../../lib/api-client";
+import { billingApi, billingKeys, useBillingStatus } from "../../lib/billing";
 import { useDateFormat } from "../../lib/format-date";
+import { errorText } from "../../lib/messages";
 import { publicSettingsQuery } from "../../lib/public-settings";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -149,11 +151,7 @@ export function BillingTab() {
           </ul>
         )}
         {notice ? <FormNotice testId="billing-admin-saved">{notice}</FormNotice> : null}
-        {error ? (
-          <FormAlert>
-            {isApiError(error) ? billingMessage(t, error.message) : t("messages.requestFailed")}
-          </FormAlert>
-        ) : null}
+        {error ? <FormAlert>{errorText(t, error)}</FormAlert> : null}
       </section>
     </Card>
   );

@@ -1,4 +1,5 @@
 // /auth/login: email-or-username and password (remember me), passkey and OAuth sign-in, then the MFA step when asked.
+
 import { LoginBody } from "@aacos/domain/validation";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -6,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { MfaChallenge } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
+import { errorText } from "../../lib/messages";
 import { readStorage, STORAGE_KEYS } from "../../lib/storage";
 import { useForm } from "../../lib/use-form";
 import { Button, ButtonLink, buttonClasses } from "../../ui/button";
@@ -59,7 +61,7 @@ function LoginForm({ onMfa }: { onMfa: (challenge: MfaChallenge, rememberMe: boo
       if (error instanceof PasskeyUnavailable) {
         form.setFormError(t(`auth.passkey.${error.reason}`));
       } else {
-        form.setFormError(error instanceof Error ? error.message : null);
+        form.setFormError(errorText(t, error));
       }
     } finally {
       setPasskeyBusy(false);

@@ -1,9 +1,11 @@
 // The second sign-in step: a code from the authenticator app, a recovery code, or a passkey (whichever the account has).
+
 import { MfaVerifyBody } from "@aacos/domain/validation";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MfaChallenge } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
+import { errorText } from "../../lib/messages";
 import { useForm } from "../../lib/use-form";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
@@ -64,7 +66,7 @@ export function MfaStep({
       finish(serverRedirect);
     } catch (error) {
       if (error instanceof PasskeyUnavailable) form.setFormError(t(`auth.passkey.${error.reason}`));
-      else form.setFormError(error instanceof Error ? error.message : null);
+      else form.setFormError(errorText(t, error));
     } finally {
       setPasskeyBusy(false);
     }

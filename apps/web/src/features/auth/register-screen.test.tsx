@@ -21,6 +21,7 @@ beforeAll(async () => {
                 code: "conflict",
                 message: EMAIL_UNAVAILABLE_MESSAGE,
                 fields: { email: EMAIL_UNAVAILABLE_MESSAGE },
+                fieldCodes: { email: { code: "email_unavailable", params: {} } },
               },
             },
           }
@@ -31,6 +32,7 @@ beforeAll(async () => {
                 code: "conflict",
                 message: "This username is taken",
                 fields: { username: "This username is taken" },
+                fieldCodes: { username: { code: "username_taken", params: {} } },
               },
             },
           },

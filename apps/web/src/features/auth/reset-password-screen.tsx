@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { translateField } from "../../lib/messages";
 import { useForm } from "../../lib/use-form";
 import { usePasswordHints } from "../../lib/use-password-hints";
 import { Button, ButtonLink } from "../../ui/button";
@@ -29,9 +29,9 @@ export function ResetPasswordScreen() {
       setDone(true);
     } catch (error) {
       // fields.token means the link itself is bad: no new password will help.
-      const tokenMessage = error instanceof ApiError ? error.fields.token : undefined;
-      if (tokenMessage === undefined) throw error;
-      setLinkInvalid(tokenMessage);
+      const tokenFailure = error instanceof ApiError ? error.fields.token : undefined;
+      if (tokenFailure === undefined) throw error;
+      setLinkInvalid(translateField(t, tokenFailure));
     }
   });
 
@@ -60,9 +60,7 @@ export function ResetPasswordScreen() {
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           {form.formError ? <FormAlert testId="reset-error">{form.formError}</FormAlert> : null}
-          {linkInvalid ? (
-            <FormAlert testId="reset-link-invalid">{translateMessage(t, linkInvalid)}</FormAlert>
-          ) : null}
+          {linkInvalid ? <FormAlert testId="reset-link-invalid">{linkInvalid}</FormAlert> : null}
           {linkInvalid ? (
             <ButtonLink
               to="/auth/forgot-password"

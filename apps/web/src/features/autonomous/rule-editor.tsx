@@ -1,5 +1,6 @@
 // The rule editor: the domain's AutonomousRuleBody checks it in the browser (field messages under each field), the
 // server checks it again, parses the cron expression in full and previews its next three run times.
+
 import { AutonomousRuleBody, hasCronShape, isTimeZone } from "@aacos/domain/autonomous";
 import type { AutonomousRuleView } from "@aacos/domain/replies";
 import { SIGNAL_KINDS, SIGNAL_SEVERITIES } from "@aacos/domain/validation";
@@ -8,6 +9,7 @@ import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { localeOf } from "../../lib/i18n";
+import { translateField } from "../../lib/messages";
 import { useDebounced } from "../../lib/use-debounced";
 import { type FormSchema, useForm } from "../../lib/use-form";
 import { useLanguage } from "../../lib/use-language";
@@ -131,7 +133,7 @@ function CronPreview({ cron, timeZone }: { cron: string; timeZone: string }) {
         <p className="text-fg-muted">{t("autonomous.editor.previewChecking")}</p>
       ) : serverError !== undefined ? (
         <p className="font-semibold text-error" data-testid="cron-preview-error">
-          {translateAutonomous(t, serverError)}
+          {translateField(t, serverError)}
         </p>
       ) : preview.isError ? (
         <p className="text-error">{t("autonomous.loadFailed")}</p>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { translateError, translateField } from "../../lib/messages";
 import { type Entity, workspaceKeys } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
@@ -53,13 +53,10 @@ export function EntityForm({
       if (isApiError(error)) {
         setFields(
           Object.fromEntries(
-            Object.entries(error.fields).map(([key, message]) => [
-              key,
-              translateMessage(t, message),
-            ]),
+            Object.entries(error.fields).map(([key, field]) => [key, translateField(t, field)]),
           ),
         );
-        setFailure(translateMessage(t, error.message));
+        setFailure(translateError(t, error));
       } else setFailure(t("messages.requestFailed"));
     },
   });

@@ -4,8 +4,7 @@ import { checkUpload, UPLOAD_MIME_TYPES, uploadProgressPercent } from "@aacos/do
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { failureText, translateMessage } from "../../lib/messages";
 import { planKeys } from "../../lib/plan-queries";
 import { workspaceKeys } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
@@ -36,11 +35,7 @@ export function KnowledgePanel({ entityId }: { entityId: string }) {
     ]);
   const fail = (error: unknown) => {
     setProgress(null);
-    setFailure(
-      isApiError(error)
-        ? translateMessage(t, error.fields.file ?? error.fields.fileId ?? error.message)
-        : t("messages.requestFailed"),
-    );
+    setFailure(failureText(t, error, "file", "fileId"));
   };
 
   const attach = useMutation({

@@ -2,8 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { failureText } from "../../lib/messages";
 import { workspaceKeys } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
@@ -28,12 +27,7 @@ export function UniverseCreateForm({ first }: { first: boolean }) {
       setFailure(null);
       await client.invalidateQueries({ queryKey: workspaceKeys.universes });
     },
-    onError: (error) =>
-      setFailure(
-        isApiError(error)
-          ? translateMessage(t, error.fields.name ?? error.message)
-          : t("messages.requestFailed"),
-      ),
+    onError: (error) => setFailure(failureText(t, error, "name")),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -9,8 +9,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { failureText, translateField } from "../../lib/messages";
 import { planKeys, type StoredFile } from "../../lib/plan-queries";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Icon } from "../../ui/icon";
@@ -48,9 +47,7 @@ export function UploadForm() {
     },
     onError: (error) => {
       setProgress(null);
-      setRefusal(
-        isApiError(error) ? (error.fields.file ?? error.message) : t("messages.requestFailed"),
-      );
+      setRefusal(failureText(t, error, "file"));
     },
   });
 
@@ -60,7 +57,7 @@ export function UploadForm() {
     // The same rules, in the same order, as the server: a refused file never leaves the browser.
     const check = checkUpload({ name: file.name, size: file.size, mimeType: file.type });
     if (!check.ok) {
-      setRefusal(check.message);
+      setRefusal(translateField(t, check.field));
       return;
     }
     setRefusal(null);
@@ -152,9 +149,7 @@ export function UploadForm() {
         </div>
       ) : null}
 
-      {refusal !== null ? (
-        <FormAlert testId="upload-error">{translateMessage(t, refusal)}</FormAlert>
-      ) : null}
+      {refusal !== null ? <FormAlert testId="upload-error">{refusal}</FormAlert> : null}
       {uploaded !== null ? (
         <FormNotice testId="upload-success">
           {t("files.upload.done", { name: uploaded.name })}

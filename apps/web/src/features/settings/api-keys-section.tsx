@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { localeOf } from "../../lib/i18n";
-import { translateMessage } from "../../lib/messages";
+import { translateField } from "../../lib/messages";
 import { useLanguage } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -111,7 +111,7 @@ function CreateForm({
       if (!isApiError(error)) return;
       const fields = error.fields;
       const next = {
-        name: fields.name === undefined ? undefined : translateMessage(t, fields.name),
+        name: fields.name === undefined ? undefined : translateField(t, fields.name),
         expires: fields.expiresAt === undefined ? undefined : t("apiKeys.expiresInvalid"),
         scopes: fields.scopes === undefined ? undefined : t("apiKeys.scopesRequired"),
       };

@@ -1,10 +1,11 @@
 // Settings → Billing: the paid subscriptions (plan, interval, next renewal or end), the failed-payment notice, the
 // Billing Portal (card, cancel, invoices at Stripe) and the invoice list; in test mode, a plain note that plans are free.
+
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { billingApi, billingMessage, useBillingOverview } from "../../lib/billing";
+import { billingApi, useBillingOverview } from "../../lib/billing";
 import { useDateFormat } from "../../lib/format-date";
+import { failureText } from "../../lib/messages";
 import { useFormatters } from "../../lib/use-language";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
@@ -128,9 +129,7 @@ export function BillingSection() {
         )}
         {portal.isError ? (
           <FormAlert testId="billing-portal-error">
-            {isApiError(portal.error)
-              ? billingMessage(t, portal.error.fields.billing ?? portal.error.message)
-              : t("messages.requestFailed")}
+            {failureText(t, portal.error, "billing")}
           </FormAlert>
         ) : null}
       </SettingsSection>

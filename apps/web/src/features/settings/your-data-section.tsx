@@ -2,13 +2,7 @@
 // account after a fresh proof in a dialog (DELETE /api/me): the password, or — for accounts without one — the
 // single-use link mailed by POST /api/me/delete-link, which opens /settings?confirmDelete=… ; then signs out.
 
-import {
-  DELETE_LINK_PARAM,
-  DeleteAccountBody,
-  exportFileName,
-  LAST_ADMIN_DELETE_MESSAGE,
-  WRONG_PASSWORD_MESSAGE,
-} from "@aacos/domain/account";
+import { DELETE_LINK_PARAM, DeleteAccountBody, exportFileName } from "@aacos/domain/account";
 import type { DeleteLinkSent } from "@aacos/domain/replies";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -16,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { apiDelete, apiDownload, apiPost, isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
-import { errorText, translateError, translateMessage } from "../../lib/messages";
+import { errorText, translateError, translateField } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/dialog";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
@@ -143,14 +137,12 @@ function DeletePart() {
       const field = isApiError(error) ? error.fields?.password : undefined;
       const tokenField = isApiError(error) ? error.fields?.token : undefined;
       if (tokenField !== undefined) {
-        setFormError(translateMessage(t, tokenField));
+        setFormError(translateField(t, tokenField));
       } else if (field !== undefined) {
         setFieldError(
-          field === WRONG_PASSWORD_MESSAGE
-            ? t("home.data.wrongPassword")
-            : translateMessage(t, field),
+          field.code === "wrong_password" ? t("home.data.wrongPassword") : translateField(t, field),
         );
-      } else if (isApiError(error) && error.message === LAST_ADMIN_DELETE_MESSAGE) {
+      } else if (isApiError(error) && error.code === "last_admin") {
         setFormError(t("home.data.lastAdmin"));
       } else {
         setFormError(isApiError(error) ? translateError(t, error) : t("home.data.deleteError"));

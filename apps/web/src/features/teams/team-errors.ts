@@ -1,40 +1,33 @@
-// Team refusals in the interface language: the server's team codes and texts map to this feature's keys.
-import { TEAM_MESSAGES } from "@aacos/domain/teams";
+// Team refusals in the interface language: the server's team codes (and field codes) map to this feature's keys.
 import type { TFunction } from "i18next";
 import { isApiError } from "../../lib/api-client";
-import { translateMessage } from "../../lib/messages";
+import { translateError, translateField } from "../../lib/messages";
 
-const LIMIT = /^Team member limit reached: (-?\d+)/;
+/** This feature's text for a code and its meaning, where it has its own. */
+function teamKey(code: string, params: Readonly<Record<string, unknown>>) {
+  const meaning = params.reason ?? params.subject ?? params.limit;
+  if (code === "invite_invalid") return "teams.errors.inviteInvalid";
+  if (code === "invite_other_address") return "teams.errors.otherAddress";
+  if (code === "forbidden" && meaning === "team_owner_only") return "teams.errors.ownerOnly";
+  if (code === "conflict" && meaning === "owner_cannot_leave")
+    return "teams.errors.ownerCannotLeave";
+  if (code === "not_found" && meaning === "team") return "teams.errors.notFound";
+  return null;
+}
 
 /** The message to show for a failed team call. */
 export function teamErrorText(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t("messages.requestFailed");
-  const limit = LIMIT.exec(error.message);
-  if (limit?.[1] !== undefined) return t("teams.errors.memberLimit", { n: Number(limit[1]) });
-  const field = Object.values(error.fields)[0];
-  const text = field ?? error.message;
-  switch (text) {
-    case TEAM_MESSAGES.inviteInvalid:
-      return t("teams.errors.inviteInvalid");
-    case TEAM_MESSAGES.inviteOtherAddress:
-      return t("teams.errors.otherAddress");
-    case TEAM_MESSAGES.alreadyMember:
-      return t("teams.errors.alreadyMember");
-    case TEAM_MESSAGES.alreadyInvited:
-      return t("teams.errors.alreadyInvited");
-    case TEAM_MESSAGES.ownerOnly:
-      return t("teams.errors.ownerOnly");
-    case TEAM_MESSAGES.ownerCannotLeave:
-      return t("teams.errors.ownerCannotLeave");
-    case TEAM_MESSAGES.newOwnerNeedsPlan:
-      return t("teams.errors.newOwnerNeedsPlan");
-    case TEAM_MESSAGES.newOwnerNotMember:
-      return t("teams.errors.newOwnerNotMember");
-    case TEAM_MESSAGES.teamNotFound:
-      return t("teams.errors.notFound");
-    default:
-      return translateMessage(t, text);
+  if (error.code === "limit_reached" && error.params.limit === "maxTeamMembers") {
+    return t("teams.errors.memberLimit", { n: Number(error.params.max) });
   }
+  const field = Object.values(error.fields)[0];
+  if (field?.code === "already_member") return t("teams.errors.alreadyMember");
+  if (field?.code === "already_invited") return t("teams.errors.alreadyInvited");
+  if (field?.code === "new_owner_not_member") return t("teams.errors.newOwnerNotMember");
+  if (field) return translateField(t, field);
+  const key = teamKey(error.code, error.params);
+  return key ? t(key) : translateError(t, error);
 }
 
 /** The upgrade link a refusal carries (limit reached, feature locked), if any. */

@@ -1,18 +1,13 @@
 // Billing on /tiers: the test-mode notice, the message after returning from Checkout, the failed-payment banner, the
 // monthly/yearly choice, and the request form behind "Contact us" (custom prices) and "Ask your admin".
+
 import type { BillingInterval, PlanKind } from "@aacos/domain/billing";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import {
-  billingApi,
-  billingKeys,
-  billingMessage,
-  useBillingOverview,
-  useBillingStatus,
-} from "../../lib/billing";
+import { billingApi, billingKeys, useBillingOverview, useBillingStatus } from "../../lib/billing";
 import { useDateFormat } from "../../lib/format-date";
+import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 
@@ -166,11 +161,7 @@ export function PlanRequestForm({
         className="w-full rounded-xl border border-border bg-surface px-3 py-2.5 text-fg focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
       />
       {send.isError ? (
-        <FormAlert testId="plan-request-error">
-          {isApiError(send.error)
-            ? billingMessage(t, send.error.message)
-            : t("messages.requestFailed")}
-        </FormAlert>
+        <FormAlert testId="plan-request-error">{errorText(t, send.error)}</FormAlert>
       ) : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" data-testid="plan-request-send" disabled={send.isPending}>

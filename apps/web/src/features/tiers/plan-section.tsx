@@ -1,5 +1,6 @@
 // The subscription plan of a signed-in user on /tiers: tier, world, trial end, a scheduled downgrade with "keep", and
 // an upgrade or downgrade button per tier (POST /api/plan/tier): up at once with the trial, down at the period's end.
+
 import { type BillingInterval, isCustomPrice } from "@aacos/domain/billing";
 import {
   SUBSCRIPTION_TIERS,
@@ -10,10 +11,10 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { billingMessage, useBillingStatus, useMyPlanRequests } from "../../lib/billing";
+import { useBillingStatus, useMyPlanRequests } from "../../lib/billing";
 import { useCatalog } from "../../lib/catalog-query";
 import { useDateFormat } from "../../lib/format-date";
+import { failureText } from "../../lib/messages";
 import { usePlanFacts } from "../../lib/plan-facts";
 import {
   isPendingCheckout,
@@ -96,9 +97,7 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
     onError: (error) =>
       setOutcome({
         kind: "failed",
-        message: isApiError(error)
-          ? (error.fields.tier ?? error.message)
-          : t("messages.requestFailed"),
+        message: failureText(t, error, "tier", "billing"),
       }),
   });
 
@@ -234,7 +233,7 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
         <p className="mt-1 text-fg-muted">{t("plan.lead")}</p>
       </div>
       {outcome === null ? null : outcome.kind === "failed" ? (
-        <FormAlert testId="plan-status-error">{billingMessage(t, outcome.message)}</FormAlert>
+        <FormAlert testId="plan-status-error">{outcome.message}</FormAlert>
       ) : outcome.kind === "redirecting" ? (
         <FormNotice testId="plan-status">{t("billing.checkout.redirecting")}</FormNotice>
       ) : (

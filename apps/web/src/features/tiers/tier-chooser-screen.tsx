@@ -1,15 +1,16 @@
 // /tiers: loads the catalogue (GET /api/catalog) and hands the worlds to the tier chooser; for a signed-in user it
 // changes the world (POST /api/plan/world, up only), shows their progress (GET /api/progress/me) and the plan section.
+
 import { isCustomPrice } from "@aacos/domain/billing";
 import { TIER_NAMES, type TierName, type WorldName, worldByName } from "@aacos/domain/catalog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
-import { billingMessage, useBillingStatus } from "../../lib/billing";
+import { useBillingStatus } from "../../lib/billing";
 import { useCatalog } from "../../lib/catalog-query";
+import { failureText } from "../../lib/messages";
 import {
   isPendingCheckout,
   planApi,
@@ -77,9 +78,7 @@ export function TierChooserScreen() {
     onError: (error) =>
       setResult({
         kind: "failed",
-        message: isApiError(error)
-          ? (error.fields.world ?? error.message)
-          : t("messages.requestFailed"),
+        message: failureText(t, error, "world", "billing"),
       }),
   });
 
@@ -156,7 +155,7 @@ export function TierChooserScreen() {
       </div>
     ) : (
       <div className="mt-4">
-        <FormAlert testId="world-change-error">{billingMessage(t, result.message)}</FormAlert>
+        <FormAlert testId="world-change-error">{result.message}</FormAlert>
       </div>
     );
 
