@@ -20,7 +20,13 @@ export const ChatMessage = z.object({
   /** "openai-compatible" or "retrieval" on answers; null on the user's own. */
   provider: z.string().nullable(),
   status: z.enum(ANSWER_STATUSES),
+  /** Why the answer failed, in English (for integrators). */
   error: z.string().nullable(),
+  /**
+   * The same as a code and params (packages/domain/src/run-errors.ts), what the browser shows; null when the answer
+   * did not fail, or failed before codes were stored (docs/decisions/245-stored-error-codes.md).
+   */
+  errorCode: z.object({ code: z.string(), params: z.record(z.string(), z.unknown()) }).nullable(),
   promptTokens: z.number(),
   completionTokens: z.number(),
   createdAt: Timestamp,

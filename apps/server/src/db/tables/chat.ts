@@ -1,5 +1,5 @@
 // Chat: conversations and their messages.
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 import { entities } from "./workspace.js";
 
@@ -35,7 +35,11 @@ export const messages = pgTable(
     status: text("status").notNull().default("complete"),
     promptTokens: integer("prompt_tokens").notNull().default(0),
     completionTokens: integer("completion_tokens").notNull().default(0),
+    /** Why the answer failed, in English (for integrators and logs). */
     error: text("error"),
+    /** The same as a code and params (packages/domain/src/run-errors.ts); null on rows stored before 245. */
+    errorCode: text("error_code"),
+    errorParams: jsonb("error_params"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("messages_conversation").on(table.conversationId, table.createdAt)],

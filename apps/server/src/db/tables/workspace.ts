@@ -126,6 +126,9 @@ export const runs = pgTable(
     completionTokens: integer("completion_tokens").notNull().default(0),
     durationMs: integer("duration_ms").notNull().default(0),
     error: text("error"),
+    /** The error as a code and params (packages/domain/src/run-errors.ts); null on rows stored before 245. */
+    errorCode: text("error_code"),
+    errorParams: jsonb("error_params"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

@@ -1,9 +1,18 @@
 // One answer from a provider under the plan's processing-time cap: collects the text as it streams, and on stop,
 // client disconnect, time-out, provider error or a dropped stream keeps what arrived and says how it ended.
+import type { RunError } from "@aacos/domain/errors";
 import { AI_MESSAGES, type AnswerStatus } from "@aacos/domain/validation";
 import type { AiProvider, AiRequest } from "./provider.js";
-import { ProviderError } from "./provider.js";
+import { ProviderError, type ProviderFailure } from "./provider.js";
 import { estimatePromptTokens, estimateTokens } from "./tokens.js";
+
+/** A provider's failure as the run error code stored with the answer. */
+const PROVIDER_FAILURES = {
+  network: "provider_unreachable",
+  http: "provider_http",
+  dropped: "provider_dropped",
+  protocol: "provider_protocol",
+} as const satisfies Record<ProviderFailure, RunError["code"]>;
 
 export type InterruptKind = "stopped" | "disconnected" | "timeout";
 
@@ -22,8 +31,10 @@ export interface Usage {
 export interface AnswerOutcome {
   content: string;
   status: AnswerStatus;
-  /** A sentence for the user when the answer did not complete by itself. */
+  /** A sentence in English when the answer did not complete by itself. */
   error: string | null;
+  /** The same as a code and params, what the browser shows (docs/decisions/245-stored-error-codes.md). */
+  errorCode: RunError | null;
   usage: Usage;
   /** false: the provider sent no usage and the figures are estimates (tokens.ts). */
   usageReported: boolean;
@@ -54,6 +65,7 @@ export async function runAnswer(options: {
   let reported: Usage | null = null;
   let status: AnswerStatus = "complete";
   let error: string | null = null;
+  let errorCode: RunError | null = null;
   try {
     for await (const chunk of options.provider.stream({
       ...options.request,
@@ -72,8 +84,10 @@ export async function runAnswer(options: {
       status = "failed";
       if (caught instanceof ProviderError) {
         error = caught.failure === "dropped" ? AI_MESSAGES.dropped : caught.message;
+        errorCode = { code: PROVIDER_FAILURES[caught.failure], params: {} };
       } else {
         error = AI_MESSAGES.providerFailed;
+        errorCode = { code: "provider_failed", params: {} };
       }
       options.log?.warn({ err: caught }, "AI provider failed");
     }
@@ -86,15 +100,18 @@ export async function runAnswer(options: {
     if (reason instanceof AnswerInterrupt && reason.kind === "timeout") {
       status = "failed";
       error = AI_MESSAGES.timedOut(options.timeoutMs);
+      errorCode = { code: "timed_out", params: { ms: options.timeoutMs } };
     } else {
       status = "stopped";
       error = null;
+      errorCode = null;
     }
   }
   return {
     content,
     status,
     error,
+    errorCode,
     usage: reported ?? {
       promptTokens: estimatePromptTokens(options.request.turns),
       completionTokens: estimateTokens(content),

@@ -185,6 +185,8 @@ export function createAiService(deps: {
           completionTokens: outcome.usage.completionTokens,
           durationMs: outcome.durationMs,
           error: outcome.error,
+          errorCode: outcome.errorCode?.code ?? null,
+          errorParams: outcome.errorCode?.params ?? null,
           finishedAt: deps.clock(),
         })
         .where(eq(runs.id, run.id));

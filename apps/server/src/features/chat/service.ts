@@ -1,6 +1,7 @@
 // Conversations per user and entity: create, list and search, paged history, rename, delete, Markdown export, and
 // sending a message whose answer streams from the AI gateway (stop and disconnect keep what arrived).
 
+import { storedErrorOf } from "@aacos/domain/errors";
 import type { ChatMessage, Conversation } from "@aacos/domain/replies";
 import type { ConversationListQuery, MessageHistoryQuery } from "@aacos/domain/validation";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
@@ -75,6 +76,7 @@ function messageView(row: MessageRow, shared = false, marked = false): MessageVi
     provider: row.provider,
     status: row.status === "stopped" || row.status === "failed" ? row.status : "complete",
     error: row.error,
+    errorCode: storedErrorOf(row.errorCode, row.errorParams),
     promptTokens: row.promptTokens,
     completionTokens: row.completionTokens,
     createdAt: row.createdAt.toISOString(),
@@ -356,6 +358,8 @@ export function createChatService(deps: {
                 promptTokens: answer.usage.promptTokens,
                 completionTokens: answer.usage.completionTokens,
                 error: answer.error,
+                errorCode: answer.errorCode?.code ?? null,
+                errorParams: answer.errorCode?.params ?? null,
                 createdAt: answeredAt,
               })
               .returning();

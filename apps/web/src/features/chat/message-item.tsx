@@ -1,7 +1,8 @@
 // One message of the thread: the user's text as written, an answer as safe Markdown; dir="auto" so Hebrew and English
 // each run their own way; the retrieval label, and stopped or failed answers with their error and a Retry action.
+
 import { useTranslation } from "react-i18next";
-import { translateMessage } from "../../lib/messages";
+import { storedErrorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Markdown } from "../../ui/markdown";
@@ -67,8 +68,8 @@ export function MessageItem({
           ) : null}
           {message.status === "failed" ? (
             <span data-testid="chat-answer-failed" className="font-semibold text-error">
-              {message.error
-                ? t("chat.failedWith", { error: translateMessage(t, message.error) })
+              {message.error || message.errorCode
+                ? t("chat.failedWith", { error: storedErrorText(t, message.errorCode) })
                 : t("chat.failed")}
             </span>
           ) : null}

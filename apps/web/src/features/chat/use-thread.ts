@@ -1,5 +1,6 @@
 // One conversation's thread: history paged backwards, the streamed answer (deltas, done, error), stop (POST …/stop,
 // then the abort as a fallback) and retry, with a completion announcement for screen readers.
+import { type StoredError, storedErrorOf } from "@aacos/domain/errors";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isApiError } from "../../lib/api-client";
 import type { SseEvent } from "../../lib/sse-stream";
@@ -22,7 +23,7 @@ interface DoneData {
   message?: ChatMessage;
 }
 interface ErrorData {
-  error?: { message?: unknown };
+  error?: { message?: unknown; code?: unknown; params?: unknown };
 }
 
 let localIds = 0;
@@ -33,6 +34,7 @@ function localMessage(
   content: string,
   status: ChatMessage["status"] = "complete",
   error: string | null = null,
+  errorCode: StoredError | null = null,
 ): ChatMessage {
   localIds += 1;
   return {
@@ -43,6 +45,7 @@ function localMessage(
     provider: null,
     status,
     error,
+    errorCode,
     promptTokens: 0,
     completionTokens: 0,
     createdAt: new Date().toISOString(),
@@ -140,14 +143,15 @@ export function useThread(conversationId: string | null) {
           const message = (event.data as DoneData).message;
           finish(message ?? localMessage(targetId, "assistant", partial));
         } else if (event.event === "error") {
-          const error = (event.data as ErrorData).error?.message;
+          const error = (event.data as ErrorData).error;
           finish(
             localMessage(
               targetId,
               "assistant",
               partial,
               "failed",
-              typeof error === "string" ? error : null,
+              typeof error?.message === "string" ? error.message : null,
+              storedErrorOf(error?.code, error?.params),
             ),
           );
         } else {
