@@ -20,13 +20,7 @@ import {
   type ApiKeyScope,
   requiredScope,
 } from "@aacos/domain/api-keys";
-import {
-  type TierName,
-  tierInForce,
-  toTierName,
-  toWorldName,
-  type WorldName,
-} from "@aacos/domain/catalog";
+import { planInForce, type TierName, type WorldName } from "@aacos/domain/catalog";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -195,22 +189,13 @@ function principalOf(
   apiKey: Principal["apiKey"],
 ): Principal {
   const roles = rolesOf(user);
-  const tier = tierInForce(
-    {
-      tier: toTierName(user.tier),
-      pendingTier: user.pendingTier === null ? null : toTierName(user.pendingTier),
-      periodEndsAt: user.periodEndsAt,
-    },
-    now,
-  );
   return {
     user,
     roles,
     permissions: permissionsForRoles(roles),
     sessionId,
     apiKey,
-    tier,
-    world: toWorldName(user.world),
+    ...planInForce(user, now),
   };
 }
 

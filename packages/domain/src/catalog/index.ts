@@ -11,7 +11,13 @@ export {
   largerLimit,
   SHARED_LIMITS,
 } from "./effective-limits.js";
-export type { Plan, PlanHistoryItem, PlanState, TierDirection } from "./plan-changes.js";
+export type {
+  Plan,
+  PlanHistoryItem,
+  PlanState,
+  StoredPlan,
+  TierDirection,
+} from "./plan-changes.js";
 export {
   addDays,
   currentPeriodEnd,
@@ -21,6 +27,7 @@ export {
   isPaidTier,
   PAID_PERIOD_DAYS,
   PLAN_MESSAGES,
+  planInForce,
   tierDirection,
   tierHasFeature,
   tierInForce,

@@ -8,6 +8,7 @@ import {
   featureLockedMessage,
   isPaidTier,
   PAID_PERIOD_DAYS,
+  planInForce,
   tierDirection,
   tierHasFeature,
   tierInForce,
@@ -55,6 +56,23 @@ describe("plan changes", () => {
     expect(downgradeIsDue(plan, NOW)).toBe(true);
     expect(tierInForce(plan, NOW)).toBe("quantum");
     expect(tierInForce({ ...plan, pendingTier: null }, addDays(NOW, 9))).toBe("cosmic");
+  });
+
+  it("reads a stored plan's tier and world in force, with unknown names as the free defaults", () => {
+    const stored = {
+      tier: "cosmic",
+      pendingTier: "quantum",
+      periodEndsAt: NOW,
+      world: "awakening",
+    };
+    expect(planInForce(stored, addDays(NOW, -1))).toEqual({ tier: "cosmic", world: "awakening" });
+    expect(planInForce(stored, NOW)).toEqual({ tier: "quantum", world: "awakening" });
+    expect(planInForce({ ...stored, tier: "gold", pendingTier: null, world: "moon" }, NOW)).toEqual(
+      {
+        tier: toTierName("gold"),
+        world: toWorldName("moon"),
+      },
+    );
   });
 
   it("names the feature and the tier that unlocks it", () => {

@@ -78,6 +78,27 @@ export function tierInForce(plan: PlanState, now: Date): TierName {
   return downgradeIsDue(plan, now) && plan.pendingTier !== null ? plan.pendingTier : plan.tier;
 }
 
+/** A plan as the database stores it: names as text, a scheduled downgrade with the end of the paid period. */
+export interface StoredPlan {
+  tier: string;
+  pendingTier: string | null;
+  periodEndsAt: Date | null;
+  world: string;
+}
+
+/** The tier and world in force now for a stored plan (a due downgrade counts before it is written back). */
+export function planInForce(stored: StoredPlan, now: Date): { tier: TierName; world: WorldName } {
+  const tier = tierInForce(
+    {
+      tier: toTierName(stored.tier),
+      pendingTier: stored.pendingTier === null ? null : toTierName(stored.pendingTier),
+      periodEndsAt: stored.periodEndsAt,
+    },
+    now,
+  );
+  return { tier, world: toWorldName(stored.world) };
+}
+
 /** Feature names as the upgrade prompts say them. */
 export const FEATURE_LABELS: Record<FeatureFlag, LocalizedText> = {
   basicDashboard: { en: "The basic dashboard", he: "לוח הבקרה הבסיסי" },

@@ -24,7 +24,7 @@ import {
   type KillSwitchView,
   signalMatches,
 } from "@aacos/domain/autonomous";
-import { tierInForce, toTierName, toWorldName } from "@aacos/domain/catalog";
+import { planInForce } from "@aacos/domain/catalog";
 import { fieldFailure } from "@aacos/domain/errors";
 import type { SignalSeverity } from "@aacos/domain/validation";
 import { Cron } from "croner";
@@ -544,18 +544,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       .where(and(eq(autonomousExecutions.id, row.id), eq(autonomousExecutions.status, "queued")))
       .returning({ id: autonomousExecutions.id });
     if (claimed.length === 0) return;
-    const plan = {
-      userId: rule.userId,
-      tier: tierInForce(
-        {
-          tier: toTierName(owner.tier),
-          pendingTier: owner.pendingTier === null ? null : toTierName(owner.pendingTier),
-          periodEndsAt: owner.periodEndsAt,
-        },
-        clock(),
-      ),
-      world: toWorldName(owner.world),
-    };
+    const plan = { userId: rule.userId, ...planInForce(owner, clock()) };
     try {
       const command = await deps.commands.prepare(plan, {
         entityIds: rule.entityIds,

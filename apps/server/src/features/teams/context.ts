@@ -1,13 +1,7 @@
 // What every part of the team service shares: the caller's plan, membership and ownership checks, a team's
 // lock and places, a pending invitation, and the errors they raise.
 
-import {
-  type TierName,
-  tierInForce,
-  toTierName,
-  toWorldName,
-  upgradePayload,
-} from "@aacos/domain/catalog";
+import { planInForce, type TierName, upgradePayload } from "@aacos/domain/catalog";
 import { TEAM_MESSAGES, type TeamRole } from "@aacos/domain/teams";
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -65,15 +59,7 @@ export function createTeamContext(deps: TeamDeps) {
       .from(users)
       .where(eq(users.id, userId));
     if (row === undefined) throw notFound("user", "No such user");
-    const tier = tierInForce(
-      {
-        tier: toTierName(row.tier),
-        pendingTier: row.pendingTier === null ? null : toTierName(row.pendingTier),
-        periodEndsAt: row.periodEndsAt,
-      },
-      clock(),
-    );
-    return { tier, world: toWorldName(row.world) };
+    return planInForce(row, clock());
   }
 
   /** The team and the caller's membership; 404 for a missing team or one the caller is not in. */

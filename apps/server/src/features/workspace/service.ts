@@ -1,14 +1,7 @@
 // Workspace rules and queries: universes and entities under the plan's caps, knowledge indexing and search, syncs, templates.
 
 import { performance } from "node:perf_hooks";
-import {
-  tierHasFeature,
-  tierInForce,
-  toTierName,
-  toWorldName,
-  upgradePayload,
-  WORLDS,
-} from "@aacos/domain/catalog";
+import { planInForce, tierHasFeature, upgradePayload, WORLDS } from "@aacos/domain/catalog";
 import { type FieldFailure, fieldFailure } from "@aacos/domain/errors";
 import {
   type CreateEntityBody,
@@ -306,15 +299,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       .from(users)
       .where(eq(users.id, userId));
     if (row === undefined) throw notFound("universe", "No such universe");
-    const tier = tierInForce(
-      {
-        tier: toTierName(row.tier),
-        pendingTier: row.pendingTier === null ? null : toTierName(row.pendingTier),
-        periodEndsAt: row.periodEndsAt,
-      },
-      clock(),
-    );
-    return { id: userId, tier, world: toWorldName(row.world) };
+    return { id: userId, ...planInForce(row, clock()) };
   }
 
   async function universeCounts(executor: Executor, userId: string) {
