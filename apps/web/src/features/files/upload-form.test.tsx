@@ -93,7 +93,12 @@ describe("UploadForm", () => {
     api.route("POST /api/upload", () => ({
       status: 403,
       body: {
-        error: { code: "limit_reached", message: "Storage limit reached: 1 GB" },
+        // As the server answers it: the limit and its value as params, which the browser translates.
+        error: {
+          code: "limit_reached",
+          message: "Storage limit reached: 1 GB",
+          params: { limit: "maxStorageGB", max: 1 },
+        },
         suggestedTier: "quantum",
         upgradeUrl: "/tiers?upgrade=quantum",
         reason: "maxStorageGB",
