@@ -86,7 +86,9 @@ run(process.argv.slice(2)).then(
   (error: unknown) => {
     const detail =
       error instanceof AppError && error.fields
-        ? Object.values(error.fields).join("; ")
+        ? Object.values(error.fields)
+            .map((field) => field.message)
+            .join("; ")
         : undefined;
     process.stderr.write(
       `aacos user: ${detail ?? (error instanceof Error ? error.message : String(error))}\n`,

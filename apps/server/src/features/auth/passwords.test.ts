@@ -11,5 +11,11 @@ it("answers checks that arrive before the list has loaded from the list", async 
     passwordProblem("Monkey123!"),
     passwordProblem("Zq7!wVx9Lk"),
   ]);
-  expect(answers).toEqual([true, false, true, COMMON_PASSWORD_MESSAGE, null]);
+  expect(answers).toEqual([
+    true,
+    false,
+    true,
+    { code: "common_password", message: COMMON_PASSWORD_MESSAGE, params: {} },
+    null,
+  ]);
 });
