@@ -136,6 +136,17 @@ describe("start-up with bad configuration", () => {
     await expectOneLineFailure({ REDIS_URL: "localhost:6379" }, /invalid REDIS_URL/);
   });
 
+  it("names what is wrong with a configured admin's password", async () => {
+    await expectOneLineFailure(
+      {
+        DATA_DIR: path.join(scratch, "weak-admin"),
+        AACOS_ADMIN_EMAIL: "admin@example.com",
+        AACOS_ADMIN_PASSWORD: "short",
+      },
+      /AACOS_ADMIN_EMAIL\/AACOS_ADMIN_PASSWORD rejected: Password needs at least 8 characters/,
+    );
+  });
+
   it("names a port that is taken", async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));

@@ -164,7 +164,10 @@ async function bootstrapAdmin(app: FastifyInstance, config: Config) {
         config.bootstrapAdmin.password,
       );
     } catch (error) {
-      const fields = error instanceof AppError ? Object.values(error.fields ?? {}) : [];
+      const fields =
+        error instanceof AppError
+          ? Object.values(error.fields ?? {}).map((field) => field.message)
+          : [];
       throw new ConfigError(
         `AACOS_ADMIN_EMAIL/AACOS_ADMIN_PASSWORD rejected: ${fields.join("; ") || String(error)}`,
       );
