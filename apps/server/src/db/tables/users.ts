@@ -33,3 +33,11 @@ export const users = pgTable(
     index("users_created").on(table.createdAt),
   ],
 );
+
+/** The columns a plan in force is read from (`planInForce` in @aacos/domain/catalog). */
+export const userPlanColumns = {
+  tier: users.tier,
+  pendingTier: users.pendingTier,
+  periodEndsAt: users.periodEndsAt,
+  world: users.world,
+};

@@ -5,7 +5,7 @@ import { planInForce, type TierName, upgradePayload } from "@aacos/domain/catalo
 import { TEAM_MESSAGES, type TeamRole } from "@aacos/domain/teams";
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { teamInvites, teamMembers, teams, users } from "../../db/schema.js";
+import { teamInvites, teamMembers, teams, userPlanColumns, users } from "../../db/schema.js";
 import { AppError, forbidden, notFound } from "../../platform/errors.js";
 import { effectiveLimits } from "../../platform/live-catalog.js";
 import { hashToken } from "../auth/index.js";
@@ -49,15 +49,7 @@ export function createTeamContext(deps: TeamDeps) {
 
   /** A user's plan in force now (a downgrade whose paid period ended counts). */
   async function planOf(executor: Executor, userId: string) {
-    const [row] = await executor
-      .select({
-        tier: users.tier,
-        pendingTier: users.pendingTier,
-        periodEndsAt: users.periodEndsAt,
-        world: users.world,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
+    const [row] = await executor.select(userPlanColumns).from(users).where(eq(users.id, userId));
     if (row === undefined) throw notFound("user", "No such user");
     return planInForce(row, clock());
   }

@@ -46,6 +46,7 @@ import {
   runs,
   universes,
   universeTemplates,
+  userPlanColumns,
   users,
 } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../platform/errors.js";
@@ -289,15 +290,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
 
   /** A universe owner's plan in force (entity caps of a shared universe are the owner's). */
   async function planOf(executor: Executor, userId: string): Promise<WorkspaceCaller> {
-    const [row] = await executor
-      .select({
-        tier: users.tier,
-        pendingTier: users.pendingTier,
-        periodEndsAt: users.periodEndsAt,
-        world: users.world,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
+    const [row] = await executor.select(userPlanColumns).from(users).where(eq(users.id, userId));
     if (row === undefined) throw notFound("universe", "No such universe");
     return { id: userId, ...planInForce(row, clock()) };
   }
