@@ -13,23 +13,19 @@
 // floor that loopback and this client cost), median and p90 beside the targets (≤ 5 ms, ≤ 15 ms).
 //
 // BENCH_ROUNDS (40, after 5 warm-up rounds); BENCH_CPU_PROF=dir keeps the server's CPU profile there.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { openPglite } from "../apps/server/src/db/client.js";
 import { entities, universes, users } from "../apps/server/src/db/schema.js";
 import { type FakeLlmServer, startFakeLlm } from "../apps/server/src/test/fake-llm-server.js";
-import { freePort } from "../apps/server/src/test/free-port.js";
+import { buildCompiledServer, createUser, startCompiledServer } from "./compiled-server.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const WARM_UP = 5;
 const TARGET = { median: 5, p90: 15 };
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "apps/server/dist");
 const USER = { email: "bench@example.com", username: "bench", password: "Zq7!wVx9Lk" };
 
 function percentile(values: number[], share: number): number {
@@ -67,44 +63,7 @@ function providerPart(fake: FakeLlmServer): { received: number; content: number 
   return { received: request.receivedAt, content: request.firstContentAt };
 }
 
-function run(script: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [script, ...args], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: "inherit",
-  });
-  if (result.status !== 0) throw new Error(`${path.basename(script)} ended with ${result.status}`);
-}
-
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const profileDir = process.env.BENCH_CPU_PROF;
-  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(
-    process.execPath,
-    ["--enable-source-maps", ...profile, path.join(dist, "main.js")],
-    {
-      env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", ...env },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server ended with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
-  stdio: "inherit",
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildCompiledServer();
 
 const fake = await startFakeLlm();
 const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-bench-first-byte-"));
@@ -116,11 +75,7 @@ const env = {
   AI_MODEL: "bench-model",
 };
 try {
-  run(
-    path.join(dist, "cli.js"),
-    ["create", ...Object.entries(USER).flatMap(([k, v]) => [`--${k}`, v])],
-    env,
-  );
+  createUser(USER, env);
   // An unlimited plan (no allowance runs out over the rounds) and an entity to talk to, written before the server
   // opens the directory.
   const database = await openPglite({ dataDir });
@@ -148,7 +103,7 @@ try {
   if (entity === undefined) throw new Error("no entity");
   await database.close();
 
-  const server = await startServer(env);
+  const server = await startCompiledServer(env);
   try {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",

@@ -6,24 +6,20 @@
 //
 // BENCH_SECONDS (5) per round, BENCH_ROUNDS (3), BENCH_GET_RATE (100 GETs a second over 10 connections),
 // BENCH_SIGN_IN_RATE (20 a second); BENCH_CPU_PROF=dir keeps the server's CPU profile there.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import { openPglite } from "../apps/server/src/db/client.js";
 import { users } from "../apps/server/src/db/schema.js";
-import { freePort } from "../apps/server/src/test/free-port.js";
+import { buildCompiledServer, createUser, startCompiledServer } from "./compiled-server.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GET_RATE = Number(process.env.BENCH_GET_RATE ?? 100);
 const SIGN_IN_RATE = Number(process.env.BENCH_SIGN_IN_RATE ?? 20);
 const RATIO_TARGET = 3;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "apps/server/dist");
 const USER = { email: "bench@example.com", username: "bench", password: "Zq7!wVx9Lk" };
 
 const median = (values: number[]) => {
@@ -33,40 +29,6 @@ const median = (values: number[]) => {
     ? (sorted[middle] ?? Number.NaN)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [path.join(script), ...args], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: "inherit",
-  });
-  if (result.status !== 0) throw new Error(`${path.basename(script)} ended with ${result.status}`);
-}
-
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const profileDir = process.env.BENCH_CPU_PROF;
-  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(
-    process.execPath,
-    ["--enable-source-maps", ...profile, path.join(dist, "main.js")],
-    {
-      env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", ...env },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server ended with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 let signInCount = 0;
 /** One sign-in from its own client address (TRUST_PROXY), so no address budget is the limit. */
@@ -106,19 +68,12 @@ async function p99Of(url: string, token: string): Promise<{ p99: number; errors:
   return { p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
 }
 
-const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
-  stdio: "inherit",
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildCompiledServer();
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-bench-sign-in-"));
 const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY: "127.0.0.1" };
 try {
-  run(
-    path.join(dist, "cli.js"),
-    ["create", ...Object.entries(USER).flatMap(([k, v]) => [`--${k}`, v])],
-    env,
-  );
+  createUser(USER, env);
   // An unlimited plan, so the GET's own per-minute budget never answers 429.
   const database = await openPglite({ dataDir });
   await database.db
@@ -126,7 +81,7 @@ try {
     .set({ tier: "infinity", world: "infinity" })
     .where(eq(users.email, USER.email));
   await database.close();
-  const server = await startServer(env);
+  const server = await startCompiledServer(env);
   try {
     const first = await signIn(server.url);
     if (!first.ok || first.token === undefined) throw new Error("the bench user could not sign in");

@@ -1,0 +1,57 @@
+// The compiled server as `npm start` runs it, for the benches that measure it in a child process of its own: built
+// first, an account created through its CLI, then started on a free port and waited for until /api/health answers.
+// BENCH_CPU_PROF=dir keeps the server's CPU profile there.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "../apps/server/src/test/free-port.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = path.join(root, "apps/server/dist");
+
+/** Builds the compiled server (what is stale); the bench ends when the build fails. */
+export function buildCompiledServer(): void {
+  const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
+    stdio: "inherit",
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** `npm run user -- create` against the data the server will open (run before the server starts). */
+export function createUser(
+  user: { email: string; username: string; password: string },
+  env: Record<string, string>,
+): void {
+  const args = ["create", ...Object.entries(user).flatMap(([key, value]) => [`--${key}`, value])];
+  const result = spawnSync(process.execPath, [path.join(dist, "cli.js"), ...args], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error(`cli.js ended with ${result.status}`);
+}
+
+export async function startCompiledServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(
+    process.execPath,
+    ["--enable-source-maps", ...profile, path.join(dist, "main.js")],
+    {
+      env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server ended with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
