@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Database, openPglite } from "../apps/server/src/db/client.js";
-import { createFileService } from "../apps/server/src/features/uploads/service.js";
-import { createLocalStorage } from "../apps/server/src/features/uploads/storage.js";
+import { createFileService } from "../apps/server/src/features/files/service.js";
+import { createLocalStorage } from "../apps/server/src/features/files/storage.js";
 import { createWorkspaceService } from "../apps/server/src/features/workspace/service.js";
 import { medianMs, withBenchPostgres } from "./support.js";
 

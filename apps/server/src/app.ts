@@ -85,7 +85,7 @@ import {
   metricsRoutes,
   requestStatsPlugin,
   type SystemReading,
-} from "./features/metrics/index.js";
+} from "./features/monitoring/index.js";
 import { createMfaService, type MfaService, mfaRoutes } from "./features/mfa/index.js";
 import {
   createIdentityProviders,
@@ -147,7 +147,7 @@ import {
   createSettingsService,
   type SettingsService,
   settingsRoutes,
-} from "./features/settings/index.js";
+} from "./features/admin-settings/index.js";
 import { createSetupService, type SetupService, setupRoutes } from "./features/setup/index.js";
 import {
   createQuotaSignaller,
@@ -163,7 +163,7 @@ import {
   createLocalStorage,
   type FileService,
   uploadRoutes,
-} from "./features/uploads/index.js";
+} from "./features/files/index.js";
 import { usageRoutes } from "./features/usage/index.js";
 import { createUserService, type UserService, userRoutes } from "./features/users/index.js";
 import {

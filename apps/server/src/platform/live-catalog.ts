@@ -1,6 +1,6 @@
 // The live plan catalogue (built-in + admins' overrides) as every feature reads it: the catalogue functions of the
 // domain package with the same call signatures, answering from this app's catalogue store
-// (docs/decisions/115-live-catalogue.md). The store itself lives in features/settings.
+// (docs/decisions/115-live-catalogue.md). The store itself lives in features/admin-settings.
 import { AsyncLocalStorage } from "node:async_hooks";
 import {
   buildCatalog,

@@ -10,7 +10,7 @@ import { loadSigningKey } from "../../platform/auth.js";
 import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
-import { createSystemSampler, type SystemReading } from "../metrics/index.js";
+import { createSystemSampler, type SystemReading } from "../monitoring/index.js";
 import { createAlertService } from "./service.js";
 
 function reading(memoryPercent: number, cpuPercent: number): SystemReading {

@@ -1,5 +1,5 @@
 // GET /api/catalog: both plan models (tiers and worlds) for the tier chooser and the pricing pages — the live
-// catalogue, with admins' overrides (features/settings). Answered from memory: the JSON and its compressed forms
+// catalogue, with admins' overrides (features/admin-settings). Answered from memory: the JSON and its compressed forms
 // are made once per catalogue (a change of settings makes a new catalogue object).
 import type { Catalog } from "@aacos/domain/catalog";
 import type { FastifyInstance } from "fastify";

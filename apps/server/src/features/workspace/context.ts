@@ -8,13 +8,13 @@ import type { Db } from "../../db/client.js";
 import { entities, universes, userPlanColumns, users } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { effectiveLimits } from "../../platform/live-catalog.js";
-import type { FileService } from "../uploads/index.js";
+import type { FileService } from "../files/index.js";
 import type { ExtractionLimits } from "./extract-text.js";
 import type { ActionRecorder, Entity, EntityCheck, Universe, WorkspaceCaller } from "./types.js";
 
 export interface WorkspaceDeps {
   db: Db;
-  /** Where uploaded files are read (features/uploads). */
+  /** Where uploaded files are read (features/files). */
   files: Pick<FileService, "get" | "open">;
   clock: () => Date;
   /** XP and quests for created universes, entities and knowledge files; absent in unit setups. */

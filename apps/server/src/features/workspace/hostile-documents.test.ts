@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "../../db/schema.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
-import { checkZipInflation, createLocalStorage } from "../uploads/index.js";
+import { checkZipInflation, createLocalStorage } from "../files/index.js";
 import { ExtractionFailed, extractText } from "./extract-text.js";
 
 const HEBREW_PDF = new URL("./fixtures/hebrew.pdf", import.meta.url);

@@ -7,7 +7,7 @@ import { checkTrainingData, splitPassages, WORKSPACE_MESSAGES } from "@aacos/dom
 import { and, eq, sql } from "drizzle-orm";
 import { entities, knowledgeFiles, passages } from "../../db/schema.js";
 import { AppError, conflict } from "../../platform/errors.js";
-import { checkZipInflation } from "../uploads/index.js";
+import { checkZipInflation } from "../files/index.js";
 import { limitReached, type Tx, type WorkspaceContext } from "./context.js";
 import {
   EXTRACTION_LIMITS,
