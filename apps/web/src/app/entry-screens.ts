@@ -3,7 +3,7 @@
 // the same functions, so both share one download (docs/decisions/200).
 
 export const loadLandingScreen = () => import("../features/landing/landing-screen");
-export const loadTierChooserScreen = () => import("../features/tiers/tier-chooser-screen");
+export const loadTierChooserScreen = () => import("../features/plans/tier-chooser-screen");
 export const loadShowcaseScreen = () => import("../features/showcase/showcase-screen");
 export const loadLoginScreen = () => import("../features/auth/login-screen");
 export const loadRegisterScreen = () => import("../features/auth/register-screen");

@@ -10,7 +10,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { LoginScreen } from "../features/auth/login-screen";
 import { LandingScreen } from "../features/landing/landing-screen";
-import { TierChooserScreen } from "../features/tiers/tier-chooser-screen";
+import { TierChooserScreen } from "../features/plans/tier-chooser-screen";
 import { resetAuthStore } from "../lib/auth-store";
 import { billingKeys } from "../lib/billing";
 import { catalogQuery } from "../lib/catalog-query";
