@@ -149,6 +149,8 @@ const SEVERAL = {
       entity_held_by_operator: {},
       not_universe_owner: {},
       team_owner_only: {},
+      /** A team is handed only to a member whose plan has team collaboration; `plan` unlocks it. */
+      new_owner_needs_plan: { plan: "" },
     },
   },
   oauth_provider_error: {

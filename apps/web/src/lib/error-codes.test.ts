@@ -64,6 +64,25 @@ describe("error codes in both locales", () => {
   });
 });
 
+describe("a refused ownership transfer", () => {
+  afterEach(() => applyLanguage("he"));
+
+  it("names the plan the new owner needs by its display name", () => {
+    const refused = {
+      code: "forbidden",
+      message: "",
+      params: { reason: "new_owner_needs_plan", plan: "cosmic" },
+    };
+    applyLanguage("en");
+    expect(translateError(i18n.t, refused)).toBe(
+      "The new owner's plan does not include team collaboration; they need the Cosmic plan",
+    );
+    applyLanguage("he");
+    expect(translateError(i18n.t, refused)).toMatch(/^התוכנית של הבעלים החדשים .*נדרשת תוכנית \S+/);
+    expect(translateError(i18n.t, refused)).not.toContain("cosmic");
+  });
+});
+
 describe("a limit's count", () => {
   afterEach(() => applyLanguage("he"));
 

@@ -196,8 +196,9 @@ export function translateError(
   if (code === "feature_locked") {
     const feature = FEATURE_LABELS[params.feature as keyof typeof FEATURE_LABELS];
     values.feature = feature ? feature[currentLanguage()] : t("errors.features.realityForge");
-    values.plan = planName(params.plan);
   }
+  // A plan param is a tier's (or world's) name: shown by its display name in the interface language.
+  if (typeof params.plan === "string") values.plan = planName(params.plan);
   if (code === "tier_required") values.plan = planName(params.tier);
   // Any errors.* key: the type names one; the locale test walks the whole union against both catalogues.
   return t(errorKey(code, params) as "errors.internal_error", values);

@@ -1,6 +1,6 @@
 // Members: write access set by the owner, leaving or removal, and handing the team to another member.
 
-import { featureLockedMessage, tierHasFeature, tierUnlocking } from "@aacos/domain/catalog";
+import { tierHasFeature, tierUnlocking } from "@aacos/domain/catalog";
 import { fieldFailure } from "@aacos/domain/errors";
 import { TEAM_MESSAGES } from "@aacos/domain/teams";
 import { and, eq, sql } from "drizzle-orm";
@@ -97,15 +97,9 @@ export function createMemberActions(ctx: TeamContext, reader: TeamDetailReader) 
       }
       const plan = await planOf(db, newOwnerId);
       if (!tierHasFeature(plan.tier, "teamCollaboration")) {
-        const suggestedTier = tierUnlocking("teamCollaboration");
-        throw new AppError("feature_locked", 403, TEAM_MESSAGES.newOwnerNeedsPlan, {
-          params: { feature: "teamCollaboration", plan: suggestedTier },
-          extra: {
-            suggestedTier,
-            upgradeUrl: `/tiers?upgrade=${suggestedTier}`,
-            reason: "teamCollaboration",
-            detail: featureLockedMessage("teamCollaboration"),
-          },
+        // The refusal is about the new owner's plan, not the caller's: no upgrade offer for the caller.
+        throw new AppError("forbidden", 403, TEAM_MESSAGES.newOwnerNeedsPlan, {
+          params: { reason: "new_owner_needs_plan", plan: tierUnlocking("teamCollaboration") },
         });
       }
       await db.transaction(async (tx) => {

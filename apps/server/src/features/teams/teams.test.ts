@@ -489,10 +489,11 @@ describe("ownership transfer", () => {
       userId: genesisMember.id,
     });
     expect(noPlan.statusCode).toBe(403);
-    expect(noPlan.json()).toMatchObject({
-      error: { code: "feature_locked" },
-      suggestedTier: "cosmic",
+    expect(noPlan.json().error).toMatchObject({
+      code: "forbidden",
+      params: { reason: "new_owner_needs_plan", plan: "cosmic" },
     });
+    expect(noPlan.json()).not.toHaveProperty("suggestedTier");
     const byMember = await call(genesisMember, "POST", `/api/teams/${teamId}/transfer`, {
       userId: genesisMember.id,
     });
