@@ -14,9 +14,16 @@ export const AnalyticsRange = z.object({
 });
 export type AnalyticsRange = z.input<typeof AnalyticsRange>;
 
-export const SignupsReport = z.object({
-  report: z.literal("signups"),
-  range: AnalyticsRange,
+/** A report's reply: its name, the range it covers and its own figures. */
+function report<Name extends string, Shape extends z.ZodRawShape>(name: Name, shape: Shape) {
+  return z.object({ report: z.literal(name), range: AnalyticsRange, ...shape });
+}
+/** Per-bucket figures split by tier. */
+function tierBuckets<Figures extends z.ZodType>(figures: Figures) {
+  return z.array(z.object({ bucket: z.string(), byTier: z.array(figures) }));
+}
+
+export const SignupsReport = report("signups", {
   buckets: z.array(z.object({ bucket: z.string(), signups: z.number() })),
   /** Sign-ups within the range. */
   total: z.number(),
@@ -35,9 +42,7 @@ export const ActiveUsersBucket = z.object({
   mau: z.number(),
 });
 export type ActiveUsersBucket = z.input<typeof ActiveUsersBucket>;
-export const ActiveUsersReport = z.object({
-  report: z.literal("active-users"),
-  range: AnalyticsRange,
+export const ActiveUsersReport = report("active-users", {
   buckets: z.array(ActiveUsersBucket),
 });
 export type ActiveUsersReport = z.input<typeof ActiveUsersReport>;
@@ -50,9 +55,7 @@ export const RetentionCohort = z.object({
   weeks: z.array(z.object({ week: z.number(), active: z.number(), share: z.number() })),
 });
 export type RetentionCohort = z.input<typeof RetentionCohort>;
-export const RetentionReport = z.object({
-  report: z.literal("retention"),
-  range: AnalyticsRange,
+export const RetentionReport = report("retention", {
   cohorts: z.array(RetentionCohort),
 });
 export type RetentionReport = z.input<typeof RetentionReport>;
@@ -76,9 +79,7 @@ export const RevenueBucket = z.object({
   churn: z.number(),
 });
 export type RevenueBucket = z.input<typeof RevenueBucket>;
-export const RevenueReport = z.object({
-  report: z.literal("revenue"),
-  range: AnalyticsRange,
+export const RevenueReport = report("revenue", {
   currency: z.string(),
   /** The monthly prices used, from the catalogue. */
   prices: z.array(z.object({ tier: Tier, monthly: z.number() })),
@@ -93,10 +94,8 @@ export const AiUsageTierFigures = z.object({
   completionTokens: z.number(),
 });
 export type AiUsageTierFigures = z.input<typeof AiUsageTierFigures>;
-export const AiUsageReport = z.object({
-  report: z.literal("ai-usage"),
-  range: AnalyticsRange,
-  buckets: z.array(z.object({ bucket: z.string(), byTier: z.array(AiUsageTierFigures) })),
+export const AiUsageReport = report("ai-usage", {
+  buckets: tierBuckets(AiUsageTierFigures),
   totals: z.array(AiUsageTierFigures),
   /** Kept in its own report, "api-calls" (docs/decisions/221-api-calls-by-tier.md). */
   apiCalls: z.null(),
@@ -105,17 +104,13 @@ export type AiUsageReport = z.input<typeof AiUsageReport>;
 
 const TierCalls = z.object({ tier: Tier, calls: z.number() });
 /** Metered API calls (plan calls the server accepted) by the caller's tier at the time, per bucket. */
-export const ApiCallsReport = z.object({
-  report: z.literal("api-calls"),
-  range: AnalyticsRange,
-  buckets: z.array(z.object({ bucket: z.string(), byTier: z.array(TierCalls) })),
+export const ApiCallsReport = report("api-calls", {
+  buckets: tierBuckets(TierCalls),
   totals: z.array(TierCalls),
 });
 export type ApiCallsReport = z.input<typeof ApiCallsReport>;
 
-export const QuestsReport = z.object({
-  report: z.literal("quests"),
-  range: AnalyticsRange,
+export const QuestsReport = report("quests", {
   items: z.array(z.object({ questId: z.string(), name: z.string(), completions: z.number() })),
 });
 export type QuestsReport = z.input<typeof QuestsReport>;

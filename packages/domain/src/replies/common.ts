@@ -18,6 +18,16 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item), total: z.number() });
 }
 
+/** A whole list: `{ items }`. */
+export function listOf<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item) });
+}
+
+/** One thing under its name: `replyOf("alert", AlertView)` is `{ alert }`. */
+export function replyOf<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
+  return z.object({ [key]: item } as Record<Key, Item>);
+}
+
 /** The wire shape of a page of replies (what the web reads). */
 export interface Page<Item> {
   items: Item[];

@@ -2,7 +2,7 @@
 // forge's templates and what forging one made.
 import { z } from "zod";
 import { ENTITY_STATUSES } from "../workspace/index.js";
-import { Timestamp } from "./common.js";
+import { listOf, replyOf, Timestamp } from "./common.js";
 
 export const Universe = z.object({
   id: z.string(),
@@ -78,23 +78,23 @@ export const UniverseTemplate = z.object({
 });
 export type UniverseTemplate = z.input<typeof UniverseTemplate>;
 
-export const UniverseList = z.object({ items: z.array(Universe) });
+export const UniverseList = listOf(Universe);
 export type UniverseList = z.input<typeof UniverseList>;
-export const UniverseReply = z.object({ universe: Universe });
+export const UniverseReply = replyOf("universe", Universe);
 export type UniverseReply = z.input<typeof UniverseReply>;
-export const EntityList = z.object({ items: z.array(Entity) });
+export const EntityList = listOf(Entity);
 export type EntityList = z.input<typeof EntityList>;
-export const EntityReply = z.object({ entity: Entity });
+export const EntityReply = replyOf("entity", Entity);
 export type EntityReply = z.input<typeof EntityReply>;
-export const KnowledgeFileList = z.object({ items: z.array(KnowledgeFile) });
+export const KnowledgeFileList = listOf(KnowledgeFile);
 export type KnowledgeFileList = z.input<typeof KnowledgeFileList>;
-export const KnowledgeFileReply = z.object({ knowledgeFile: KnowledgeFile });
+export const KnowledgeFileReply = replyOf("knowledgeFile", KnowledgeFile);
 export type KnowledgeFileReply = z.input<typeof KnowledgeFileReply>;
-export const KnowledgeHitList = z.object({ items: z.array(KnowledgeHit) });
+export const KnowledgeHitList = listOf(KnowledgeHit);
 export type KnowledgeHitList = z.input<typeof KnowledgeHitList>;
-export const UniverseTemplateList = z.object({ items: z.array(UniverseTemplate) });
+export const UniverseTemplateList = listOf(UniverseTemplate);
 export type UniverseTemplateList = z.input<typeof UniverseTemplateList>;
-export const UniverseTemplateReply = z.object({ template: UniverseTemplate });
+export const UniverseTemplateReply = replyOf("template", UniverseTemplate);
 export type UniverseTemplateReply = z.input<typeof UniverseTemplateReply>;
 /** A template forged: the new universe and the entities made in it. */
 export const ForgedUniverse = z.object({ universe: Universe, entities: z.array(Entity) });
