@@ -2,11 +2,11 @@
 // by the access rules), grouped by area, so nothing is reachable only through the command palette.
 
 import { layoutClassForWidth } from "@aacos/domain/device";
-import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
 import { Icon } from "../ui/icon";
+import { usePopover } from "../ui/use-popover";
 import { type PALETTE_ROUTES, paletteRoutesFor } from "./palette-items";
 
 type PaletteRoute = (typeof PALETTE_ROUTES)[number];
@@ -55,30 +55,7 @@ export function WorkspaceMenu() {
   const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
   const location = useLocation();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the location changes
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+  const { open, containerRef, buttonProps, panelId } = usePopover();
 
   if (user === null) return null;
   const groups = menuGroups(paletteRoutesFor(user, layoutClassForWidth(window.innerWidth)));
@@ -86,12 +63,8 @@ export function WorkspaceMenu() {
   return (
     <div className="relative" ref={containerRef}>
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         data-testid="workspace-menu-button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
         className="inline-flex items-center gap-1 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold text-fg-muted hover:text-fg"
       >
         {t("shell.nav.more")}
