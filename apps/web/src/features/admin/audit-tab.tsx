@@ -29,6 +29,22 @@ interface AuditFilters {
 }
 const NO_FILTERS: AuditFilters = { actor: "", action: "", target: "", from: "", to: "" };
 
+/** The filter form's fields in order; the user fields take a name or id, the dates a day. */
+const FILTER_FIELDS: readonly {
+  name: keyof AuditFilters;
+  type?: "date";
+  dir?: "auto" | "ltr";
+  maxLength?: number;
+  placeholder?: string;
+  userHint?: true;
+}[] = [
+  { name: "actor", dir: "auto", maxLength: 100, userHint: true },
+  { name: "action", dir: "ltr", maxLength: 64, placeholder: "user." },
+  { name: "target", dir: "auto", maxLength: 100, userHint: true },
+  { name: "from", type: "date" },
+  { name: "to", type: "date" },
+];
+
 /** Saves a downloaded file under a name: the link click is what browsers treat as a download. */
 function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -111,52 +127,18 @@ export function AuditTab() {
           aria-label={t("adminConsole.audit.filters")}
           data-testid="admin-audit-filters"
         >
-          <TextField
-            label={t("adminConsole.audit.actor")}
-            placeholder={t("adminConsole.audit.userHint")}
-            dir="auto"
-            maxLength={100}
-            testId="admin-audit-actor"
-            value={draft.actor}
-            error={fieldError("actor")}
-            onChange={set("actor")}
-          />
-          <TextField
-            label={t("adminConsole.audit.action")}
-            placeholder="user."
-            dir="ltr"
-            maxLength={64}
-            testId="admin-audit-action"
-            value={draft.action}
-            error={fieldError("action")}
-            onChange={set("action")}
-          />
-          <TextField
-            label={t("adminConsole.audit.target")}
-            placeholder={t("adminConsole.audit.userHint")}
-            dir="auto"
-            maxLength={100}
-            testId="admin-audit-target"
-            value={draft.target}
-            error={fieldError("target")}
-            onChange={set("target")}
-          />
-          <TextField
-            label={t("adminConsole.audit.from")}
-            type="date"
-            testId="admin-audit-from"
-            value={draft.from}
-            error={fieldError("from")}
-            onChange={set("from")}
-          />
-          <TextField
-            label={t("adminConsole.audit.to")}
-            type="date"
-            testId="admin-audit-to"
-            value={draft.to}
-            error={fieldError("to")}
-            onChange={set("to")}
-          />
+          {FILTER_FIELDS.map(({ name, userHint, placeholder, ...shape }) => (
+            <TextField
+              key={name}
+              label={t(`adminConsole.audit.${name}`)}
+              placeholder={userHint ? t("adminConsole.audit.userHint") : placeholder}
+              {...shape}
+              testId={`admin-audit-${name}`}
+              value={draft[name]}
+              error={fieldError(name)}
+              onChange={set(name)}
+            />
+          ))}
           <div className="flex gap-2">
             <Button type="submit" data-testid="admin-audit-apply">
               {t("adminConsole.apply")}

@@ -12,7 +12,40 @@ import { Button } from "../../ui/button";
 import { type AdminUser, adminApi, adminKeys } from "./api";
 import type { UserAction } from "./user-action-dialog";
 
-const SMALL = "px-2 py-1 text-xs";
+const TEST_IDS = {
+  edit: "admin-user-edit",
+  reactivate: "admin-user-reactivate",
+  suspend: "admin-user-suspend",
+  signOut: "admin-user-sign-out",
+  delete: "admin-user-delete",
+} as const;
+
+/** One of the row's small buttons; its accessible name says whose account it acts on. */
+function ActionButton({
+  action,
+  name,
+  disabled,
+  onClick,
+}: {
+  action: keyof typeof TEST_IDS;
+  name: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="ghost"
+      className="px-2 py-1 text-xs"
+      data-testid={TEST_IDS[action]}
+      aria-label={t(`adminConsole.users.actions.${action}Label`, { name })}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {t(`adminConsole.users.actions.${action}`)}
+    </Button>
+  );
+}
 
 export function UserRow({
   user,
@@ -80,56 +113,24 @@ export function UserRow({
       <td className="px-3 py-2 whitespace-nowrap">{formatDate(user.createdAt)}</td>
       <td className="px-3 py-2">
         <div className="flex min-w-60 flex-wrap gap-1">
-          <Button
-            variant="ghost"
-            className={SMALL}
-            data-testid="admin-user-edit"
-            aria-label={t("adminConsole.users.actions.editLabel", { name: user.username })}
-            onClick={onEdit}
-          >
-            {t("adminConsole.users.actions.edit")}
-          </Button>
+          <ActionButton action="edit" name={user.username} onClick={onEdit} />
           {suspended ? (
-            <Button
-              variant="ghost"
-              className={SMALL}
-              data-testid="admin-user-reactivate"
-              aria-label={t("adminConsole.users.actions.reactivateLabel", { name: user.username })}
+            <ActionButton
+              action="reactivate"
+              name={user.username}
               disabled={reactivate.isPending}
               onClick={() => reactivate.mutate()}
-            >
-              {t("adminConsole.users.actions.reactivate")}
-            </Button>
+            />
           ) : (
-            <Button
-              variant="ghost"
-              className={SMALL}
-              data-testid="admin-user-suspend"
-              aria-label={t("adminConsole.users.actions.suspendLabel", { name: user.username })}
+            <ActionButton
+              action="suspend"
+              name={user.username}
               disabled={isMe}
               onClick={() => onAction("suspend")}
-            >
-              {t("adminConsole.users.actions.suspend")}
-            </Button>
+            />
           )}
-          <Button
-            variant="ghost"
-            className={SMALL}
-            data-testid="admin-user-sign-out"
-            aria-label={t("adminConsole.users.actions.signOutLabel", { name: user.username })}
-            onClick={() => onAction("signOut")}
-          >
-            {t("adminConsole.users.actions.signOut")}
-          </Button>
-          <Button
-            variant="ghost"
-            className={SMALL}
-            data-testid="admin-user-delete"
-            aria-label={t("adminConsole.users.actions.deleteLabel", { name: user.username })}
-            onClick={() => onAction("delete")}
-          >
-            {t("adminConsole.users.actions.delete")}
-          </Button>
+          <ActionButton action="signOut" name={user.username} onClick={() => onAction("signOut")} />
+          <ActionButton action="delete" name={user.username} onClick={() => onAction("delete")} />
         </div>
         {reactivate.error ? (
           <p className="mt-1 text-xs text-error" role="alert">

@@ -39,48 +39,28 @@ export function KpiTiles({
   const lastActive = active?.buckets.at(-1);
   const lastRevenue = revenue?.buckets.at(-1);
   const tokens = ai?.totals.reduce((sum, row) => sum + row.promptTokens + row.completionTokens, 0);
-  const show = (value: number | undefined, format: (n: number) => string) =>
-    value === undefined ? null : format(value);
+  const tiles = [
+    ["signups", signups?.total, formats.number],
+    ["users", signups?.totalUsers, formats.number],
+    ["dau", lastActive?.dau, formats.number],
+    ["wau", lastActive?.wau, formats.number],
+    ["mau", lastActive?.mau, formats.number],
+    ["mrr", lastRevenue?.mrr, formats.money],
+    ["tokens", tokens, formats.compact],
+  ] as const;
   return (
     <dl
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7"
       data-testid="analytics-kpis"
     >
-      <Tile
-        label={t("analytics.kpi.signups")}
-        value={show(signups?.total, formats.number)}
-        testId="kpi-signups"
-      />
-      <Tile
-        label={t("analytics.kpi.users")}
-        value={show(signups?.totalUsers, formats.number)}
-        testId="kpi-users"
-      />
-      <Tile
-        label={t("analytics.kpi.dau")}
-        value={show(lastActive?.dau, formats.number)}
-        testId="kpi-dau"
-      />
-      <Tile
-        label={t("analytics.kpi.wau")}
-        value={show(lastActive?.wau, formats.number)}
-        testId="kpi-wau"
-      />
-      <Tile
-        label={t("analytics.kpi.mau")}
-        value={show(lastActive?.mau, formats.number)}
-        testId="kpi-mau"
-      />
-      <Tile
-        label={t("analytics.kpi.mrr")}
-        value={show(lastRevenue?.mrr, formats.money)}
-        testId="kpi-mrr"
-      />
-      <Tile
-        label={t("analytics.kpi.tokens")}
-        value={show(tokens, formats.compact)}
-        testId="kpi-tokens"
-      />
+      {tiles.map(([key, value, format]) => (
+        <Tile
+          key={key}
+          label={t(`analytics.kpi.${key}`)}
+          value={value === undefined ? null : format(value)}
+          testId={`kpi-${key}`}
+        />
+      ))}
     </dl>
   );
 }

@@ -1,0 +1,121 @@
+// The admin console's shared tab parts: the card with its titled section, a clickable list row that opens a drawer,
+// the status row and the resolve button of a drawer for things an admin can mark as handled.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useDateFormat } from "../../lib/format-date";
+import { errorText } from "../../lib/messages";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { FormAlert } from "../../ui/form-alert";
+
+/** A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it. */
+export function ConsoleTab({
+  headingId,
+  title,
+  testId,
+  actions,
+  drawer,
+  gap = "gap-4",
+  children,
+}: {
+  headingId: string;
+  title: string;
+  testId: string;
+  actions?: ReactNode;
+  drawer?: ReactNode;
+  gap?: "gap-4" | "gap-5";
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id={headingId} className="text-xl font-bold text-fg">
+      {title}
+    </h2>
+  );
+  return (
+    <Card>
+      <section className={`flex flex-col ${gap}`} aria-labelledby={headingId} data-testid={testId}>
+        {actions ? (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            {heading}
+            {actions}
+          </div>
+        ) : (
+          heading
+        )}
+        {children}
+      </section>
+      {drawer}
+    </Card>
+  );
+}
+
+/** A list of rows that each open a drawer. */
+export function DrawerRows<T extends { id: string }>({
+  items,
+  onOpen,
+  testId,
+  children,
+}: {
+  items: readonly T[];
+  onOpen: (id: string) => void;
+  testId: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
+      {items.map((item) => (
+        <li key={item.id}>
+          <button
+            type="button"
+            className="flex w-full flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 text-start hover:bg-surface-muted"
+            onClick={() => onOpen(item.id)}
+            data-testid={testId}
+          >
+            {children(item)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The "Status" row of a drawer's detail list: open, or when it was resolved. */
+export function useStatusRow(): (resolvedAt: string | null) => [string, string] {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  return (resolvedAt) => [
+    t("adminConsole.status"),
+    resolvedAt
+      ? t("adminConsole.resolvedAt", { when: formatDate(resolvedAt) })
+      : t("adminConsole.statuses.open"),
+  ];
+}
+
+/** A drawer's failure alert and, while the thing is open, its "Resolve" button. */
+export function ResolveAction({
+  error,
+  pending,
+  show,
+  onResolve,
+  testId,
+}: {
+  error: unknown;
+  pending: boolean;
+  show: boolean;
+  onResolve: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {error ? <FormAlert>{errorText(t, error)}</FormAlert> : null}
+      {show ? (
+        <div>
+          <Button data-testid={testId} disabled={pending} onClick={onResolve}>
+            {t("adminConsole.resolve")}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
