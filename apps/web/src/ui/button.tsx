@@ -32,6 +32,21 @@ export function Button({ variant = "primary", className = "", type, ...rest }: B
   );
 }
 
+/** A form's submit button: its busy label (and disabled state) while the form is being sent. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  disabled,
+  children,
+  ...rest
+}: Omit<ButtonProps, "type"> & { busy: boolean; busyLabel: string }) {
+  return (
+    <Button type="submit" disabled={busy || disabled} {...rest}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
+}
+
 interface ButtonLinkProps extends LinkProps {
   variant?: ButtonVariant;
 }

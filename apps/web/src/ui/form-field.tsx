@@ -61,6 +61,38 @@ function FieldShell({
   );
 }
 
+/** The ids and wiring one labelled control shares with its shell: aria-invalid, aria-describedby, the border. */
+function useControl({
+  id,
+  label,
+  hint,
+  error,
+  testId,
+  className,
+}: {
+  id?: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  testId?: string;
+  className: string;
+}) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  return {
+    shell: { id: fieldId, label, hint, hintId, error, errorId, testId },
+    control: {
+      id: fieldId,
+      "data-testid": testId,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy(hint ? hintId : undefined, error ? errorId : undefined),
+      className: `${CONTROL} ${error ? "border-error" : "border-border"} ${className}`.trim(),
+    },
+  };
+}
+
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   hint?: ReactNode;
@@ -80,29 +112,10 @@ export function TextField({
   className = "",
   ...input
 }: TextFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
+  const { shell, control } = useControl({ id, label, hint, error, testId, className });
   return (
-    <FieldShell
-      id={fieldId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
-      testId={testId}
-    >
-      <input
-        ref={ref}
-        id={fieldId}
-        data-testid={testId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
-        className={`${CONTROL} ${error ? "border-error" : "border-border"} ${className}`.trim()}
-        {...input}
-      />
+    <FieldShell {...shell}>
+      <input ref={ref} {...control} {...input} />
     </FieldShell>
   );
 }
@@ -126,28 +139,10 @@ export function SelectField({
   className = "",
   ...select
 }: SelectFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
+  const { shell, control } = useControl({ id, label, hint, error, testId, className });
   return (
-    <FieldShell
-      id={fieldId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
-      testId={testId}
-    >
-      <select
-        id={fieldId}
-        data-testid={testId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
-        className={`${CONTROL} ${error ? "border-error" : "border-border"} ${className}`.trim()}
-        {...select}
-      >
+    <FieldShell {...shell}>
+      <select {...control} {...select}>
         {children}
       </select>
     </FieldShell>

@@ -10,11 +10,12 @@ import { useAuthStore } from "../../lib/auth-store";
 import { errorText } from "../../lib/messages";
 import { readStorage, STORAGE_KEYS } from "../../lib/storage";
 import { useForm } from "../../lib/use-form";
-import { Button, ButtonLink, buttonClasses } from "../../ui/button";
+import { Button, ButtonLink, buttonClasses, SubmitButton } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { CheckboxField, TextField } from "../../ui/form-field";
 import { FormPanel } from "../../ui/form-panel";
 import { Icon } from "../../ui/icon";
+import { PasswordField } from "../../ui/password-field";
 import { authScreensApi, oauthStartUrl } from "./api";
 import { useFinishSignIn } from "./finish-sign-in";
 import { MfaStep } from "./mfa-step";
@@ -88,13 +89,10 @@ function LoginForm({ onMfa }: { onMfa: (challenge: MfaChallenge, rememberMe: boo
           dir="ltr"
           {...form.field("email")}
         />
-        <TextField
+        <PasswordField
           label={t("auth.login.password")}
           name="password"
-          type="password"
           testId="login-password"
-          autoComplete="current-password"
-          dir="ltr"
           {...form.field("password")}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -112,9 +110,13 @@ function LoginForm({ onMfa }: { onMfa: (challenge: MfaChallenge, rememberMe: boo
             {t("auth.login.forgot")}
           </Link>
         </div>
-        <Button type="submit" data-testid="login-submit" disabled={form.submitting}>
-          {form.submitting ? t("auth.login.submitting") : t("auth.login.submit")}
-        </Button>
+        <SubmitButton
+          data-testid="login-submit"
+          busy={form.submitting}
+          busyLabel={t("auth.login.submitting")}
+        >
+          {t("auth.login.submit")}
+        </SubmitButton>
       </form>
 
       <div className="my-5 flex items-center gap-3 text-sm text-fg-muted" aria-hidden="true">

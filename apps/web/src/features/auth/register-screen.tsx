@@ -5,12 +5,10 @@ import { Link } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { usePublicSettings } from "../../lib/public-settings";
 import { useForm } from "../../lib/use-form";
-import { usePasswordHints } from "../../lib/use-password-hints";
-import { Button } from "../../ui/button";
+import { AccountFields } from "../../ui/account-fields";
+import { SubmitButton } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
-import { TextField } from "../../ui/form-field";
 import { FormPanel } from "../../ui/form-panel";
-import { PasswordHints } from "../../ui/password-hints";
 import { useFinishSignIn } from "./finish-sign-in";
 
 export function RegisterScreen() {
@@ -18,7 +16,6 @@ export function RegisterScreen() {
   const register = useAuthStore((state) => state.register);
   const finish = useFinishSignIn();
   const form = useForm(RegisterBody, { email: "", username: "", password: "" });
-  const hints = usePasswordHints(form.values.password);
   // An admin may close registration (/admin/settings); the server refuses it then too.
   const closed = usePublicSettings().data?.registrationOpen === false;
 
@@ -40,45 +37,15 @@ export function RegisterScreen() {
           </FormAlert>
         ) : null}
         {form.formError ? <FormAlert testId="register-error">{form.formError}</FormAlert> : null}
-        <TextField
-          label={t("auth.register.email")}
-          name="email"
-          type="email"
-          testId="register-email"
-          autoComplete="email"
-          dir="ltr"
-          {...form.field("email")}
-        />
-        <TextField
-          label={t("auth.register.username")}
-          name="username"
-          testId="register-username"
-          autoComplete="username"
-          dir="ltr"
-          hint={t("auth.register.usernameHint")}
-          {...form.field("username")}
-        />
-        <TextField
-          label={t("auth.register.password")}
-          name="password"
-          type="password"
-          testId="register-password"
-          autoComplete="new-password"
-          dir="ltr"
-          hint={
-            <PasswordHints
-              title={t("auth.passwordHints.title")}
-              hints={hints}
-              metText={t("auth.passwordHints.met")}
-              unmetText={t("auth.passwordHints.unmet")}
-              testId="register-password-hints"
-            />
-          }
-          {...form.field("password")}
-        />
-        <Button type="submit" data-testid="register-submit" disabled={form.submitting || closed}>
-          {form.submitting ? t("auth.register.submitting") : t("auth.register.submit")}
-        </Button>
+        <AccountFields field={form.field} testPrefix="register" />
+        <SubmitButton
+          data-testid="register-submit"
+          busy={form.submitting}
+          busyLabel={t("auth.register.submitting")}
+          disabled={closed}
+        >
+          {t("auth.register.submit")}
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-fg-muted">
         {t("auth.register.haveAccount")}{" "}

@@ -6,12 +6,10 @@ import { useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api-client";
 import { translateField } from "../../lib/messages";
 import { useForm } from "../../lib/use-form";
-import { usePasswordHints } from "../../lib/use-password-hints";
-import { Button, ButtonLink } from "../../ui/button";
+import { ButtonLink, SubmitButton } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { TextField } from "../../ui/form-field";
 import { FormPanel } from "../../ui/form-panel";
-import { PasswordHints } from "../../ui/password-hints";
+import { NewPasswordField } from "../../ui/password-field";
 import { authScreensApi } from "./api";
 
 export function ResetPasswordScreen() {
@@ -19,7 +17,6 @@ export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const form = useForm(ResetPasswordConfirmBody, { token, password: "" });
-  const hints = usePasswordHints(form.values.password);
   const [done, setDone] = useState(false);
   const [linkInvalid, setLinkInvalid] = useState<string | null>(null);
 
@@ -70,27 +67,19 @@ export function ResetPasswordScreen() {
               {t("auth.reset.requestNew")}
             </ButtonLink>
           ) : null}
-          <TextField
+          <NewPasswordField
             label={t("auth.reset.password")}
             name="password"
-            type="password"
             testId="reset-password"
-            autoComplete="new-password"
-            dir="ltr"
-            hint={
-              <PasswordHints
-                title={t("auth.passwordHints.title")}
-                hints={hints}
-                metText={t("auth.passwordHints.met")}
-                unmetText={t("auth.passwordHints.unmet")}
-                testId="reset-password-hints"
-              />
-            }
             {...form.field("password")}
           />
-          <Button type="submit" data-testid="reset-submit" disabled={form.submitting}>
-            {form.submitting ? t("auth.reset.submitting") : t("auth.reset.submit")}
-          </Button>
+          <SubmitButton
+            data-testid="reset-submit"
+            busy={form.submitting}
+            busyLabel={t("auth.reset.submitting")}
+          >
+            {t("auth.reset.submit")}
+          </SubmitButton>
         </form>
       )}
     </FormPanel>

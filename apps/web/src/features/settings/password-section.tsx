@@ -4,11 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useForm } from "../../lib/use-form";
-import { usePasswordHints } from "../../lib/use-password-hints";
-import { Button } from "../../ui/button";
+import { SubmitButton } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { TextField } from "../../ui/form-field";
-import { PasswordHints } from "../../ui/password-hints";
+import { NewPasswordField, PasswordField } from "../../ui/password-field";
 import { settingsApi, settingsKeys } from "./api";
 import { SettingsSection } from "./settings-section";
 
@@ -16,7 +14,6 @@ export function PasswordSection() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useForm(ChangePasswordBody, { currentPassword: "", newPassword: "" });
-  const hints = usePasswordHints(form.values.newPassword);
   const [done, setDone] = useState(false);
 
   const submit = form.onSubmit(async (data) => {
@@ -35,41 +32,26 @@ export function PasswordSection() {
         {done ? (
           <FormNotice testId="password-changed">{t("settings.password.done")}</FormNotice>
         ) : null}
-        <TextField
+        <PasswordField
           label={t("settings.password.current")}
           name="currentPassword"
-          type="password"
           testId="password-current"
-          autoComplete="current-password"
-          dir="ltr"
           {...form.field("currentPassword")}
         />
-        <TextField
+        <NewPasswordField
           label={t("settings.password.new")}
           name="newPassword"
-          type="password"
           testId="password-new"
-          autoComplete="new-password"
-          dir="ltr"
-          hint={
-            <PasswordHints
-              title={t("auth.passwordHints.title")}
-              hints={hints}
-              metText={t("auth.passwordHints.met")}
-              unmetText={t("auth.passwordHints.unmet")}
-              testId="password-new-hints"
-            />
-          }
           {...form.field("newPassword")}
         />
-        <Button
-          type="submit"
+        <SubmitButton
           data-testid="password-submit"
-          disabled={form.submitting}
+          busy={form.submitting}
+          busyLabel={t("common.saving")}
           className="self-start"
         >
-          {form.submitting ? t("common.saving") : t("settings.password.submit")}
-        </Button>
+          {t("settings.password.submit")}
+        </SubmitButton>
       </form>
     </SettingsSection>
   );

@@ -8,13 +8,11 @@ import { apiGet, apiPost, DEFAULT_ERRORS } from "../../lib/api-client";
 import type { SessionReply } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
 import { useForm } from "../../lib/use-form";
-import { usePasswordHints } from "../../lib/use-password-hints";
-import { Button, ButtonLink } from "../../ui/button";
+import { AccountFields } from "../../ui/account-fields";
+import { ButtonLink, SubmitButton } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { TextField } from "../../ui/form-field";
 import { FormPanel } from "../../ui/form-panel";
 import { Loader } from "../../ui/loader";
-import { PasswordHints } from "../../ui/password-hints";
 
 const setupApi = {
   status: (signal?: AbortSignal) => apiGet<SetupStatus>("/setup", signal),
@@ -62,7 +60,6 @@ function SetupForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const startSession = useAuthStore((state) => state.startSession);
   const form = useForm(RegisterBody, { email: "", username: "", password: "" });
-  const hints = usePasswordHints(form.values.password);
 
   const submit = form.onSubmit(async (data) => {
     startSession(await setupApi.create({ ...data, token }));
@@ -73,45 +70,14 @@ function SetupForm({ token }: { token: string }) {
     <FormPanel title={t("setup.title")} lead={t("setup.lead")} testId="setup">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {form.formError ? <FormAlert testId="setup-error">{form.formError}</FormAlert> : null}
-        <TextField
-          label={t("auth.register.email")}
-          name="email"
-          type="email"
-          testId="setup-email"
-          autoComplete="email"
-          dir="ltr"
-          {...form.field("email")}
-        />
-        <TextField
-          label={t("auth.register.username")}
-          name="username"
-          testId="setup-username"
-          autoComplete="username"
-          dir="ltr"
-          hint={t("auth.register.usernameHint")}
-          {...form.field("username")}
-        />
-        <TextField
-          label={t("auth.register.password")}
-          name="password"
-          type="password"
-          testId="setup-password"
-          autoComplete="new-password"
-          dir="ltr"
-          hint={
-            <PasswordHints
-              title={t("auth.passwordHints.title")}
-              hints={hints}
-              metText={t("auth.passwordHints.met")}
-              unmetText={t("auth.passwordHints.unmet")}
-              testId="setup-password-hints"
-            />
-          }
-          {...form.field("password")}
-        />
-        <Button type="submit" data-testid="setup-submit" disabled={form.submitting}>
-          {form.submitting ? t("setup.submitting") : t("setup.submit")}
-        </Button>
+        <AccountFields field={form.field} testPrefix="setup" />
+        <SubmitButton
+          data-testid="setup-submit"
+          busy={form.submitting}
+          busyLabel={t("setup.submitting")}
+        >
+          {t("setup.submit")}
+        </SubmitButton>
       </form>
     </FormPanel>
   );
