@@ -79,18 +79,15 @@ export function HistorySection() {
           <table className="w-full min-w-[40rem] text-start text-sm">
             <thead>
               <tr className="border-b border-border text-fg-muted">
-                <th scope="col" className="py-2 pe-4 text-start font-semibold">
-                  {t("adminSettings.history.when")}
-                </th>
-                <th scope="col" className="py-2 pe-4 text-start font-semibold">
-                  {t("adminSettings.history.who")}
-                </th>
-                <th scope="col" className="py-2 pe-4 text-start font-semibold">
-                  {t("adminSettings.history.what")}
-                </th>
-                <th scope="col" className="py-2 text-start font-semibold">
-                  {t("adminSettings.history.change")}
-                </th>
+                {(["when", "who", "what", "change"] as const).map((column) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={`py-2 text-start font-semibold ${column === "change" ? "" : "pe-4"}`.trim()}
+                  >
+                    {t(`adminSettings.history.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,6 +1,6 @@
 // How mail and AI are connected, with a button each that tries them for real and shows what came back.
 import { useMutation } from "@tanstack/react-query";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { translateError } from "../../lib/messages";
@@ -44,11 +44,47 @@ function CheckOutcome({
   );
 }
 
+/** One service: its heading, what is configured, and the button that tries it with the outcome below. */
+function ServiceCheck({
+  service,
+  run,
+  children,
+}: {
+  service: "smtp" | "ai";
+  run: () => Promise<CheckResult>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const check = useMutation({ mutationFn: run });
+  const testId = service === "smtp" ? "test-smtp" : "test-ai";
+  return (
+    <section className="flex flex-col gap-3" data-testid={`${service}-status`}>
+      <h3 className="font-semibold text-fg">{t(`adminSettings.services.${service}`)}</h3>
+      {children}
+      <div>
+        <Button
+          variant="secondary"
+          data-testid={testId}
+          disabled={check.isPending}
+          onClick={() => check.mutate()}
+        >
+          {check.isPending
+            ? t("adminSettings.services.testing")
+            : t(
+                service === "smtp"
+                  ? "adminSettings.services.testSmtp"
+                  : "adminSettings.services.testAi",
+              )}
+        </Button>
+      </div>
+      <CheckOutcome result={check.data} error={check.error} testId={`${testId}-result`} />
+    </section>
+  );
+}
+
 export function ServicesSection({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const smtp = useMutation({ mutationFn: settingsApi.testSmtp });
-  const ai = useMutation({ mutationFn: settingsApi.testAi });
   return (
     <Card
       aria-labelledby={headingId}
@@ -59,8 +95,7 @@ export function ServicesSection({ settings }: { settings: AdminSettings }) {
         {t("adminSettings.services.title")}
       </h2>
       <div className="grid gap-6 md:grid-cols-2">
-        <section className="flex flex-col gap-3" data-testid="smtp-status">
-          <h3 className="font-semibold text-fg">{t("adminSettings.services.smtp")}</h3>
+        <ServiceCheck service="smtp" run={settingsApi.testSmtp}>
           <p className="text-sm text-fg-muted">
             {settings.smtp.configured && settings.smtp.server !== null
               ? t("adminSettings.services.smtpConfigured", { server: settings.smtp.server })
@@ -69,22 +104,8 @@ export function ServicesSection({ settings }: { settings: AdminSettings }) {
           <p className="text-sm text-fg-muted" dir="auto">
             {t("adminSettings.services.from", { from: settings.smtp.from })}
           </p>
-          <div>
-            <Button
-              variant="secondary"
-              data-testid="test-smtp"
-              disabled={smtp.isPending}
-              onClick={() => smtp.mutate()}
-            >
-              {smtp.isPending
-                ? t("adminSettings.services.testing")
-                : t("adminSettings.services.testSmtp")}
-            </Button>
-          </div>
-          <CheckOutcome result={smtp.data} error={smtp.error} testId="test-smtp-result" />
-        </section>
-        <section className="flex flex-col gap-3" data-testid="ai-status">
-          <h3 className="font-semibold text-fg">{t("adminSettings.services.ai")}</h3>
+        </ServiceCheck>
+        <ServiceCheck service="ai" run={settingsApi.testAi}>
           <p className="text-sm text-fg-muted">
             {settings.ai.provider === "openai-compatible"
               ? t("adminSettings.services.aiConfigured", {
@@ -93,20 +114,7 @@ export function ServicesSection({ settings }: { settings: AdminSettings }) {
                 })
               : t("adminSettings.services.aiOffline")}
           </p>
-          <div>
-            <Button
-              variant="secondary"
-              data-testid="test-ai"
-              disabled={ai.isPending}
-              onClick={() => ai.mutate()}
-            >
-              {ai.isPending
-                ? t("adminSettings.services.testing")
-                : t("adminSettings.services.testAi")}
-            </Button>
-          </div>
-          <CheckOutcome result={ai.data} error={ai.error} testId="test-ai-result" />
-        </section>
+        </ServiceCheck>
       </div>
     </Card>
   );

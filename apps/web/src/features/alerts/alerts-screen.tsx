@@ -12,7 +12,7 @@ import { useFormatters } from "../../lib/use-language";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { ConnectionIndicator } from "../../ui/connection-indicator";
+import { LiveIndicator } from "../../ui/live-toolbar";
 import { PageHeading } from "../../ui/page-heading";
 import { ListLines } from "../../ui/paged-list";
 import { type AlertStatus, type AlertView, alertsApi } from "./api";
@@ -88,12 +88,7 @@ export function AlertsScreen() {
     <div className="mx-auto max-w-5xl px-4 py-8" data-testid="alerts-screen">
       <PageHeading title={t("live.alerts.title")} lead={t("live.alerts.lead")} />
       <div className="mb-4">
-        <ConnectionIndicator
-          state={live.state}
-          label={live.label}
-          detail={live.detail}
-          upgrade={live.limitReached ? { text: t("live.upgradeHint"), to: "/tiers" } : undefined}
-        />
+        <LiveIndicator live={live} />
       </div>
       {actionError ? (
         <p role="alert" className="mb-4 text-error" data-testid="alerts-error">

@@ -11,6 +11,17 @@ import { STATUS_TONES } from "./rule-list";
 
 const ACTIVE = new Set(["queued", "running"]);
 
+/** The table's columns and their alignment (the figures line up at the end). */
+const COLUMNS = [
+  ["rule", "text-start"],
+  ["trigger", "text-start"],
+  ["due", "text-start"],
+  ["status", "text-start"],
+  ["tokens", "text-end"],
+  ["duration", "text-end"],
+  ["details", "text-start"],
+] as const;
+
 export function ExecutionHistory() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
@@ -64,27 +75,11 @@ export function ExecutionHistory() {
             <table className="w-full min-w-[44rem] text-sm">
               <thead className="bg-surface-muted text-start text-fg-muted">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {t("autonomous.history.rule")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {t("autonomous.history.trigger")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {t("autonomous.history.due")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {t("autonomous.history.status")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-end font-semibold">
-                    {t("autonomous.history.tokens")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-end font-semibold">
-                    {t("autonomous.history.duration")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {t("autonomous.history.details")}
-                  </th>
+                  {COLUMNS.map(([column, align]) => (
+                    <th key={column} scope="col" className={`px-3 py-2 ${align} font-semibold`}>
+                      {t(`autonomous.history.${column}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

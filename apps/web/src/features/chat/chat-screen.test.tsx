@@ -4,33 +4,15 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
 import { type Reply, startTestApi, type TestApi } from "../../test-api-server";
+import { TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { ChatScreen } from "./chat-screen";
 
 let api: TestApi;
 
-const now = "2026-01-01T00:00:00.000Z";
-const universe = {
-  id: "u1",
-  name: "Lab",
-  description: "",
-  archivedAt: null,
-  entityCount: 1,
-  createdAt: now,
-  updatedAt: now,
-};
-const entity = {
-  id: "e1",
-  universeId: "u1",
-  name: "Ada",
-  role: "Researcher",
-  systemPrompt: "Be brief",
-  model: null,
-  temperature: 0.7,
-  status: "idle",
-  createdAt: now,
-  updatedAt: now,
-};
+const now = TEST_NOW;
+const universe = testUniverse(1);
+const entity = testEntity("e1", "Ada", "Researcher");
 const conversation = { id: "c1", entityId: "e1", title: "Physics", createdAt: now, updatedAt: now };
 
 function answer(content: string, provider: string, status: string) {

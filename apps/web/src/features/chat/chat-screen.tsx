@@ -6,12 +6,11 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../lib/messages";
 import { useRememberedDraft } from "../../lib/remembered-draft";
 import { groupByUniverse, useEntities, useUniverses } from "../../lib/workspace-queries";
-import { Button, ButtonLink } from "../../ui/button";
+import { ButtonLink } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
-import { FormAlert } from "../../ui/form-alert";
-import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
+import { workspaceWait } from "../../ui/workspace-wait";
 import { type Conversation, chatApi, chatKeys } from "./api";
 
 /** The conversation as the freshly read list has it (the server titles a conversation after its first question). */
@@ -107,27 +106,10 @@ export function ChatScreen() {
     else setDraft(content);
   };
 
+  const waiting = workspaceWait(t, universes, entities);
   let body: ReactNode;
-  // A failed refetch keeps what was loaded: the error shows only when there is nothing to show.
-  if (universes.data === undefined && universes.isPending)
-    body = <Loader message={t("common.loading")} />;
-  else if (entities.data === undefined && entities.isPending)
-    body = <Loader message={t("common.loading")} />;
-  else if (universes.data === undefined || entities.data === undefined) {
-    body = (
-      <div className="flex flex-wrap items-center gap-3">
-        <FormAlert>{t("chat.workspaceError")}</FormAlert>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            void universes.refetch();
-            void entities.refetch();
-          }}
-        >
-          {t("common.retry")}
-        </Button>
-      </div>
-    );
+  if (waiting !== null || universes.data === undefined || entities.data === undefined) {
+    body = waiting;
   } else if (universes.data.length === 0) {
     body = (
       <EmptyState

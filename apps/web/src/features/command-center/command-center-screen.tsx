@@ -9,12 +9,10 @@ import {
   useUniverses,
   workspaceKeys,
 } from "../../lib/workspace-queries";
-import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
-import { FormAlert } from "../../ui/form-alert";
-import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
+import { workspaceWait } from "../../ui/workspace-wait";
 import { AllowanceBar } from "./allowance-bar";
 import { commandKeys } from "./api";
 import { CommandRunner } from "./command-runner";
@@ -36,27 +34,10 @@ export function CommandCenterScreen() {
     void client.invalidateQueries({ queryKey: commandKeys.allHistory });
   };
 
+  const waiting = workspaceWait(t, universes, entities);
   let body: ReactNode;
-  // A failed refetch keeps what was loaded: the error shows only when there is nothing to show.
-  if (universes.data === undefined && universes.isPending)
-    body = <Loader message={t("common.loading")} />;
-  else if (entities.data === undefined && entities.isPending)
-    body = <Loader message={t("common.loading")} />;
-  else if (universes.data === undefined || entities.data === undefined) {
-    body = (
-      <div className="flex flex-wrap items-center gap-3">
-        <FormAlert>{t("chat.workspaceError")}</FormAlert>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            void universes.refetch();
-            void entities.refetch();
-          }}
-        >
-          {t("common.retry")}
-        </Button>
-      </div>
-    );
+  if (waiting !== null || universes.data === undefined || entities.data === undefined) {
+    body = waiting;
   } else if (universes.data.length === 0) {
     body = (
       <EmptyState

@@ -6,32 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "../../lib/auth-store";
 import { applyLanguage } from "../../lib/i18n";
 import { type Reply, startTestApi, type TestApi } from "../../test-api-server";
+import { TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { CommandCenterScreen } from "./command-center-screen";
 
 let api: TestApi;
-const now = "2026-01-01T00:00:00.000Z";
-const universe = {
-  id: "u1",
-  name: "Lab",
-  description: "",
-  archivedAt: null,
-  entityCount: 2,
-  createdAt: now,
-  updatedAt: now,
-};
-const entity = (id: string, name: string) => ({
-  id,
-  universeId: "u1",
-  name,
-  role: "Analyst",
-  systemPrompt: "Be brief",
-  model: null,
-  temperature: 0.7,
-  status: "idle",
-  createdAt: now,
-  updatedAt: now,
-});
+const now = TEST_NOW;
+const universe = testUniverse(2);
+const entity = (id: string, name: string) => testEntity(id, name, "Analyst");
 const run = (entityId: string, output: string) => ({
   id: `r-${entityId}`,
   entityId,

@@ -39,24 +39,13 @@ export function RunHistory({ entities }: { entities: Entity[] }) {
           <table className="w-full min-w-[40rem] text-sm" data-testid="command-history">
             <thead>
               <tr className="border-b border-border text-start text-fg-muted">
-                <th className="px-2 py-2 text-start font-semibold">
-                  {t("commandCenter.history.prompt")}
-                </th>
-                <th className="px-2 py-2 text-start font-semibold">
-                  {t("commandCenter.history.entities")}
-                </th>
-                <th className="px-2 py-2 text-start font-semibold">
-                  {t("commandCenter.history.status")}
-                </th>
-                <th className="px-2 py-2 text-start font-semibold">
-                  {t("commandCenter.history.tokens")}
-                </th>
-                <th className="px-2 py-2 text-start font-semibold">
-                  {t("commandCenter.history.duration")}
-                </th>
-                <th className="px-2 py-2 text-start font-semibold">
-                  {t("commandCenter.history.when")}
-                </th>
+                {(["prompt", "entities", "status", "tokens", "duration", "when"] as const).map(
+                  (column) => (
+                    <th key={column} className="px-2 py-2 text-start font-semibold">
+                      {t(`commandCenter.history.${column}`)}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>

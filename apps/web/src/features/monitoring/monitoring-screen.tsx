@@ -8,10 +8,9 @@ import { errorText } from "../../lib/messages";
 import { realtime } from "../../lib/realtime";
 import { useFormatters } from "../../lib/use-language";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
-import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { ConnectionIndicator } from "../../ui/connection-indicator";
 import { LiveLineChart } from "../../ui/live-line-chart";
+import { LiveToolbar } from "../../ui/live-toolbar";
 import { PageHeading } from "../../ui/page-heading";
 import { monitoringApi, monitoringKeys } from "./api";
 import {
@@ -110,39 +109,28 @@ export function MonitoringScreen({
   return (
     <div className="mx-auto max-w-5xl px-4 py-8" data-testid={`${variant}-screen`}>
       <PageHeading title={t(`live.monitoring.${variant}Title`)} lead={t("live.monitoring.lead")} />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <ConnectionIndicator
-          state={live.state}
-          label={live.label}
-          detail={live.detail}
-          upgrade={live.limitReached ? { text: t("live.upgradeHint"), to: "/tiers" } : undefined}
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          <fieldset className="flex gap-1" data-testid="monitoring-range">
-            <legend className="sr-only">{t("live.monitoring.range")}</legend>
-            {RANGES_MINUTES.map((minutes) => (
-              <button
-                key={minutes}
-                type="button"
-                aria-pressed={range === minutes}
-                className={`rounded-xl px-3 py-2 text-sm font-semibold ${range === minutes ? "bg-accent text-on-accent" : "border border-border bg-surface text-fg"}`}
-                onClick={() => setRange(minutes)}
-                data-testid={`monitoring-range-${minutes}`}
-              >
-                {t("live.monitoring.lastMinutes", { count: minutes })}
-              </button>
-            ))}
-          </fieldset>
-          <Button
-            variant="secondary"
-            onClick={togglePause}
-            aria-pressed={paused}
-            data-testid="monitoring-pause"
-          >
-            {paused ? t("live.resume") : t("live.pause")}
-          </Button>
-        </div>
-      </div>
+      <LiveToolbar
+        live={live}
+        paused={paused}
+        onTogglePause={togglePause}
+        pauseTestId="monitoring-pause"
+      >
+        <fieldset className="flex gap-1" data-testid="monitoring-range">
+          <legend className="sr-only">{t("live.monitoring.range")}</legend>
+          {RANGES_MINUTES.map((minutes) => (
+            <button
+              key={minutes}
+              type="button"
+              aria-pressed={range === minutes}
+              className={`rounded-xl px-3 py-2 text-sm font-semibold ${range === minutes ? "bg-accent text-on-accent" : "border border-border bg-surface text-fg"}`}
+              onClick={() => setRange(minutes)}
+              data-testid={`monitoring-range-${minutes}`}
+            >
+              {t("live.monitoring.lastMinutes", { count: minutes })}
+            </button>
+          ))}
+        </fieldset>
+      </LiveToolbar>
       {error ? (
         <p role="alert" className="mb-4 text-error" data-testid="monitoring-error">
           {error}

@@ -1,19 +1,16 @@
 /// <reference types="node" />
 // The orchestration screen against a real local API and WebSocket server: the table, a bulk pause in one request with
 // a per-entity failure shown in the interface language, stop behind its confirmation, a live refetch, the empty state.
-import type { AddressInfo } from "node:net";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type WebSocket as ServerSocket, WebSocketServer, WebSocket as WsClient } from "ws";
-import { createRealtime, setRealtimeForTests } from "../../lib/realtime";
 import { startTestApi, type TestApi } from "../../test-api-server";
+import { startTestRealtime, type TestRealtime } from "../../test-realtime";
 import { renderAt } from "../../test-utils";
 import type { OrchestratedEntity } from "./api";
 import { OrchestrationScreen } from "./orchestration-screen";
 
 let api: TestApi;
-let wss: WebSocketServer;
-let sockets: ServerSocket[];
+let realtime: TestRealtime;
 
 function entity(id: string, name: string, status: OrchestratedEntity["status"] = "idle") {
   return {
@@ -50,26 +47,11 @@ beforeEach(async () => {
       },
     }),
   });
-  sockets = [];
-  wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-  await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
-  const { port } = wss.address() as AddressInfo;
-  wss.on("connection", (socket) => sockets.push(socket));
-  setRealtimeForTests(
-    createRealtime({
-      ticket: async () => "t",
-      url: (ticket) => `ws://127.0.0.1:${port}/?token=${ticket}`,
-      socketClass: () => WsClient as unknown as typeof WebSocket,
-      baseDelayMs: 10,
-      lingerMs: 0,
-    }),
-  );
+  realtime = await startTestRealtime();
 });
 
 afterEach(async () => {
-  setRealtimeForTests(null);
-  for (const client of wss.clients) client.terminate();
-  await new Promise<void>((resolve) => wss.close(() => resolve()));
+  await realtime.close();
   await api.close();
 });
 
@@ -141,7 +123,7 @@ describe("OrchestrationScreen", () => {
       expect(screen.getByTestId("connection-indicator")).toHaveAttribute("data-state", "connected"),
     );
     const before = api.count("GET /api/orchestration/entities");
-    sockets[0]?.send(
+    realtime.sockets[0]?.send(
       JSON.stringify({
         type: "run",
         run: { kind: "entityStatus", entityId: "e1", status: "paused" },

@@ -1,19 +1,15 @@
 /// <reference types="node" />
 // /signals against a real local API and WebSocket server: the first page, a live burst of 1,000 signals rendered
 // newest first and capped to 500, the detail drawer, pause, and the 4429 reason with its upgrade hint.
-import type { AddressInfo } from "node:net";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type WebSocket as ServerSocket, WebSocketServer, WebSocket as WsClient } from "ws";
-import { createRealtime, setRealtimeForTests } from "../../lib/realtime";
 import { startTestApi, type TestApi } from "../../test-api-server";
+import { startTestRealtime, type TestRealtime } from "../../test-realtime";
 import { renderAt } from "../../test-utils";
 import { SignalsScreen } from "./signals-screen";
 
 let api: TestApi;
-let wss: WebSocketServer;
-let sockets: ServerSocket[];
-let onConnection: (socket: ServerSocket) => void;
+let realtime: TestRealtime;
 
 function signal(id: number, kind = "run") {
   return {
@@ -33,30 +29,11 @@ beforeEach(async () => {
       body: { items: [signal(3, "quota"), signal(2), signal(1)], nextCursor: null },
     }),
   });
-  sockets = [];
-  onConnection = () => {};
-  wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-  await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
-  const { port } = wss.address() as AddressInfo;
-  wss.on("connection", (socket) => {
-    sockets.push(socket);
-    onConnection(socket);
-  });
-  setRealtimeForTests(
-    createRealtime({
-      ticket: async () => "t",
-      url: (ticket) => `ws://127.0.0.1:${port}/?token=${ticket}`,
-      socketClass: () => WsClient as unknown as typeof WebSocket,
-      baseDelayMs: 10,
-      lingerMs: 0,
-    }),
-  );
+  realtime = await startTestRealtime();
 });
 
 afterEach(async () => {
-  setRealtimeForTests(null);
-  for (const client of wss.clients) client.terminate();
-  await new Promise<void>((resolve) => wss.close(() => resolve()));
+  await realtime.close();
   await api.close();
 });
 
@@ -68,7 +45,7 @@ describe("SignalsScreen", () => {
       expect(screen.getByTestId("connection-indicator")).toHaveAttribute("data-state", "connected"),
     );
     for (let id = 4; id < 1004; id += 1)
-      sockets[0]?.send(JSON.stringify({ type: "signal", signal: signal(id) }));
+      realtime.sockets[0]?.send(JSON.stringify({ type: "signal", signal: signal(id) }));
     // A thousand messages take a while on a busy two-core machine: wait for the outcome, not for a deadline.
     await waitFor(
       () => {
@@ -102,7 +79,7 @@ describe("SignalsScreen", () => {
     );
     await waitFor(() => expect(screen.getAllByTestId("signal-row")).toHaveLength(3));
     fireEvent.click(screen.getByTestId("signals-pause"));
-    sockets[0]?.send(JSON.stringify({ type: "signal", signal: signal(7) }));
+    realtime.sockets[0]?.send(JSON.stringify({ type: "signal", signal: signal(7) }));
     await waitFor(() => expect(screen.getByTestId("signals-held")).toBeInTheDocument());
     expect(screen.getAllByTestId("signal-row")).toHaveLength(3);
     fireEvent.click(screen.getByTestId("signals-pause"));
@@ -110,7 +87,7 @@ describe("SignalsScreen", () => {
   });
 
   it("shows the 4429 reason with an upgrade hint", async () => {
-    onConnection = (socket) => socket.close(4429, "Too many realtime connections: max 1");
+    realtime.onConnection = (socket) => socket.close(4429, "Too many realtime connections: max 1");
     renderAt("/signals", { "/signals": <SignalsScreen /> });
     await waitFor(() =>
       expect(screen.getByTestId("connection-indicator")).toHaveAttribute("data-state", "closed"),

@@ -11,8 +11,8 @@ import { realtime } from "../../lib/realtime";
 import { signalKindText, signalSourceText } from "../../lib/server-words";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Button } from "../../ui/button";
-import { ConnectionIndicator } from "../../ui/connection-indicator";
 import { SelectField, TextField } from "../../ui/form-field";
+import { LiveToolbar } from "../../ui/live-toolbar";
 import { PageHeading } from "../../ui/page-heading";
 import { ListLines } from "../../ui/paged-list";
 import { signalKeys, signalsApi } from "./api";
@@ -122,29 +122,18 @@ export function SignalsScreen() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8" data-testid="signals-screen">
       <PageHeading title={t("live.signals.title")} lead={t("live.signals.lead")} />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <ConnectionIndicator
-          state={live.state}
-          label={live.label}
-          detail={live.detail}
-          upgrade={live.limitReached ? { text: t("live.upgradeHint"), to: "/tiers" } : undefined}
-        />
-        <div className="flex items-center gap-2">
-          {paused && heldCount > 0 ? (
-            <span className="text-sm text-fg-muted" data-testid="signals-held">
-              {t("live.signals.held", { count: heldCount })}
-            </span>
-          ) : null}
-          <Button
-            variant="secondary"
-            onClick={togglePause}
-            aria-pressed={paused}
-            data-testid="signals-pause"
-          >
-            {paused ? t("live.resume") : t("live.pause")}
-          </Button>
-        </div>
-      </div>
+      <LiveToolbar
+        live={live}
+        paused={paused}
+        onTogglePause={togglePause}
+        pauseTestId="signals-pause"
+      >
+        {paused && heldCount > 0 ? (
+          <span className="text-sm text-fg-muted" data-testid="signals-held">
+            {t("live.signals.held", { count: heldCount })}
+          </span>
+        ) : null}
+      </LiveToolbar>
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
         <SelectField
           label={t("live.signals.kind")}

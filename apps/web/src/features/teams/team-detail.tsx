@@ -4,7 +4,6 @@ import { RenameTeamBody } from "@aacos/domain/teams";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { useForm } from "../../lib/use-form";
 import { workspaceKeys } from "../../lib/workspace-queries";
@@ -17,6 +16,7 @@ import { Loader } from "../../ui/loader";
 import { type TeamDetail, teamKeys, teamsApi } from "./api";
 import { ConfirmButton } from "./confirm-button";
 import { teamErrorText, upgradeLinkOf } from "./team-errors";
+import { type TeamFailure, TeamFailureAlert } from "./team-failure";
 import { InviteSection } from "./team-invites";
 import { MembersSection } from "./team-members";
 import { UniversesSection } from "./team-universes";
@@ -33,7 +33,7 @@ export function TeamDetailPanel({
   const client = useQueryClient();
   const me = useAuthStore((state) => state.user);
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ text: string; upgrade: string | null } | null>(null);
+  const [failure, setFailure] = useState<TeamFailure | null>(null);
   const detail = useQuery({
     queryKey: teamKeys.detail(teamId),
     queryFn: ({ signal }) => teamsApi.detail(teamId, signal),
@@ -81,19 +81,7 @@ export function TeamDetailPanel({
             {notice}
           </p>
         ) : null}
-        {failure ? (
-          <FormAlert testId="team-error">
-            {failure.text}
-            {failure.upgrade ? (
-              <>
-                {" "}
-                <Link to={failure.upgrade} className="underline">
-                  {t("teams.errors.upgrade")}
-                </Link>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
+        <TeamFailureAlert failure={failure} testId="team-error" />
         <div className="flex flex-wrap items-center gap-3">
           {isOwner ? (
             <>

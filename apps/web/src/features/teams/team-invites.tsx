@@ -3,16 +3,15 @@ import { InviteMemberBody } from "@aacos/domain/teams";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useDateFormat } from "../../lib/format-date";
 import { useForm } from "../../lib/use-form";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { type TeamDetail, teamKeys, teamsApi } from "./api";
 import type { Run } from "./team-detail";
 import { teamErrorText, upgradeLinkOf } from "./team-errors";
+import { type TeamFailure, TeamFailureAlert } from "./team-failure";
 
 export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
   const { t } = useTranslation();
@@ -20,7 +19,7 @@ export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
   const client = useQueryClient();
   const form = useForm(InviteMemberBody, { email: "" });
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ text: string; upgrade: string | null } | null>(null);
+  const [failure, setFailure] = useState<TeamFailure | null>(null);
   const submit = form.onSubmit(async (body) => {
     setSent(null);
     setFailure(null);
@@ -64,19 +63,7 @@ export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
             {sent}
           </p>
         ) : null}
-        {failure ? (
-          <FormAlert testId="team-invite-error">
-            {failure.text}
-            {failure.upgrade ? (
-              <>
-                {" "}
-                <Link to={failure.upgrade} className="underline">
-                  {t("teams.errors.upgrade")}
-                </Link>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
+        <TeamFailureAlert failure={failure} testId="team-invite-error" />
       </form>
       <div className="flex flex-col gap-2">
         <h4 className="font-bold text-fg">{t("teams.invites.title")}</h4>

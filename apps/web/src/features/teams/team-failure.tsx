@@ -1,0 +1,34 @@
+// A failed team action as the team screens show it: the refusal's text and, where the plan is the limit, a link to
+// upgrade beside it.
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { FormAlert } from "../../ui/form-alert";
+
+export interface TeamFailure {
+  text: string;
+  upgrade: string | null;
+}
+
+export function TeamFailureAlert({
+  failure,
+  testId,
+}: {
+  failure: TeamFailure | null;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  if (failure === null) return null;
+  return (
+    <FormAlert testId={testId}>
+      {failure.text}
+      {failure.upgrade ? (
+        <>
+          {" "}
+          <Link to={failure.upgrade} className="underline">
+            {t("teams.errors.upgrade")}
+          </Link>
+        </>
+      ) : null}
+    </FormAlert>
+  );
+}
