@@ -11,7 +11,13 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { SERVER_ROOT } from "../server-root.js";
 import { DataDirInUseError, type DataDirLock, lockDataDir } from "./data-dir-lock.js";
-import { copyPgliteTemplate, PGLITE_TEMPLATE_DIR } from "./pglite-template.js";
+import {
+  copyPgliteTemplate,
+  PGLITE_TEMPLATE_DIR,
+  readMigrated,
+  templateFingerprint,
+  writeMigrated,
+} from "./pglite-template.js";
 import * as schema from "./schema.js";
 
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, "drizzle");
@@ -59,12 +65,26 @@ export async function openPglite(options: {
         path.join(options.dataDir, "pglite"),
       );
     }
+    const pgdata = options.dataDir !== undefined ? path.join(options.dataDir, "pglite") : undefined;
+    // A data directory records the migrations applied to it; when they match these, drizzle's check is skipped
+    // (docs/decisions/280-restart-skips-applied-migrations.md). Read while PGlite opens; a failure only means
+    // that the check runs.
+    const applied =
+      pgdata === undefined
+        ? Promise.resolve(null)
+        : Promise.all([templateFingerprint(MIGRATIONS_FOLDER), readMigrated(pgdata)]).catch(
+            () => null,
+          );
     const client = await PGlite.create({
-      ...(options.dataDir !== undefined ? { dataDir: path.join(options.dataDir, "pglite") } : {}),
+      ...(pgdata !== undefined ? { dataDir: pgdata } : {}),
       ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
     });
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const [fingerprint, recorded] = (await applied) ?? [null, null];
+    if (fingerprint === null || recorded !== fingerprint) {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      if (pgdata !== undefined && fingerprint !== null) await writeMigrated(pgdata, fingerprint);
+    }
     return {
       db: db as unknown as Db,
       kind: "pglite",

@@ -9,6 +9,8 @@ import { MIGRATIONS_FOLDER, openPglite } from "./client.js";
 import {
   buildPgliteTemplate,
   copyPgliteTemplate,
+  MIGRATED_FILE,
+  readMigrated,
   TEMPLATE_FINGERPRINT_FILE,
   templateFingerprint,
 } from "./pglite-template.js";
@@ -65,5 +67,27 @@ describe("the PGlite template", () => {
     const target = path.join(scratch, "fresh", "pglite");
     expect(await copyPgliteTemplate(outdated, MIGRATIONS_FOLDER, target)).toBe(false);
     expect(await templateFingerprint(MIGRATIONS_FOLDER)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("records the migrations a data directory has; one recorded for other migrations is checked and kept", {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = path.join(scratch, "recorded");
+    const pgdata = path.join(dataDir, "pglite");
+    const fingerprint = await templateFingerprint(MIGRATIONS_FOLDER);
+    const first = await openPglite({ dataDir, template });
+    await loadSigningKey(first.db, undefined);
+    await first.close();
+    // The copy carries the template's record: the restart skips drizzle's check.
+    expect(await readMigrated(pgdata)).toBe(fingerprint);
+    // An older install (another record, or none): the check runs, nothing is lost, and the record is renewed.
+    await writeFile(path.join(pgdata, MIGRATED_FILE), "an older schema");
+    const second = await openPglite({ dataDir, template });
+    try {
+      expect(await second.db.select().from(instanceSettings)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+    expect(await readMigrated(pgdata)).toBe(fingerprint);
   });
 });

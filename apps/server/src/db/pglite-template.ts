@@ -15,6 +15,24 @@ import { SERVER_ROOT } from "../server-root.js";
 export const PGLITE_TEMPLATE_DIR = path.join(SERVER_ROOT, "dist/pglite-template");
 /** The fingerprint of the migrations (and PGlite's version) the template was built with. */
 export const TEMPLATE_FINGERPRINT_FILE = "fingerprint";
+/**
+ * Inside a PGlite data directory: the fingerprint of the migrations last applied to it, written once they are, so a
+ * start whose migrations match skips drizzle's check — four statements, among the slowest of a restart on a cold
+ * backend (docs/decisions/280-restart-skips-applied-migrations.md). Postgres ignores files it does not know there.
+ */
+export const MIGRATED_FILE = "aacos-migrated";
+
+/** The fingerprint of the migrations applied to the PGlite data directory `pgdata`, or null when none is recorded. */
+export function readMigrated(pgdata: string): Promise<string | null> {
+  return readFile(path.join(pgdata, MIGRATED_FILE), "utf8").catch(() => null);
+}
+
+/** Records that the migrations with `fingerprint` are applied to `pgdata` (a whole file or none: written, then renamed). */
+export async function writeMigrated(pgdata: string, fingerprint: string): Promise<void> {
+  const file = path.join(pgdata, MIGRATED_FILE);
+  await writeFile(`${file}.partial`, fingerprint);
+  await rename(`${file}.partial`, file);
+}
 
 /** Changes whenever a migration file, the journal or PGlite's version changes. */
 export async function templateFingerprint(migrationsFolder: string): Promise<string> {
@@ -46,6 +64,8 @@ export async function buildPgliteTemplate(dir: string, migrationsFolder: string)
   } finally {
     await client.close();
   }
+  // Copies carry it: a first start from the template skips the migrations' check as a restart does.
+  await writeMigrated(path.join(partial, "pglite"), fingerprint);
   await writeFile(path.join(partial, TEMPLATE_FINGERPRINT_FILE), fingerprint);
   await rm(dir, { recursive: true, force: true });
   await rename(partial, dir);
