@@ -18,12 +18,14 @@ import {
   templateFingerprint,
   writeMigrated,
 } from "./pglite-template.js";
-import * as schema from "./schema.js";
 
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, "drizzle");
 
-/** Both drivers behind one type: the queries are written once. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Both drivers behind one type: the queries are written once. Without the relational API (`db.query.…`, unused):
+ * building its configuration from every table cost a start tens of milliseconds (docs/decisions/282-no-relational-query-config.md).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -79,7 +81,7 @@ export async function openPglite(options: {
       ...(pgdata !== undefined ? { dataDir: pgdata } : {}),
       ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
     });
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client);
     const [fingerprint, recorded] = (await applied) ?? [null, null];
     if (fingerprint === null || recorded !== fingerprint) {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -116,7 +118,7 @@ export async function openPostgres(url: string): Promise<Database> {
     await pool.end();
     throw new DatabaseStartError(`cannot connect to DATABASE_URL: ${describe(error)}`);
   }
-  const db = drizzlePostgres(pool, { schema });
+  const db = drizzlePostgres(pool);
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
