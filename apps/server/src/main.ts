@@ -55,7 +55,8 @@ async function main() {
     redis,
     jobTimings: { workersDelayMs: JOB_WORKERS_DELAY_MS },
   });
-  await bootstrapAdmin(app, config);
+  // A configured admin is checked before listening: a rejected password ends the start.
+  if (config.bootstrapAdmin !== undefined) await ensureAdmin(app, config.bootstrapAdmin);
   // docs/product.md §4's hourly check; each hour's run is claimed in job_runs, so one instance runs it.
   const scheduler = createScheduler({
     db: database.db,
@@ -117,6 +118,13 @@ async function main() {
     },
     `AACOS is running at http://localhost:${config.port}`,
   );
+  // The setup link is offered once listening: its two statements stay off the path to the first requests
+  // (docs/decisions/281-setup-link-after-listen.md).
+  if (config.bootstrapAdmin === undefined) {
+    offerSetupLink(app, config).catch((error: unknown) =>
+      app.log.error({ err: error }, "setup link not issued"),
+    );
+  }
   scheduler.every(HOUR_MS, "progression-hourly", () => app.services.progression.hourlyCheck());
   // Stripe: paid plans whose grace period after a failed payment has ended fall back to genesis (every 15 min).
   const stripe = app.services.stripe;
@@ -155,25 +163,26 @@ async function main() {
   });
 }
 
-/** Admin bootstrap (docs/product.md §10): the configured admin, or a one-time setup link when there is no admin. */
-async function bootstrapAdmin(app: FastifyInstance, config: Config) {
-  if (config.bootstrapAdmin !== undefined) {
-    try {
-      await app.services.setup.ensureAdmin(
-        config.bootstrapAdmin.email,
-        config.bootstrapAdmin.password,
-      );
-    } catch (error) {
-      const fields =
-        error instanceof AppError
-          ? Object.values(error.fields ?? {}).map((field) => field.message)
-          : [];
-      throw new ConfigError(
-        `AACOS_ADMIN_EMAIL/AACOS_ADMIN_PASSWORD rejected: ${fields.join("; ") || String(error)}`,
-      );
-    }
-    return;
+/** Admin bootstrap (docs/product.md §10): the configured admin is created or checked. */
+async function ensureAdmin(
+  app: FastifyInstance,
+  admin: NonNullable<Config["bootstrapAdmin"]>,
+): Promise<void> {
+  try {
+    await app.services.setup.ensureAdmin(admin.email, admin.password);
+  } catch (error) {
+    const fields =
+      error instanceof AppError
+        ? Object.values(error.fields ?? {}).map((field) => field.message)
+        : [];
+    throw new ConfigError(
+      `AACOS_ADMIN_EMAIL/AACOS_ADMIN_PASSWORD rejected: ${fields.join("; ") || String(error)}`,
+    );
   }
+}
+
+/** Admin bootstrap without a configured admin: a one-time setup link while there is no admin. */
+async function offerSetupLink(app: FastifyInstance, config: Config): Promise<void> {
   const token = await app.services.setup.issueSetupToken();
   if (token !== null) {
     app.log.warn(
