@@ -1,7 +1,7 @@
 // Who is calling: verifies the bearer access token (JWT, 1 h), loads the user and checks the session is still alive;
 // `requireAccess` enforces the same role and permission rules as the browser guard. What was loaded is reused for
 // up to PRINCIPAL_CACHE_MS and forgotten at once on every instance when it may have changed
-// (docs/decisions/210-principal-cache.md).
+// (docs/decisions/210-principal-cache.md); a verified token is remembered until it expires (decision 290).
 import { randomBytes } from "node:crypto";
 import {
   ACCESS_TOKEN_TTL_MS,
@@ -85,9 +85,17 @@ declare module "fastify" {
 
 const ISSUER = "aacos";
 
+export interface VerifiedAccess {
+  userId: string;
+  sessionId: string;
+  /** The token's `exp`: valid while the clock's epoch second is below it. */
+  expiresAt: number;
+}
+
 export interface TokenSigner {
   signAccess(userId: string, sessionId: string, now?: Date): Promise<string>;
-  verifyAccess(token: string): Promise<{ userId: string; sessionId: string } | null>;
+  /** The token's user and session, and when it expires (epoch seconds); null when it is not a valid access token. */
+  verifyAccess(token: string): Promise<VerifiedAccess | null>;
   /** Short-lived tokens of multi-step sign-in (the MFA step): purpose-bound, 5 minutes. */
   signStep(purpose: string, claims: Record<string, unknown>, ttlSeconds?: number): Promise<string>;
   verifyStep(purpose: string, token: string): Promise<Record<string, unknown> | null>;
@@ -136,8 +144,8 @@ export function createTokenSigner(
           currentDate: clock(),
         });
         if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
-        if (typeof payload.sid !== "string") return null;
-        return { userId: payload.sub, sessionId: payload.sid };
+        if (typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+        return { userId: payload.sub, sessionId: payload.sid, expiresAt: payload.exp };
       } catch {
         return null;
       }
@@ -318,6 +326,32 @@ export function createPrincipalCache<T>(clock: () => Date, ttlMs: number = PRINC
   };
 }
 
+/**
+ * Access tokens whose signature was checked, so a caller's next requests skip the HMAC (an asynchronous WebCrypto job
+ * on Node) and, with its session kept too, are authenticated without a promise. A token names one user and session
+ * for ever; only its expiry is checked again, on every request. Whether the session still lives is the session
+ * cache's question, not this one's.
+ */
+export function createVerifiedTokens(clock: () => Date, maxEntries = 10_000) {
+  const verified = new Map<string, VerifiedAccess>();
+  const live = (claims: VerifiedAccess) => Math.floor(clock().getTime() / 1000) < claims.expiresAt;
+  return {
+    /** The claims of a token verified before and not expired since; undefined otherwise. */
+    peek(token: string): VerifiedAccess | undefined {
+      const claims = verified.get(token);
+      if (claims === undefined) return undefined;
+      if (live(claims)) return claims;
+      verified.delete(token);
+      return undefined;
+    },
+    keep(token: string, claims: VerifiedAccess): void {
+      if (!live(claims)) return;
+      if (verified.size >= maxEntries) verified.clear();
+      verified.set(token, claims);
+    },
+  };
+}
+
 /** Routes whose writes never change a user, a session or a key: the workspace, runs, monitoring, the game. */
 const PRINCIPAL_NEUTRAL =
   /^\/api\/(aacos|chat|commands|files|upload|batch|realtime|errors|security|signals|alerts|metrics|orchestration|autonomous|dashboard|quests|progress|events|ai)(\/|$)/;
@@ -374,6 +408,7 @@ export const authPlugin = fp(
     app.decorate("tokens", options.signer);
     const sessionCache = createPrincipalCache<LoadedSession | null>(options.clock);
     const keyCache = createPrincipalCache<KeptApiKey>(options.clock);
+    const verifiedTokens = createVerifiedTokens(options.clock);
     const forget = (userId: string | null) => {
       sessionCache.forget(userId);
       keyCache.forget(userId);
@@ -439,18 +474,44 @@ export const authPlugin = fp(
           }, done);
         return;
       }
-      authenticateSession(request, token).then(() => done(), done);
+      // A token checked before whose session is kept: decided at once, like a kept key.
+      const claims = verifiedTokens.peek(token);
+      const kept =
+        claims === undefined
+          ? undefined
+          : sessionCache.peek(sessionKey(claims.userId, claims.sessionId));
+      if (claims !== undefined && kept !== undefined) {
+        applySession(request, kept, claims.sessionId);
+        done();
+        return;
+      }
+      authenticateSession(request, token, claims).then(() => done(), done);
     });
 
-    async function authenticateSession(request: FastifyRequest, token: string) {
-      const claims = await options.signer.verifyAccess(token);
+    const sessionKey = (userId: string, sessionId: string) => `${userId}:${sessionId}`;
+
+    async function authenticateSession(
+      request: FastifyRequest,
+      token: string,
+      verified: VerifiedAccess | undefined,
+    ) {
+      const claims = verified ?? (await options.signer.verifyAccess(token));
       if (claims === null) return;
       const { userId, sessionId } = claims;
       if (!UUID.test(userId) || !UUID.test(sessionId)) return;
-      const session = await sessionCache.get(`${userId}:${sessionId}`, async () => ({
+      verifiedTokens.keep(token, claims);
+      const session = await sessionCache.get(sessionKey(userId, sessionId), async () => ({
         value: await loadSession(app.database.db, userId, sessionId),
         userId,
       }));
+      applySession(request, session, sessionId);
+    }
+
+    function applySession(
+      request: FastifyRequest,
+      session: LoadedSession | null,
+      sessionId: string,
+    ) {
       const loaded = sessionPrincipal(session, sessionId, options.clock());
       request.accountSuspended = loaded === "suspended";
       request.principal = loaded === "suspended" ? null : loaded;
