@@ -28,8 +28,19 @@ export interface Allowance {
     userId: string,
     plan: { tier: TierName; world: WorldName },
     estimatedPromptTokens: number,
-  ): Promise<AllowanceState>;
+  ): Promise<void>;
+  /**
+   * The same check in two steps, so today's use is read beside a caller's other reads: resolves to the check of an
+   * estimated prompt (throws the 429). An unlimited plan reads nothing.
+   */
+  roomCheck(
+    userId: string,
+    plan: { tier: TierName; world: WorldName },
+  ): Promise<(estimatedPromptTokens: number) => void>;
 }
+
+/** An unlimited plan's check: nothing read, nothing refused. */
+const ALWAYS_ROOM = () => {};
 
 export function createAllowance(deps: { db: Db; clock: () => Date }): Allowance {
   async function read(userId: string, plan: { tier: TierName; world: WorldName }) {
@@ -46,26 +57,38 @@ export function createAllowance(deps: { db: Db; clock: () => Date }): Allowance 
       resetsAt: nextUtcMidnight(now).toISOString(),
     };
   }
+  function check(
+    plan: { tier: TierName; world: WorldName },
+    state: AllowanceState,
+    estimatedPromptTokens: number,
+  ): void {
+    if (state.limit === UNLIMITED) return;
+    if (state.used + estimatedPromptTokens <= state.limit) return;
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((Date.parse(state.resetsAt) - deps.clock().getTime()) / 1000),
+    );
+    throw new AppError("limit_reached", 429, AI_MESSAGES.tokenLimit(state.limit), {
+      params: { limit: "maxAITokensPerDay", max: state.limit },
+      extra: {
+        retryAfter,
+        ...upgradePayload(plan.tier, "maxAITokensPerDay"),
+        used: state.used,
+        limit: state.limit,
+        resetsAt: state.resetsAt,
+      },
+    });
+  }
+  async function roomCheck(userId: string, plan: { tier: TierName; world: WorldName }) {
+    if (effectiveLimits(plan.tier, plan.world).maxAITokensPerDay === UNLIMITED) return ALWAYS_ROOM;
+    const state = await read(userId, plan);
+    return (estimatedPromptTokens: number) => check(plan, state, estimatedPromptTokens);
+  }
   return {
     read,
+    roomCheck,
     async assertRoom(userId, plan, estimatedPromptTokens) {
-      const state = await read(userId, plan);
-      if (state.limit === UNLIMITED) return state;
-      if (state.used + estimatedPromptTokens <= state.limit) return state;
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((Date.parse(state.resetsAt) - deps.clock().getTime()) / 1000),
-      );
-      throw new AppError("limit_reached", 429, AI_MESSAGES.tokenLimit(state.limit), {
-        params: { limit: "maxAITokensPerDay", max: state.limit },
-        extra: {
-          retryAfter,
-          ...upgradePayload(plan.tier, "maxAITokensPerDay"),
-          used: state.used,
-          limit: state.limit,
-          resetsAt: state.resetsAt,
-        },
-      });
+      (await roomCheck(userId, plan))(estimatedPromptTokens);
     },
   };
 }

@@ -37,6 +37,11 @@ export interface AiService {
   estimate(turns: readonly ChatTurn[]): number;
   /** 429 with the upgrade payload when the estimated prompt would pass what is left today. */
   assertAllowance(plan: Plan, estimatedPromptTokens: number): Promise<void>;
+  /**
+   * The same check in two steps: reads today's use now (nothing on an unlimited plan), so it runs beside the caller's
+   * other reads, and resolves to the check of the estimated prompt (throws the 429).
+   */
+  allowanceCheck(plan: Plan): Promise<(estimatedPromptTokens: number) => void>;
   answer(options: {
     plan: Plan;
     entity: AnsweringEntity;
@@ -110,6 +115,7 @@ export function createAiService(deps: {
     async assertAllowance(plan, estimatedPromptTokens) {
       await allowance.assertRoom(plan.userId, plan, estimatedPromptTokens);
     },
+    allowanceCheck: (plan) => allowance.roomCheck(plan.userId, plan),
     async answer(options) {
       const { plan, entity } = options;
       // The provider is asked at once; the run is recorded and the entity marked while it thinks (or once its first

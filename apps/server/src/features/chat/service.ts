@@ -98,6 +98,12 @@ export function titleFrom(content: string): string {
   return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** A settled read's value, or its failure thrown (in the order the reads were listed). */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}
+
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
@@ -113,6 +119,30 @@ export function createChatService(deps: {
   log?: { warn: (object: object, message: string) => void };
 }): ChatService {
   const { db, ai } = deps;
+  /**
+   * Each conversation's user and entity, fixed when it is created: a message to a conversation seen here before asks
+   * for its entity beside the conversation itself instead of after it. Only a hint — the conversation is still read
+   * (and refused when gone) on every message.
+   */
+  const conversationEntities = new Map<string, { userId: string; entityId: string }>();
+  const KEPT_CONVERSATIONS = 10_000;
+  const keepConversation = (id: string, userId: string, entityId: string) => {
+    if (conversationEntities.size >= KEPT_CONVERSATIONS) conversationEntities.clear();
+    conversationEntities.set(id, { userId, entityId });
+  };
+
+  /** The caller's conversation, with the owner of the universe its entity lives in (null: gone); 404 otherwise. */
+  async function ownedWithOwner(userId: string, conversationId: string) {
+    const [row] = await db
+      .select({ entityId: conversations.entityId, ownerId: universes.userId })
+      .from(conversations)
+      .leftJoin(entities, eq(entities.id, conversations.entityId))
+      .leftJoin(universes, eq(universes.id, entities.universeId))
+      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
+    if (row === undefined) throw notFound("conversation", "Conversation not found");
+    keepConversation(conversationId, userId, row.entityId);
+    return row;
+  }
 
   async function owned(userId: string, conversationId: string): Promise<ConversationRow> {
     const [row] = await db
@@ -160,6 +190,7 @@ export function createChatService(deps: {
         .values({ userId, entityId, createdAt: now, updatedAt: now })
         .returning();
       if (row === undefined) throw new Error("conversation not created");
+      keepConversation(row.id, userId, entityId);
       return conversationView(row);
     },
 
@@ -239,6 +270,7 @@ export function createChatService(deps: {
 
     async remove(userId, conversationId) {
       await owned(userId, conversationId);
+      conversationEntities.delete(conversationId);
       // The answer saves into this conversation: stopped first (at once here, through the bus elsewhere).
       void ai.stop(conversationId);
       await db
@@ -276,19 +308,31 @@ export function createChatService(deps: {
     },
 
     async prepareMessage(plan, conversationId, content) {
-      const conversation = await owned(plan.userId, conversationId);
-      // Independent reads, side by side (on a pool they run at once): the first byte waits for the slowest only.
-      const [entity, owner, past] = await Promise.all([
-        ai.directory.getEntity(plan.userId, conversation.entityId),
-        universeOwner(conversation.entityId),
+      // Every read that decides whether and what to ask goes out at once (on a pool they run side by side): the
+      // conversation, its entity (when this instance has seen the conversation before), the prompt's history and
+      // today's AI allowance. The refusals keep their order: the conversation's 404 first, then the entity's.
+      const known = conversationEntities.get(conversationId);
+      const knownEntityId = known?.userId === plan.userId ? known.entityId : undefined;
+      const reads = await Promise.allSettled([
+        ownedWithOwner(plan.userId, conversationId),
+        knownEntityId === undefined ? null : ai.directory.getEntity(plan.userId, knownEntityId),
         db
           .select({ role: messages.role, content: messages.content })
           .from(messages)
           .where(eq(messages.conversationId, conversationId))
           .orderBy(desc(messages.createdAt), desc(messages.id))
           .limit(PROMPT_HISTORY),
-      ]);
+        ai.allowanceCheck(plan),
+      ] as const);
+      const [conversationRead, entityRead, pastRead, allowanceRead] = reads;
+      const conversation = settled(conversationRead);
+      const knownEntity = settled(entityRead);
+      const past = settled(pastRead);
+      const allowanceCheck = settled(allowanceRead);
+      const entity =
+        knownEntity ?? (await ai.directory.getEntity(plan.userId, conversation.entityId));
       const model = ai.modelFor(plan, entity);
+      const owner = conversation.ownerId;
       const shared = owner !== null && owner !== plan.userId;
       const turns: ChatTurn[] = [
         ...(entity.systemPrompt.trim() === ""
@@ -303,7 +347,7 @@ export function createChatService(deps: {
           })),
         { role: "user", content },
       ];
-      await ai.assertAllowance(plan, ai.estimate(turns));
+      allowanceCheck(ai.estimate(turns));
       const controller = ai.begin(conversationId);
 
       return {

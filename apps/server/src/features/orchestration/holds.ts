@@ -48,8 +48,11 @@ export function refusalFor(hold: Hold, name: string): EntityRefusal {
 export function guardDirectory(db: Db, directory: EntityDirectory): EntityDirectory {
   return {
     async getEntity(userId, entityId) {
-      const entity = await directory.getEntity(userId, entityId);
-      const hold = await holdOf(db, entity.id);
+      // Side by side: the hold is read by the id asked for, which is the entity's when it is found at all.
+      const [entity, hold] = await Promise.all([
+        directory.getEntity(userId, entityId),
+        holdOf(db, entityId),
+      ]);
       return hold === null ? entity : { ...entity, refusal: refusalFor(hold, entity.name) };
     },
     searchKnowledge: (entityId, query, limit) => directory.searchKnowledge(entityId, query, limit),
