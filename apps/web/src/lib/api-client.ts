@@ -453,52 +453,17 @@ export function apiUpload<T>(path: string, file: File, options: UploadOptions = 
   return withSessionRetry(path, undefined, () => uploadOnce<T>(path, file, options));
 }
 
-async function downloadOnce(path: string, signal?: AbortSignal): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const token = readStorage(STORAGE_KEYS.token);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const url = checkedUrl(path);
-  const started = performance.now();
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, credentials: "same-origin", signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    requestObserver.completed({ method: "GET", path, status: 0, durationMs: 0 });
-    throw noReplyError();
-  }
-  requestObserver.completed({
-    method: "GET",
-    path,
-    status: response.status,
-    durationMs: performance.now() - started,
-  });
-  if (!response.ok) {
-    const error = errorFromReply(
-      response.status,
-      parseBody(await response.text().catch(() => "")),
-      DEFAULT_ERRORS.request,
-    );
-    reportUpgradeSignals("GET", response.headers.get(SOFT_HINT_HEADER), error);
-    throw error;
-  }
-  return response.blob();
-}
-
-/** GET a file's bytes (the bearer token rules out a plain link), with the same 401 handling as every call. */
-export function apiDownload(path: string, signal?: AbortSignal): Promise<Blob> {
-  return withSessionRetry(path, undefined, () => downloadOnce(path, signal));
-}
-
-async function openStreamOnce(
+/**
+ * A raw fetch for the calls that do not read JSON (downloads, streams): the bearer token, the observer's record
+ * (status 0 when no reply came) and a refusal turned into the typed error, its upgrade signals reported.
+ */
+async function fetchRaw(
+  method: "GET" | "POST",
   path: string,
-  body: unknown,
+  init: { headers?: Record<string, string>; body?: string },
   signal?: AbortSignal,
 ): Promise<Response> {
-  const headers: Record<string, string> = {
-    Accept: "text/event-stream",
-    "Content-Type": "application/json",
-  };
+  const headers: Record<string, string> = { ...init.headers };
   const token = readStorage(STORAGE_KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
   const url = checkedUrl(path);
@@ -507,19 +472,19 @@ async function openStreamOnce(
   try {
     // No timeout: a streamed answer may run for as long as the plan allows; the caller's signal stops it.
     response = await fetch(url, {
-      method: "POST",
+      method,
       headers,
-      body: JSON.stringify(body),
+      body: init.body,
       credentials: "same-origin",
       signal,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    requestObserver.completed({ method: "POST", path, status: 0, durationMs: 0 });
+    requestObserver.completed({ method, path, status: 0, durationMs: 0 });
     throw noReplyError();
   }
   requestObserver.completed({
-    method: "POST",
+    method,
     path,
     status: response.status,
     durationMs: performance.now() - started,
@@ -531,9 +496,16 @@ async function openStreamOnce(
         parseBody(await response.text().catch(() => "")),
         DEFAULT_ERRORS.request,
       );
-  reportUpgradeSignals("POST", response.headers.get(SOFT_HINT_HEADER), error);
+  reportUpgradeSignals(method, response.headers.get(SOFT_HINT_HEADER), error);
   if (error !== null) throw error;
   return response;
+}
+
+/** GET a file's bytes (the bearer token rules out a plain link), with the same 401 handling as every call. */
+export function apiDownload(path: string, signal?: AbortSignal): Promise<Blob> {
+  return withSessionRetry(path, undefined, async () =>
+    (await fetchRaw("GET", path, {}, signal)).blob(),
+  );
 }
 
 /**
@@ -545,5 +517,15 @@ export function apiOpenStream(
   body: unknown,
   signal?: AbortSignal,
 ): Promise<Response> {
-  return withSessionRetry(path, undefined, () => openStreamOnce(path, body, signal));
+  return withSessionRetry(path, undefined, () =>
+    fetchRaw(
+      "POST",
+      path,
+      {
+        headers: { Accept: "text/event-stream", "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      },
+      signal,
+    ),
+  );
 }

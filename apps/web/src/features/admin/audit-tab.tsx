@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText, translateField } from "../../lib/messages";
+import { saveFile } from "../../lib/save-file";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
@@ -44,18 +45,6 @@ const FILTER_FIELDS: readonly {
   { name: "from", type: "date" },
   { name: "to", type: "date" },
 ];
-
-/** Saves a downloaded file under a name: the link click is what browsers treat as a download. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function AuditTab() {
   const { t } = useTranslation();

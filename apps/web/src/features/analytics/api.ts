@@ -2,6 +2,7 @@
 import { type AnalyticsReport, csvFileName } from "@aacos/domain/analytics";
 import type { AnalyticsRange, AnalyticsReportData } from "@aacos/domain/replies";
 import { apiDownload, apiGet } from "../../lib/api-client";
+import { saveFile } from "../../lib/save-file";
 
 /** Each report's JSON, by its name. */
 export type ReportData = {
@@ -14,23 +15,11 @@ function reportPath(report: AnalyticsReport, range: AnalyticsRange, csv = false)
   return `/admin/analytics/${report}?${query.toString()}`;
 }
 
-/** Saves a downloaded file under its name (a bearer token rules out a plain link). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export const analyticsApi = {
   report: <R extends AnalyticsReport>(report: R, range: AnalyticsRange, signal?: AbortSignal) =>
     apiGet<ReportData[R]>(reportPath(report, range), signal),
   downloadCsv: async (report: AnalyticsReport, range: AnalyticsRange) => {
     const blob = await apiDownload(reportPath(report, range, true));
-    saveBlob(blob, csvFileName(report, range));
+    saveFile(blob, csvFileName(report, range));
   },
 };
