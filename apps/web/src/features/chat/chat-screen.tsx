@@ -28,6 +28,24 @@ import { ChatThread } from "./chat-thread";
 import { ConversationSidebar } from "./conversation-sidebar";
 import { useThread } from "./use-thread";
 
+/** Nothing to talk to yet: what is missing, and the way to the command center to create it. */
+function CreateFirst({ what }: { what: "universe" | "entity" }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={what === "universe" ? "orbit" : "bot"}
+      testId={`chat-empty-${what}`}
+      title={t(`chat.empty.${what}Title`)}
+      body={t(`chat.empty.${what}Body`)}
+      action={
+        <ButtonLink to="/ai/command-center" data-testid={`chat-go-create-${what}`}>
+          {t(`chat.empty.${what}Action`)}
+        </ButtonLink>
+      }
+    />
+  );
+}
+
 export function ChatScreen() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -111,33 +129,9 @@ export function ChatScreen() {
   if (waiting !== null || universes.data === undefined || entities.data === undefined) {
     body = waiting;
   } else if (universes.data.length === 0) {
-    body = (
-      <EmptyState
-        icon="orbit"
-        testId="chat-empty-universe"
-        title={t("chat.empty.universeTitle")}
-        body={t("chat.empty.universeBody")}
-        action={
-          <ButtonLink to="/ai/command-center" data-testid="chat-go-create-universe">
-            {t("chat.empty.universeAction")}
-          </ButtonLink>
-        }
-      />
-    );
+    body = <CreateFirst what="universe" />;
   } else if (entities.data.length === 0) {
-    body = (
-      <EmptyState
-        icon="bot"
-        testId="chat-empty-entity"
-        title={t("chat.empty.entityTitle")}
-        body={t("chat.empty.entityBody")}
-        action={
-          <ButtonLink to="/ai/command-center" data-testid="chat-go-create-entity">
-            {t("chat.empty.entityAction")}
-          </ButtonLink>
-        }
-      />
-    );
+    body = <CreateFirst what="entity" />;
   } else {
     const talkingTo = allEntities.find((entity) => entity.id === (selected?.entityId ?? entityId));
     body = (
