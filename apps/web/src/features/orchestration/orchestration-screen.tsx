@@ -1,13 +1,11 @@
 // /entity-orchestration (admins and operators: every user's entities) and /ai/entity-orchestration (anyone: their
 // own; the server decides which). Filters, search and pages; per-row and bulk pause, resume, stop (confirmed) and
 // model change (picker of the configured models). Status changes arrive live on the "runs" topic.
-import { ORCHESTRATION_STATUSES, type OrchestrationStatus } from "@aacos/domain/orchestration";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { translateError } from "../../lib/messages";
-import { realtime } from "../../lib/realtime";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Button } from "../../ui/button";
 import { ConnectionIndicator } from "../../ui/connection-indicator";
@@ -15,6 +13,7 @@ import { ConfirmDialog } from "../../ui/dialog";
 import { EmptyState } from "../../ui/empty-state";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
+import { ActionFeedback, type EntityFailure } from "./action-feedback";
 import {
   type BulkResult,
   type EntityAction,
@@ -24,7 +23,10 @@ import {
   orchestrationKeys,
   PAGE_SIZE,
 } from "./api";
+import { BulkBar } from "./bulk-bar";
 import { EntityTable } from "./entity-table";
+import { FilterBar, INPUT_CLASS, useOrchestrationFilters } from "./filter-bar";
+import { useLiveRefetch } from "./live-refetch";
 
 type Dialog =
   | { kind: "stop"; targets: OrchestratedEntity[] }
@@ -33,31 +35,21 @@ type Dialog =
 
 /** The model picker's value for "the server's default" (stored as null). */
 const DEFAULT_CHOICE = "";
-/** Live updates come in bursts (one per recipient, per entity of a bulk action): refetch once per burst. */
-const LIVE_REFETCH_MS = 300;
 
 export function OrchestrationScreen() {
   const { t } = useTranslation();
   const live = useRealtimeIndicator();
   const queryClient = useQueryClient();
-  const [searchDraft, setSearchDraft] = useState("");
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<OrchestrationStatus | "">("");
-  const [model, setModel] = useState("");
-  const [owner, setOwner] = useState<OrchestratedEntity["owner"] | null>(null);
+  const filterState = useOrchestrationFilters();
+  const { search, status, model, owner, filtered } = filterState;
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [choice, setChoice] = useState(DEFAULT_CHOICE);
   const [notice, setNotice] = useState<string | null>(null);
-  const [failures, setFailures] = useState<{ name: string; message: string }[]>([]);
+  const [failures, setFailures] = useState<EntityFailure[]>([]);
   const [actionError, setActionError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchDraft.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [searchDraft]);
 
   const filters: ListFilters = useMemo(
     () => ({
@@ -69,7 +61,6 @@ export function OrchestrationScreen() {
     }),
     [page, search, status, model, owner],
   );
-  const filtered = search !== "" || status !== "" || model !== "" || owner !== null;
 
   // A new filter starts at page 1 with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on filter changes only
@@ -91,20 +82,7 @@ export function OrchestrationScreen() {
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = realtime().subscribe("runs", () => {
-      if (timer !== null) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({ queryKey: orchestrationKeys.all });
-      }, LIVE_REFETCH_MS);
-    });
-    return () => {
-      unsubscribe();
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, [queryClient]);
+  useLiveRefetch();
 
   const entities = list.data?.items ?? [];
   const managesAll = list.data?.managesAll ?? false;
@@ -197,19 +175,9 @@ export function OrchestrationScreen() {
     setDialog({ kind: "reassign", targets });
   };
 
-  const clearFilters = () => {
-    setSearchDraft("");
-    setSearch("");
-    setStatus("");
-    setModel("");
-    setOwner(null);
-  };
-
   const dialogPending = dialog?.targets.some((entity) => busy.has(entity.id)) ?? false;
   const dialogName = dialog?.targets[0]?.name ?? "";
   const dialogCount = dialog?.targets.length ?? 0;
-  const inputClass =
-    "rounded-xl border border-border bg-surface px-3 py-2 text-sm text-fg focus:border-primary";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8" data-testid="orchestration-screen">
@@ -232,142 +200,18 @@ export function OrchestrationScreen() {
         />
       </div>
 
-      <search
-        aria-label={t("orchestration.filters.label")}
-        className="mb-4 flex flex-wrap items-end gap-3"
-      >
-        <label className="flex min-w-[14rem] flex-1 flex-col gap-1 text-sm font-semibold text-fg">
-          {t("orchestration.filters.search")}
-          <input
-            type="search"
-            className={inputClass}
-            value={searchDraft}
-            placeholder={t("orchestration.filters.searchPlaceholder")}
-            onChange={(event) => setSearchDraft(event.target.value)}
-            data-testid="orchestration-search"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold text-fg">
-          {t("orchestration.filters.status")}
-          <select
-            className={inputClass}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as OrchestrationStatus | "")}
-            data-testid="orchestration-status-filter"
-          >
-            <option value="">{t("orchestration.filters.any")}</option>
-            {ORCHESTRATION_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`orchestration.status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold text-fg">
-          {t("orchestration.filters.model")}
-          <select
-            className={inputClass}
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
-            data-testid="orchestration-model-filter"
-          >
-            <option value="">{t("orchestration.filters.any")}</option>
-            {(models.data?.models ?? []).map((option) => (
-              <option key={option.name} value={option.name}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {owner !== null ? (
-          <span className="inline-flex items-center gap-2 rounded-full border border-border bg-surface-muted px-3 py-1.5 text-sm">
-            <span dir="auto">{t("orchestration.filters.owner", { owner: owner.username })}</span>
-            <button
-              type="button"
-              className="font-bold text-accent-text"
-              aria-label={t("orchestration.filters.clearOwner")}
-              onClick={() => setOwner(null)}
-              data-testid="orchestration-owner-clear"
-            >
-              ×
-            </button>
-          </span>
-        ) : null}
-      </search>
+      <FilterBar filters={filterState} models={models.data?.models ?? []} />
 
       {selected.size > 0 ? (
-        <section
-          aria-label={t("orchestration.bulk.label")}
-          className="mb-4 flex flex-wrap items-center gap-2 rounded-2xl border border-primary bg-surface-muted px-4 py-3"
-          data-testid="orchestration-bulk-bar"
-        >
-          <span className="me-2 font-semibold text-fg" aria-live="polite">
-            {t("orchestration.bulk.selected", { count: selected.size })}
-          </span>
-          <Button
-            variant="secondary"
-            onClick={() => ask(selectedEntities, "pause")}
-            data-testid="orchestration-bulk-pause"
-          >
-            {t("orchestration.actions.pause")}
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => ask(selectedEntities, "resume")}
-            data-testid="orchestration-bulk-resume"
-          >
-            {t("orchestration.actions.resume")}
-          </Button>
-          <Button
-            variant="secondary"
-            className="text-error"
-            onClick={() => ask(selectedEntities, "stop")}
-            data-testid="orchestration-bulk-stop"
-          >
-            {t("orchestration.actions.stop")}
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => openReassign(selectedEntities)}
-            data-testid="orchestration-bulk-reassign"
-          >
-            {t("orchestration.actions.reassign")}
-          </Button>
-          <Button
-            variant="ghost"
-            className="ms-auto"
-            onClick={() => setSelected(new Set())}
-            data-testid="orchestration-bulk-clear"
-          >
-            {t("orchestration.bulk.clear")}
-          </Button>
-        </section>
+        <BulkBar
+          count={selected.size}
+          onAction={(action) => ask(selectedEntities, action)}
+          onReassign={() => openReassign(selectedEntities)}
+          onClear={() => setSelected(new Set())}
+        />
       ) : null}
 
-      {notice ? (
-        <p role="status" className="mb-3 text-success" data-testid="orchestration-notice">
-          {notice}
-        </p>
-      ) : null}
-      {actionError ? (
-        <p role="alert" className="mb-3 text-error" data-testid="orchestration-error">
-          {actionError}
-        </p>
-      ) : null}
-      {failures.length > 0 ? (
-        <div role="alert" className="mb-3 text-error" data-testid="orchestration-failures">
-          <p className="font-semibold">
-            {t("orchestration.bulk.failed", { count: failures.length })}
-          </p>
-          <ul className="ms-5 list-disc">
-            {failures.map((failure) => (
-              <li key={failure.name}>
-                <span dir="auto">{failure.name}</span>: {failure.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ActionFeedback notice={notice} error={actionError} failures={failures} />
 
       {list.isPending ? (
         <Loader message={t("orchestration.loading")} />
@@ -389,7 +233,7 @@ export function OrchestrationScreen() {
             title={t("orchestration.noMatchTitle")}
             body={t("orchestration.noMatchBody")}
             action={
-              <Button variant="secondary" onClick={clearFilters}>
+              <Button variant="secondary" onClick={filterState.clear}>
                 {t("orchestration.clearFilters")}
               </Button>
             }
@@ -424,7 +268,7 @@ export function OrchestrationScreen() {
             }
             onAction={(entity, action) => ask([entity], action)}
             onReassign={(entity) => openReassign([entity])}
-            onFilterOwner={setOwner}
+            onFilterOwner={filterState.setOwner}
           />
           <nav
             aria-label={t("orchestration.pagination.label")}
@@ -500,7 +344,7 @@ export function OrchestrationScreen() {
           <label className="flex flex-col gap-1 text-sm font-semibold text-fg">
             {t("orchestration.reassign.model")}
             <select
-              className={inputClass}
+              className={INPUT_CLASS}
               value={choice}
               onChange={(event) => setChoice(event.target.value)}
               data-testid="orchestration-model-picker"
