@@ -1,19 +1,13 @@
 // Replies of the command centre's commands: the history of multi-entity commands with each entity's run, and a stop.
 import { z } from "zod";
 import { ANSWER_STATUSES } from "../validation/chat.js";
-import { Timestamp } from "./common.js";
+import { runOutcome, Timestamp } from "./common.js";
 
 export const CommandRun = z.object({
   id: z.string(),
   entityId: z.string().nullable(),
   status: z.enum([...ANSWER_STATUSES, "running"]),
-  output: z.string(),
-  error: z.string().nullable(),
-  promptTokens: z.number(),
-  completionTokens: z.number(),
-  durationMs: z.number(),
-  createdAt: Timestamp,
-  finishedAt: Timestamp.nullable(),
+  ...runOutcome,
 });
 export type CommandRun = z.input<typeof CommandRun>;
 

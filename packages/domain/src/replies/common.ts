@@ -34,6 +34,17 @@ export interface Page<Item> {
   total: number;
 }
 
+/** How one model run ended: its text or error, the tokens and time it took, when it began and ended. */
+export const runOutcome = {
+  output: z.string(),
+  error: z.string().nullable(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  durationMs: z.number(),
+  createdAt: Timestamp,
+  finishedAt: Timestamp.nullable(),
+};
+
 /** Tokens one answer used. */
 export const Usage = z.object({ promptTokens: z.number(), completionTokens: z.number() });
 export type Usage = z.input<typeof Usage>;

@@ -1,7 +1,7 @@
 // Replies of background runs and dead letters: one run (started, read, cancelled), a batch of runs, the admins' dead
 // letters and what retrying or dropping one did.
 import { z } from "zod";
-import { Timestamp } from "./common.js";
+import { runOutcome, Timestamp } from "./common.js";
 
 export const BackgroundRun = z.object({
   id: z.string(),
@@ -12,13 +12,7 @@ export const BackgroundRun = z.object({
   universeId: z.string().nullable(),
   batchId: z.string().nullable(),
   input: z.string(),
-  output: z.string(),
-  error: z.string().nullable(),
-  promptTokens: z.number(),
-  completionTokens: z.number(),
-  durationMs: z.number(),
-  createdAt: Timestamp,
-  finishedAt: Timestamp.nullable(),
+  ...runOutcome,
 });
 export type BackgroundRun = z.input<typeof BackgroundRun>;
 export const BackgroundRunReply = z.object({ run: BackgroundRun });
