@@ -81,6 +81,12 @@ async function audit(url: string, port: number, run: number): Promise<Figures> {
   if (reports !== undefined) {
     const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${run + 1}`;
     await writeFile(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
+    // LIGHTHOUSE_TRACES=1 keeps the trace as well (tens of MB each): what each long task is made of.
+    if (process.env.LIGHTHOUSE_TRACES === "1")
+      await writeFile(
+        path.join(reports, `${name}-trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
     // Each candidate's time from the start of its own navigation (the trace also holds about:blank's).
     const events = result.artifacts.Trace.traceEvents;
     const navigationId = (event: (typeof events)[number]) =>
