@@ -126,6 +126,65 @@ function preloadFonts(): Plugin {
 }
 
 /**
+ * Lists in index.html (a JSON data block, which the CSP does not treat as a script) the files of each module the entry
+ * imports dynamically — the app core (app/start.tsx) and the entry screens: the module's chunk and every chunk it imports
+ * statically, as URLs. main.tsx requests them all at once after the first paint and then evaluates the core in stages,
+ * one task each (lib/module-preload.ts, docs/decisions/270).
+ */
+function moduleFileList(): Plugin {
+  let srcDir = "";
+  const targets = new Set<string>();
+  return {
+    name: "aacos-module-file-list",
+    apply: "build",
+    configResolved(config) {
+      srcDir = `${resolve(config.root, "src")}/`;
+    },
+    buildEnd() {
+      for (const id of this.getModuleIds()) {
+        if (!/\/src\/(main\.tsx|app\/entry-screens\.ts)$/.test(id)) continue;
+        for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+          targets.add(target);
+      }
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const bundle = context.bundle ?? {};
+        const closure = (file: string, into: Set<string>) => {
+          const chunk = bundle[file];
+          // The entry itself is running already.
+          if (into.has(file) || chunk?.type !== "chunk" || chunk.isEntry) return;
+          into.add(file);
+          for (const next of chunk.imports) closure(next, into);
+        };
+        const files: Record<string, string[]> = {};
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== "chunk") continue;
+          for (const id of chunk.moduleIds) {
+            // The stages' own modules come with the core's files.
+            if (!targets.has(id) || !id.startsWith(srcDir) || /\/stage-[\w-]+\.ts$/.test(id)) continue;
+            const into = new Set<string>();
+            closure(chunk.fileName, into);
+            files[id.slice(srcDir.length)] = [...into].map((name) => `/${name}`);
+          }
+        }
+        if (files["app/start.tsx"] === undefined)
+          throw new Error("app/start.tsx is not in the build");
+        return [
+          {
+            tag: "script",
+            attrs: { type: "application/json", id: "aacos-modules" },
+            children: JSON.stringify(files),
+            injectTo: "body" as const,
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
  * The modules app/start.tsx imports statically (the app core every page runs at start) but the entry (main.tsx) does
  * not, collected once the module graph is known; the "app-core" chunk group below puts the application's share of
  * them into one file. What the entry imports itself stays in the entry's tiny chunk (the first paint needs no more).
@@ -273,6 +332,7 @@ export default defineConfig({
     precompress(),
     preloadFonts(),
     appCore.plugin,
+    moduleFileList(),
     prerenderPages(),
   ],
   server: {
@@ -287,12 +347,18 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The libraries every page runs at start, as one file rather than five: fewer round trips on a slow
-            // link (docs/decisions/200).
+            // The libraries every page runs at start, in two files rather than five (docs/decisions/200): React, then
+            // the rest, which main.tsx evaluates in two tasks (docs/decisions/270). Requested at once, they cost no
+            // extra round trip.
+            {
+              name: "vendor-react",
+              priority: 3,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
             {
               name: "vendor",
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|zustand|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|zustand|use-sync-external-store)[\\/]/,
             },
             // The app's own start-up modules (shell, i18n with the Hebrew messages, API client, auth store), one file
             // instead of about ten small shared chunks.

@@ -10,17 +10,31 @@ export const loadRegisterScreen = () => import("../features/auth/register-screen
 
 export interface EntryScreen {
   load: () => Promise<unknown>;
+  /** The screen's module under src/, whose files main.tsx requests with the app core's (lib/module-preload.ts). */
+  module: string;
   /** Public API paths (under /api) the screen shows at once, fetched with its code. */
   data: readonly string[];
 }
 
 const ENTRY_SCREENS: Record<string, EntryScreen> = {
-  "/": { load: loadLandingScreen, data: [] },
+  "/": { load: loadLandingScreen, module: "features/landing/landing-screen.tsx", data: [] },
   // The test-mode notice sits above the cards: known before the first render, it moves nothing (CLS).
-  "/tiers": { load: loadTierChooserScreen, data: ["/billing/status"] },
-  "/showcase": { load: loadShowcaseScreen, data: [] },
-  "/auth/login": { load: loadLoginScreen, data: [] },
-  "/auth/register": { load: loadRegisterScreen, data: [] },
+  "/tiers": {
+    load: loadTierChooserScreen,
+    module: "features/tiers/tier-chooser-screen.tsx",
+    data: ["/billing/status"],
+  },
+  "/showcase": {
+    load: loadShowcaseScreen,
+    module: "features/showcase/showcase-screen.tsx",
+    data: [],
+  },
+  "/auth/login": { load: loadLoginScreen, module: "features/auth/login-screen.tsx", data: [] },
+  "/auth/register": {
+    load: loadRegisterScreen,
+    module: "features/auth/register-screen.tsx",
+    data: [],
+  },
 };
 
 /** The entry screen of a path (`/tiers/` counts as `/tiers`); undefined for any other path. */

@@ -54,7 +54,8 @@ function mount(): void {
   }
 }
 
-// English visitors wait for their catalogue (a failed load falls back to Hebrew); Hebrew is in the bundle.
+// English visitors wait for their catalogue (a failed load falls back to Hebrew); Hebrew is in the bundle. Mounting
+// waits for the next task either way: not in the one that evaluated the app core (docs/decisions/270).
 void loadLanguage(storedLanguage())
   .catch((error: unknown) => console.error("Could not load the messages", error))
-  .finally(mount);
+  .finally(() => setTimeout(mount, 0));
