@@ -21,7 +21,7 @@ const ENTRY_SCREENS: Record<string, EntryScreen> = {
   // The test-mode notice sits above the cards: known before the first render, it moves nothing (CLS).
   "/tiers": {
     load: loadTierChooserScreen,
-    module: "features/tiers/tier-chooser-screen.tsx",
+    module: "features/plans/tier-chooser-screen.tsx",
     data: ["/billing/status"],
   },
   "/showcase": {
