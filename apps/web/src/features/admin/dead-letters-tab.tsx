@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { PagedList } from "../../ui/paged-list";
 import { adminApi, adminKeys, type DeadLetter } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
+import { ConsoleTab } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 export function DeadLettersTab() {
@@ -43,123 +43,124 @@ export function DeadLettersTab() {
   });
 
   return (
-    <Card>
-      <section className="flex flex-col gap-4" aria-labelledby={headingId} data-testid="admin-jobs">
-        <h2 id={headingId} className="text-xl font-bold text-fg">
-          {t("adminConsole.jobs.title")}
-        </h2>
-        <p className="text-sm text-fg-muted">{t("adminConsole.jobs.lead")}</p>
-        {notice ? <FormNotice testId="admin-jobs-notice">{notice}</FormNotice> : null}
-        {retry.error ? (
-          <FormAlert testId="admin-jobs-action-error">{errorText(t, retry.error)}</FormAlert>
-        ) : null}
-        <PagedList
-          query={letters}
-          texts={listTexts}
-          errorTestId="admin-jobs-error"
-          empty={{
-            icon: "check",
-            title: t("adminConsole.jobs.emptyTitle"),
-            body: t("adminConsole.jobs.emptyBody"),
-            testId: "admin-jobs-empty",
-          }}
-        >
-          {(items) => (
-            <div className="overflow-x-auto rounded-xl border border-border">
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t("adminConsole.jobs.title")}</caption>
-                <thead className="bg-surface-muted text-start text-fg-muted">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 text-start font-semibold">
-                      {t("adminConsole.jobs.columns.queue")}
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-start font-semibold">
-                      {t("adminConsole.jobs.columns.error")}
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-start font-semibold">
-                      {t("adminConsole.jobs.columns.attempts")}
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-start font-semibold">
-                      {t("adminConsole.jobs.columns.failedAt")}
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-start font-semibold">
-                      {t("adminConsole.jobs.columns.actions")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {items.map((letter) => (
-                    <tr key={letter.id} data-testid="admin-dead-letter" data-id={letter.id}>
-                      <td className="px-4 py-3 align-top">
-                        <code dir="ltr" className="font-semibold text-fg">
-                          {letter.queue}
-                        </code>
-                      </td>
-                      <td className="max-w-md px-4 py-3 align-top break-words text-fg">
-                        {letter.error === null ? (
-                          <span className="text-fg-muted">{t("adminConsole.jobs.noError")}</span>
-                        ) : (
-                          <code dir="ltr" className="block text-start text-xs">
-                            {letter.error}
-                          </code>
-                        )}
-                      </td>
-                      <td
-                        className="px-4 py-3 align-top text-fg"
-                        data-testid="admin-dead-letter-attempts"
-                      >
-                        {t("adminConsole.jobs.attempts", { count: letter.attempts })}
-                      </td>
-                      <td className="px-4 py-3 align-top whitespace-nowrap text-fg-muted">
-                        {formatDate(letter.failedAt)}
-                      </td>
-                      <td className="px-4 py-3 align-top">
-                        <div className="flex flex-wrap gap-2">
-                          <Button
-                            variant="secondary"
-                            data-testid="admin-dead-letter-retry"
-                            aria-label={t("adminConsole.jobs.retryLabel", { queue: letter.queue })}
-                            disabled={retry.isPending}
-                            onClick={() => {
-                              setNotice(null);
-                              retry.mutate(letter);
-                            }}
-                          >
-                            {t("adminConsole.jobs.retry")}
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            data-testid="admin-dead-letter-drop"
-                            aria-label={t("adminConsole.jobs.dropLabel", { queue: letter.queue })}
-                            onClick={() => {
-                              setNotice(null);
-                              drop.reset();
-                              setDropping(letter);
-                            }}
-                          >
-                            {t("adminConsole.jobs.drop")}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </PagedList>
-      </section>
-      {dropping ? (
-        <ConfirmDialog
-          title={t("adminConsole.jobs.confirm.title", { queue: dropping.queue })}
-          body={t("adminConsole.jobs.confirm.body")}
-          confirmLabel={t("adminConsole.jobs.confirm.yes")}
-          pending={drop.isPending}
-          error={drop.error?.message ?? null}
-          onConfirm={() => drop.mutate(dropping)}
-          onCancel={() => setDropping(null)}
-        />
+    <ConsoleTab
+      headingId={headingId}
+      title={t("adminConsole.jobs.title")}
+      testId="admin-jobs"
+      drawer={
+        dropping ? (
+          <ConfirmDialog
+            title={t("adminConsole.jobs.confirm.title", { queue: dropping.queue })}
+            body={t("adminConsole.jobs.confirm.body")}
+            confirmLabel={t("adminConsole.jobs.confirm.yes")}
+            pending={drop.isPending}
+            error={drop.error?.message ?? null}
+            onConfirm={() => drop.mutate(dropping)}
+            onCancel={() => setDropping(null)}
+          />
+        ) : null
+      }
+    >
+      <p className="text-sm text-fg-muted">{t("adminConsole.jobs.lead")}</p>
+      {notice ? <FormNotice testId="admin-jobs-notice">{notice}</FormNotice> : null}
+      {retry.error ? (
+        <FormAlert testId="admin-jobs-action-error">{errorText(t, retry.error)}</FormAlert>
       ) : null}
-    </Card>
+      <PagedList
+        query={letters}
+        texts={listTexts}
+        errorTestId="admin-jobs-error"
+        empty={{
+          icon: "check",
+          title: t("adminConsole.jobs.emptyTitle"),
+          body: t("adminConsole.jobs.emptyBody"),
+          testId: "admin-jobs-empty",
+        }}
+      >
+        {(items) => (
+          <div className="overflow-x-auto rounded-xl border border-border">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t("adminConsole.jobs.title")}</caption>
+              <thead className="bg-surface-muted text-start text-fg-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.queue")}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.error")}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.attempts")}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.failedAt")}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-start font-semibold">
+                    {t("adminConsole.jobs.columns.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {items.map((letter) => (
+                  <tr key={letter.id} data-testid="admin-dead-letter" data-id={letter.id}>
+                    <td className="px-4 py-3 align-top">
+                      <code dir="ltr" className="font-semibold text-fg">
+                        {letter.queue}
+                      </code>
+                    </td>
+                    <td className="max-w-md px-4 py-3 align-top break-words text-fg">
+                      {letter.error === null ? (
+                        <span className="text-fg-muted">{t("adminConsole.jobs.noError")}</span>
+                      ) : (
+                        <code dir="ltr" className="block text-start text-xs">
+                          {letter.error}
+                        </code>
+                      )}
+                    </td>
+                    <td
+                      className="px-4 py-3 align-top text-fg"
+                      data-testid="admin-dead-letter-attempts"
+                    >
+                      {t("adminConsole.jobs.attempts", { count: letter.attempts })}
+                    </td>
+                    <td className="px-4 py-3 align-top whitespace-nowrap text-fg-muted">
+                      {formatDate(letter.failedAt)}
+                    </td>
+                    <td className="px-4 py-3 align-top">
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          variant="secondary"
+                          data-testid="admin-dead-letter-retry"
+                          aria-label={t("adminConsole.jobs.retryLabel", { queue: letter.queue })}
+                          disabled={retry.isPending}
+                          onClick={() => {
+                            setNotice(null);
+                            retry.mutate(letter);
+                          }}
+                        >
+                          {t("adminConsole.jobs.retry")}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          data-testid="admin-dead-letter-drop"
+                          aria-label={t("adminConsole.jobs.dropLabel", { queue: letter.queue })}
+                          onClick={() => {
+                            setNotice(null);
+                            drop.reset();
+                            setDropping(letter);
+                          }}
+                        >
+                          {t("adminConsole.jobs.drop")}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
+    </ConsoleTab>
   );
 }

@@ -4,12 +4,12 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
-import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { adminApi, adminKeys, type OutboxItem } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
+import { ConsoleTab } from "./console-tab";
 
 export function OutboxTab() {
   const { t } = useTranslation();
@@ -27,83 +27,78 @@ export function OutboxTab() {
   const [open, setOpen] = useState<OutboxItem | null>(null);
 
   return (
-    <Card>
-      <section
-        className="flex flex-col gap-4"
-        aria-labelledby={headingId}
-        data-testid="admin-outbox"
-      >
-        <h2 id={headingId} className="text-xl font-bold text-fg">
-          {t("adminConsole.outbox.title")}
-        </h2>
-        {status.isPending || (status.data?.smtpConfigured === false && outbox.isPending) ? (
-          <Loader message={t("adminConsole.loading")} />
-        ) : null}
-        {status.isError || outbox.isError ? (
-          <FormAlert testId="admin-outbox-error">
-            {t("adminConsole.loadFailed")} {errorText(t, status.error ?? outbox.error)}
-          </FormAlert>
-        ) : null}
-        {status.data?.smtpConfigured ? (
-          <FormNotice testId="admin-outbox-smtp">{t("adminConsole.outbox.smtp")}</FormNotice>
-        ) : null}
-        {status.data?.smtpConfigured === false ? (
-          <p className="text-sm text-fg-muted">{t("adminConsole.outbox.noSmtp")}</p>
-        ) : null}
-        {outbox.data && outbox.data.items.length === 0 ? (
-          <EmptyState
-            icon="message"
-            title={t("adminConsole.outbox.emptyTitle")}
-            body={t("adminConsole.outbox.emptyBody")}
-            testId="admin-outbox-empty"
-          />
-        ) : null}
-        {outbox.data && outbox.data.items.length > 0 ? (
-          <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
-            {outbox.data.items.map((mail, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: outbox items carry no id, and the list is never reordered
-              <li key={`${mail.createdAt}-${index}`}>
-                <button
-                  type="button"
-                  className="flex w-full flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 text-start hover:bg-surface-muted"
-                  onClick={() => setOpen(mail)}
-                  data-testid="admin-outbox-item"
-                >
-                  <span className="font-semibold text-fg" dir="auto">
-                    {mail.subject}
-                  </span>
-                  <span className="text-sm text-fg-muted" dir="ltr">
-                    {mail.to}
-                  </span>
-                  <span className="ms-auto text-xs text-fg-muted">
-                    {formatDate(mail.createdAt)}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </section>
-      {open ? (
-        <DetailDrawer
-          title={open.subject}
-          onClose={() => setOpen(null)}
-          testId="admin-outbox-drawer"
-        >
-          <DetailList
-            rows={[
-              [
-                t("adminConsole.outbox.to"),
-                <span key="v1" dir="ltr">
-                  {open.to}
-                </span>,
-              ],
-              [t("adminConsole.outbox.created"), formatDate(open.createdAt)],
-            ]}
-          />
-          <CodeBlock>{open.text}</CodeBlock>
-        </DetailDrawer>
+    <ConsoleTab
+      headingId={headingId}
+      title={t("adminConsole.outbox.title")}
+      testId="admin-outbox"
+      drawer={
+        open ? (
+          <DetailDrawer
+            title={open.subject}
+            onClose={() => setOpen(null)}
+            testId="admin-outbox-drawer"
+          >
+            <DetailList
+              rows={[
+                [
+                  t("adminConsole.outbox.to"),
+                  <span key="v1" dir="ltr">
+                    {open.to}
+                  </span>,
+                ],
+                [t("adminConsole.outbox.created"), formatDate(open.createdAt)],
+              ]}
+            />
+            <CodeBlock>{open.text}</CodeBlock>
+          </DetailDrawer>
+        ) : null
+      }
+    >
+      {status.isPending || (status.data?.smtpConfigured === false && outbox.isPending) ? (
+        <Loader message={t("adminConsole.loading")} />
       ) : null}
-    </Card>
+      {status.isError || outbox.isError ? (
+        <FormAlert testId="admin-outbox-error">
+          {t("adminConsole.loadFailed")} {errorText(t, status.error ?? outbox.error)}
+        </FormAlert>
+      ) : null}
+      {status.data?.smtpConfigured ? (
+        <FormNotice testId="admin-outbox-smtp">{t("adminConsole.outbox.smtp")}</FormNotice>
+      ) : null}
+      {status.data?.smtpConfigured === false ? (
+        <p className="text-sm text-fg-muted">{t("adminConsole.outbox.noSmtp")}</p>
+      ) : null}
+      {outbox.data && outbox.data.items.length === 0 ? (
+        <EmptyState
+          icon="message"
+          title={t("adminConsole.outbox.emptyTitle")}
+          body={t("adminConsole.outbox.emptyBody")}
+          testId="admin-outbox-empty"
+        />
+      ) : null}
+      {outbox.data && outbox.data.items.length > 0 ? (
+        <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
+          {outbox.data.items.map((mail, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: outbox items carry no id, and the list is never reordered
+            <li key={`${mail.createdAt}-${index}`}>
+              <button
+                type="button"
+                className="flex w-full flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 text-start hover:bg-surface-muted"
+                onClick={() => setOpen(mail)}
+                data-testid="admin-outbox-item"
+              >
+                <span className="font-semibold text-fg" dir="auto">
+                  {mail.subject}
+                </span>
+                <span className="text-sm text-fg-muted" dir="ltr">
+                  {mail.to}
+                </span>
+                <span className="ms-auto text-xs text-fg-muted">{formatDate(mail.createdAt)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </ConsoleTab>
   );
 }

@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
-import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { PagedList, usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
+import { ConsoleTab } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 20;
@@ -33,83 +33,74 @@ export function TeamsTab() {
   const missing = isApiError(teams.error) && teams.error.status === 404;
 
   return (
-    <Card>
-      <section
-        className="flex flex-col gap-4"
-        aria-labelledby={headingId}
-        data-testid="admin-teams"
+    <ConsoleTab headingId={headingId} title={t("adminConsole.teams.title")} testId="admin-teams">
+      <div className="sm:w-80">
+        <TextField
+          label={t("adminConsole.teams.search")}
+          type="search"
+          dir="auto"
+          maxLength={100}
+          testId="admin-teams-search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
+      <PagedList
+        query={teams}
+        texts={listTexts}
+        errorTestId="admin-teams-error"
+        failure={
+          missing ? (
+            <FormAlert testId="admin-teams-missing">{t("adminConsole.teams.missing")}</FormAlert>
+          ) : undefined
+        }
+        empty={{
+          icon: "user",
+          title: q === "" ? t("adminConsole.teams.emptyTitle") : t("adminConsole.noMatch"),
+          body: t("adminConsole.teams.emptyBody"),
+          testId: "admin-teams-empty",
+        }}
+        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-teams-pager" }}
       >
-        <h2 id={headingId} className="text-xl font-bold text-fg">
-          {t("adminConsole.teams.title")}
-        </h2>
-        <div className="sm:w-80">
-          <TextField
-            label={t("adminConsole.teams.search")}
-            type="search"
-            dir="auto"
-            maxLength={100}
-            testId="admin-teams-search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-        <PagedList
-          query={teams}
-          texts={listTexts}
-          errorTestId="admin-teams-error"
-          failure={
-            missing ? (
-              <FormAlert testId="admin-teams-missing">{t("adminConsole.teams.missing")}</FormAlert>
-            ) : undefined
-          }
-          empty={{
-            icon: "user",
-            title: q === "" ? t("adminConsole.teams.emptyTitle") : t("adminConsole.noMatch"),
-            body: t("adminConsole.teams.emptyBody"),
-            testId: "admin-teams-empty",
-          }}
-          paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-teams-pager" }}
-        >
-          {(items) => (
-            <section
-              className="overflow-x-auto rounded-xl border border-border"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-              tabIndex={0}
-              aria-labelledby={headingId}
+        {(items) => (
+          <section
+            className="overflow-x-auto rounded-xl border border-border"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+            tabIndex={0}
+            aria-labelledby={headingId}
+          >
+            <table
+              className="w-full min-w-[48rem] text-start text-sm"
+              data-testid="admin-teams-table"
             >
-              <table
-                className="w-full min-w-[48rem] text-start text-sm"
-                data-testid="admin-teams-table"
-              >
-                <thead className="bg-surface-muted text-fg">
-                  <tr>
-                    {(["name", "owner", "members", "shared", "created"] as const).map((column) => (
-                      <th key={column} scope="col" className="px-3 py-2 text-start">
-                        {t(`adminConsole.teams.columns.${column}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {items.map((team) => (
-                    <tr key={team.id} className="text-fg" data-testid="admin-team-row">
-                      <td className="px-3 py-2 font-semibold" dir="auto">
-                        {team.name}
-                      </td>
-                      <td className="px-3 py-2" dir="ltr">
-                        <span className="block text-start">{team.ownerUsername}</span>
-                      </td>
-                      <td className="px-3 py-2">{team.memberCount}</td>
-                      <td className="px-3 py-2">{team.sharedUniverses}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{formatDate(team.createdAt)}</td>
-                    </tr>
+              <thead className="bg-surface-muted text-fg">
+                <tr>
+                  {(["name", "owner", "members", "shared", "created"] as const).map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 text-start">
+                      {t(`adminConsole.teams.columns.${column}`)}
+                    </th>
                   ))}
-                </tbody>
-              </table>
-            </section>
-          )}
-        </PagedList>
-      </section>
-    </Card>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {items.map((team) => (
+                  <tr key={team.id} className="text-fg" data-testid="admin-team-row">
+                    <td className="px-3 py-2 font-semibold" dir="auto">
+                      {team.name}
+                    </td>
+                    <td className="px-3 py-2" dir="ltr">
+                      <span className="block text-start">{team.ownerUsername}</span>
+                    </td>
+                    <td className="px-3 py-2">{team.memberCount}</td>
+                    <td className="px-3 py-2">{team.sharedUniverses}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(team.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </PagedList>
+    </ConsoleTab>
   );
 }
