@@ -25,14 +25,17 @@ const WINDOWS: readonly {
   { window: "day", limit: "apiCallsPerDay" },
 ];
 
-/** One bar of the usage panel (the shape ui/usage-panel's UsageRow takes). */
+/** One bar of the usage panel (ui/usage-panel draws it). */
 export interface UsageRowData {
   key: string;
   label: string;
+  /** "3 of 10", or the unlimited form. */
   valueText: string;
+  /** 0..100; 0 for an unlimited row. */
   percent: number;
+  /** A line under the bar: the reset countdown, or what the limit means. */
   note?: string;
-  /** Where the limit comes from (plan, world or both). */
+  /** Where the limit comes from: "From your plan (Quantum)". */
   source?: string;
 }
 

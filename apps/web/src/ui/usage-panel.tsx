@@ -1,19 +1,9 @@
 // The plan's limits as labelled bars (calls per minute, hour and day, concurrent requests, storage), each with a note.
 import type { ReactNode } from "react";
+import type { UsageRowData } from "../lib/usage-rows";
 import { LimitBar } from "./limit-bar";
 
-export interface UsageRow {
-  key: string;
-  label: string;
-  /** "3 of 10", or the unlimited form. */
-  valueText: string;
-  /** 0..100; 0 for an unlimited row. */
-  percent: number;
-  /** A line under the bar: the reset countdown, or what the limit means. */
-  note?: string;
-  /** Where the limit comes from: "From your plan (Quantum)". */
-  source?: string;
-}
+export type UsageRow = UsageRowData;
 
 export function UsagePanel({
   title,
