@@ -55,6 +55,8 @@ describe("accessibility settings", () => {
     expect(useAccessibilityStore.getState().settings).toEqual(DEFAULT_ACCESSIBILITY_SETTINGS);
     expect(root).not.toHaveClass("a11y-high-contrast");
     expect(root.dataset.colorBlind).toBeUndefined();
+    // The default size is the stylesheet's own: nothing is left on <html>.
+    expect(root.style.getPropertyValue("--a11y-font-scale")).toBe("");
   });
 
   it("reads stored settings over the defaults and ignores malformed values", () => {

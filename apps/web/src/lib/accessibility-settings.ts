@@ -108,8 +108,14 @@ export function applyAccessibilitySettings(
   if (settings.colorBlindMode === "none") delete root.dataset.colorBlind;
   else root.dataset.colorBlind = settings.colorBlindMode;
   const scale = (settings.fontSize / 100) * (settings.largeText ? LARGE_TEXT_FACTOR : 1);
-  // A CSSOM custom property, which the CSP allows (it forbids style attributes in markup, not script-set styles).
-  root.style.setProperty("--a11y-font-scale", String(scale));
+  // A CSSOM custom property, which the CSP allows (it forbids style attributes in markup, not script-set styles). The
+  // default scale is the stylesheet's fallback, so it is no property at all; and an unchanged one is not written again:
+  // an inherited custom property written on <html> restyles the whole page, which at start-up was a long task of its
+  // own (docs/decisions/271).
+  const value = scale === 1 ? "" : String(scale);
+  if (root.style.getPropertyValue("--a11y-font-scale") === value) return;
+  if (value === "") root.style.removeProperty("--a11y-font-scale");
+  else root.style.setProperty("--a11y-font-scale", value);
 }
 
 export interface AccessibilityState {
