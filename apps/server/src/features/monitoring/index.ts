@@ -4,6 +4,7 @@ export { metricsRoutes } from "./routes.js";
 export {
   createOsReader,
   createSystemSampler,
+  liveMetricsEnvelope,
   SAMPLE_METRICS,
   type SystemReading,
   type SystemSample,

@@ -4,6 +4,7 @@ import os from "node:os";
 import { SAMPLES_KEPT } from "@aacos/domain/monitoring";
 import type { Db } from "../../db/client.js";
 import { metricSamples } from "../../db/schema.js";
+import type { RealtimeEnvelope } from "../../platform/realtime-bus.js";
 
 export interface SystemReading {
   cpuPercent: number;
@@ -14,6 +15,24 @@ export interface SystemReading {
 
 export interface SystemSample extends SystemReading {
   at: string;
+}
+
+/** A sample as admins' realtime dashboards receive it on the "metrics" topic (userId null: admin sockets only). */
+export function liveMetricsEnvelope(sample: SystemSample): RealtimeEnvelope {
+  return {
+    userId: null,
+    message: {
+      type: "metrics",
+      at: sample.at,
+      values: {
+        cpuPercent: sample.cpuPercent,
+        memoryPercent: sample.memory.percentage,
+        memoryUsedBytes: sample.memory.usedBytes,
+        memoryTotalBytes: sample.memory.totalBytes,
+        uptimeSeconds: sample.uptimeSeconds,
+      },
+    },
+  };
 }
 
 /** Names of the rows one sample writes to metric_samples. */

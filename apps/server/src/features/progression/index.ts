@@ -1,4 +1,5 @@
 // Public API of the progression feature: other features report actions with `recordAction(userId, action, key)`.
+export { countSignIn, creditWorldChange } from "./account-hooks.js";
 export { apiCallProgressPlugin } from "./api-call-hook.js";
 export {
   type BoardStore,
