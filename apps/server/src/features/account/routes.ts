@@ -1,12 +1,14 @@
 // HTTP of the user's own account: GET/PUT /api/me/layout (the /desktop workspace), GET /api/me/export (one ZIP of
 // everything they own), POST /api/me/delete-link (mails a single-use confirmation link) and DELETE /api/me
 // {password} or {token} (the account and all its data, 204).
+
 import { DeleteAccountBody, exportFileName } from "@aacos/domain/account";
 import { DesktopLayout } from "@aacos/domain/layout";
 import { DeleteLinkSent, LayoutReply } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { tooManyRequests, unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
+import { tooManyRequests } from "../../platform/errors.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import { clientOf } from "../auth/index.js";
 import { createArchive } from "./archive.js";
@@ -26,8 +28,8 @@ export async function accountRoutes(
     "/api/me/layout",
     { ...signedIn, schema: { response: { 200: LayoutReply } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return { layout: await account.layout(request.principal.user.id) };
+      const caller = callerOf(request);
+      return { layout: await account.layout(caller.user.id) };
     },
   );
 
@@ -35,14 +37,13 @@ export async function accountRoutes(
     "/api/me/layout",
     { ...signedIn, schema: { body: DesktopLayout, response: { 200: LayoutReply } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return { layout: await account.saveLayout(request.principal.user.id, request.body) };
+      const caller = callerOf(request);
+      return { layout: await account.saveLayout(caller.user.id, request.body) };
     },
   );
 
   api.get("/api/me/export", signedIn, async (request, reply) => {
-    const principal = request.principal;
-    if (principal === null) throw unauthorized();
+    const principal = callerOf(request);
     const { output, writer, done } = createArchive();
     account.exportTo(principal.user.id, writer).then(done, (error: unknown) => {
       // The reply has started: a cut-off download is all the browser can be told.
@@ -61,8 +62,8 @@ export async function accountRoutes(
     "/api/me/delete-link",
     { ...signedIn, schema: { response: { 202: DeleteLinkSent } } },
     async (request, reply) => {
-      if (request.principal === null) throw unauthorized();
-      const userId = request.principal.user.id;
+      const caller = callerOf(request);
+      const userId = caller.user.id;
       const limit = await deletionLinks.consume(userId);
       if (!limit.allowed) {
         throw tooManyRequests(
@@ -79,10 +80,10 @@ export async function accountRoutes(
     "/api/me",
     { ...signedIn, schema: { body: DeleteAccountBody } },
     async (request, reply) => {
-      if (request.principal === null) throw unauthorized();
+      const caller = callerOf(request);
       const { token, password } = request.body;
       await account.deleteAccount(
-        request.principal.user.id,
+        caller.user.id,
         token !== undefined ? { token } : { password: password ?? "" },
         clientOf(request),
       );

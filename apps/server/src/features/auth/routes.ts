@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { callerOf } from "../../platform/auth.js";
 import { AppError, notFound, tooManyRequests, unauthorized } from "../../platform/errors.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import type { AuditContext } from "../audit/index.js";
@@ -186,8 +187,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     "/api/auth/me",
     { onRequest: app.authenticate, schema: { response: { 200: AuthUserReply } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      const user = publicUser(request.principal.user);
+      const caller = callerOf(request);
+      const user = publicUser(caller.user);
       const methods = await accounts.secondFactors(user.id);
       return { user: { ...user, mfaEnabled: methods.length > 0, mfaMethods: methods } };
     },
@@ -197,8 +198,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     "/api/auth/permissions",
     { onRequest: app.authenticate, schema: { response: { 200: PermissionsReply } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return { roles: request.principal.roles, permissions: request.principal.permissions };
+      const caller = callerOf(request);
+      return { roles: caller.roles, permissions: caller.permissions };
     },
   );
 
@@ -209,8 +210,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       schema: { body: ProfileBody, response: { 200: PublicUserReply } },
     },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      const updated = await accounts.updateProfile(request.principal.user, request.body);
+      const caller = callerOf(request);
+      const updated = await accounts.updateProfile(caller.user, request.body);
       return { user: publicUser(updated) };
     },
   );
@@ -219,13 +220,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     "/api/auth/password",
     { onRequest: app.authenticate, schema: { body: ChangePasswordBody } },
     async (request, reply) => {
-      if (request.principal === null) throw unauthorized();
+      const caller = callerOf(request);
       await accounts.changePassword(
-        request.principal.user,
+        caller.user,
         request.body.currentPassword,
         request.body.newPassword,
         clientOf(request),
-        request.principal.sessionId,
+        caller.sessionId,
       );
       return reply.status(204).send();
     },
@@ -235,9 +236,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     "/api/auth/sessions",
     { onRequest: app.authenticate, schema: { response: { 200: ActiveSessionList } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      const current = request.principal.sessionId;
-      const items = await sessions.list(request.principal.user.id);
+      const caller = callerOf(request);
+      const current = caller.sessionId;
+      const items = await sessions.list(caller.user.id);
       return { items: items.map((session) => ({ ...session, current: session.id === current })) };
     },
   );
@@ -246,8 +247,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     "/api/auth/sessions/:id",
     { onRequest: app.authenticate, schema: { params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      if (request.principal === null) throw unauthorized();
-      const mine = await sessions.list(request.principal.user.id);
+      const caller = callerOf(request);
+      const mine = await sessions.list(caller.user.id);
       if (!mine.some((session) => session.id === request.params.id))
         throw notFound("session", "No such session");
       await sessions.revoke(request.params.id);
@@ -260,9 +261,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     "/api/auth/sessions/revoke-all",
     { onRequest: app.authenticate },
     async (request, reply) => {
-      if (request.principal === null) throw unauthorized();
-      await sessions.revokeAllOf(request.principal.user.id);
-      await app.audit.record(clientOf(request), "auth.sessions_revoked", request.principal.user.id);
+      const caller = callerOf(request);
+      await sessions.revokeAllOf(caller.user.id);
+      await app.audit.record(clientOf(request), "auth.sessions_revoked", caller.user.id);
       clearRefreshCookie(reply, secureCookies);
       return reply.status(204).send();
     },

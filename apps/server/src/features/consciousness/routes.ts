@@ -1,5 +1,6 @@
 // HTTP of consciousness: the state for every signed-in user, the target level, and the history behind the
 // consciousnessEngine feature.
+
 import {
   ConsciousnessHistory,
   ConsciousnessLevelReply,
@@ -8,13 +9,11 @@ import {
 import { ConsciousnessHistoryQuery, ConsciousnessLevelBody } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
 import type { ConsciousnessService } from "./service.js";
 
 function userIdOf(request: FastifyRequest): string {
-  const id = request.principal?.user.id;
-  if (id === undefined) throw unauthorized();
-  return id;
+  return callerOf(request).user.id;
 }
 
 export async function consciousnessRoutes(

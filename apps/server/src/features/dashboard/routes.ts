@@ -1,9 +1,10 @@
 // HTTP of the dashboard (docs/product.md §7): GET /api/dashboard/stats, /api/dashboard/metrics and /api/dashboard/activity.
+
 import { ActivityPage, DashboardMetrics, DashboardStats } from "@aacos/domain/replies";
 import { ActivityQuery } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
 import type { DashboardService } from "./service.js";
 
 export async function dashboardRoutes(app: FastifyInstance, deps: { dashboard: DashboardService }) {
@@ -15,8 +16,8 @@ export async function dashboardRoutes(app: FastifyInstance, deps: { dashboard: D
     "/api/dashboard/stats",
     { ...signedIn, schema: { response: { 200: DashboardStats } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return dashboard.stats(request.principal.user.id);
+      const caller = callerOf(request);
+      return dashboard.stats(caller.user.id);
     },
   );
 
@@ -24,8 +25,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: { dashboard: D
     "/api/dashboard/metrics",
     { ...signedIn, schema: { response: { 200: DashboardMetrics } } },
     async (request) => {
-      const principal = request.principal;
-      if (principal === null) throw unauthorized();
+      const principal = callerOf(request);
       const usage = await app.metering.usageOf(principal.user.id, principal.tier, principal.world);
       return dashboard.metrics(principal.user.id, usage);
     },
@@ -35,12 +35,8 @@ export async function dashboardRoutes(app: FastifyInstance, deps: { dashboard: D
     "/api/dashboard/activity",
     { ...signedIn, schema: { querystring: ActivityQuery, response: { 200: ActivityPage } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return dashboard.activity(
-        request.principal.user.id,
-        request.query.page,
-        request.query.pageSize,
-      );
+      const caller = callerOf(request);
+      return dashboard.activity(caller.user.id, request.query.page, request.query.pageSize);
     },
   );
 }

@@ -7,6 +7,7 @@ import { MfaDisableBody, MfaSetupBody, MfaVerifyBody } from "@aacos/domain/valid
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { callerOf } from "../../platform/auth.js";
 import {
   conflict,
   tooManyRequests,
@@ -66,8 +67,8 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
     "/api/auth/mfa",
     { onRequest: app.authenticate, schema: { response: { 200: MfaStatus } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return mfa.status(request.principal.user.id);
+      const caller = callerOf(request);
+      return mfa.status(caller.user.id);
     },
   );
 
@@ -78,8 +79,8 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
       schema: { body: MfaSetupBody.nullish(), response: { 200: TotpSetup } },
     },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return mfa.startSetup(request.principal.user);
+      const caller = callerOf(request);
+      return mfa.startSetup(caller.user);
     },
   );
 
@@ -117,7 +118,7 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
       }
 
       // Confirming the setup: the signed-in user proves the authenticator app holds the new secret.
-      if (request.principal === null) throw unauthorized();
+      const caller = callerOf(request);
       if (type !== "totp") {
         throw validationFailed({
           type: fieldFailure(
@@ -126,7 +127,7 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
           ),
         });
       }
-      const userId = request.principal.user.id;
+      const userId = caller.user.id;
       let recoveryCodes: string[] | undefined;
       const passed = await withinBudget(userId, async () => {
         const result = await mfa.enable(userId, code, clientOf(request));
@@ -142,8 +143,8 @@ export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps) {
     "/api/auth/mfa/disable",
     { onRequest: app.authenticate, schema: { body: MfaDisableBody } },
     async (request, reply) => {
-      if (request.principal === null) throw unauthorized();
-      const userId = request.principal.user.id;
+      const caller = callerOf(request);
+      const userId = caller.user.id;
       if (!(await mfa.isEnabled(userId))) throw conflict("mfa_off", "Two-factor sign-in is not on");
       const { code } = request.body;
       // Six digits are an authenticator code; anything else is tried as a recovery code.

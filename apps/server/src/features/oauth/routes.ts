@@ -1,10 +1,12 @@
 // HTTP of OpenID Connect sign-in: /api/auth/oauth/providers, /:provider/start (redirect), /:provider (code), /:provider/link.
+
 import { OAuthLinked, OAuthProviderList, OAuthSignInReply } from "@aacos/domain/replies";
 import { requiredText } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { tooManyRequests, unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
+import { tooManyRequests } from "../../platform/errors.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import { clientOf, publicUser, setRefreshCookie } from "../auth/index.js";
 import { OAUTH_STATE_TTL_MS, type OAuthService } from "./service.js";
@@ -118,9 +120,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
       },
     },
     async (request, reply) => {
-      if (request.principal === null) throw unauthorized();
+      const caller = callerOf(request);
       const { redirect } = await oauth.linkTo(
-        request.principal.user,
+        caller.user,
         request.params.provider,
         { ...request.body, browser: request.cookies[OAUTH_BROWSER_COOKIE] },
         clientOf(request),

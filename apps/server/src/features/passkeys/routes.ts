@@ -1,9 +1,11 @@
 // HTTP of passkeys: add, list and remove (signed in); sign in with one, password-less or as the second factor.
+
 import { PasskeyList, PasskeyOptions, PasskeyReply, SessionReply } from "@aacos/domain/replies";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { callerOf } from "../../platform/auth.js";
 import { unauthorized } from "../../platform/errors.js";
 import { type AccountService, clientOf, publicUser, setRefreshCookie } from "../auth/index.js";
 import type { PasskeyService } from "./service.js";
@@ -50,8 +52,8 @@ export async function passkeyRoutes(
     "/api/auth/passkeys",
     { onRequest: app.authenticate, schema: { response: { 200: PasskeyList } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return { items: await passkeys.list(request.principal.user.id) };
+      const caller = callerOf(request);
+      return { items: await passkeys.list(caller.user.id) };
     },
   );
 
@@ -59,8 +61,8 @@ export async function passkeyRoutes(
     "/api/auth/passkeys/register/options",
     { onRequest: app.authenticate, schema: { response: { 200: PasskeyOptions } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return passkeys.registrationOptions(request.principal.user);
+      const caller = callerOf(request);
+      return passkeys.registrationOptions(caller.user);
     },
   );
 
@@ -71,9 +73,9 @@ export async function passkeyRoutes(
       schema: { body: RegisterVerifyBody, response: { 201: PasskeyReply } },
     },
     async (request, reply) => {
-      if (request.principal === null) throw unauthorized();
+      const caller = callerOf(request);
       const passkey = await passkeys.register(
-        request.principal.user,
+        caller.user,
         request.body.challengeId,
         request.body.response as unknown as RegistrationResponseJSON,
         request.body.name,
@@ -90,8 +92,8 @@ export async function passkeyRoutes(
       schema: { params: z.object({ id: z.string().min(1).max(1024) }) },
     },
     async (request, reply) => {
-      if (request.principal === null) throw unauthorized();
-      await passkeys.remove(request.principal.user.id, request.params.id, clientOf(request));
+      const caller = callerOf(request);
+      await passkeys.remove(caller.user.id, request.params.id, clientOf(request));
       return reply.status(204).send();
     },
   );

@@ -1,8 +1,9 @@
 // GET /api/usage/me: the caller's usage record (docs/product.md §3): counts per window, effective limits, reset times, last activity.
+
 import { UsageRecord } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
 
 export async function usageRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -10,9 +11,9 @@ export async function usageRoutes(app: FastifyInstance) {
     "/api/usage/me",
     { onRequest: app.authenticate, schema: { response: { 200: UsageRecord } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
+      const caller = callerOf(request);
       // The tier in force, as the metering hook enforces it (a lapsed downgrade counts before it is written back).
-      const { user, tier, world } = request.principal;
+      const { user, tier, world } = caller;
       return app.metering.usageOf(user.id, tier, world);
     },
   );

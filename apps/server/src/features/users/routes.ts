@@ -1,5 +1,6 @@
 // HTTP of the users API (docs/product.md §7): admins manage everyone (list, edit, suspend, reactivate, sign out everywhere,
 // delete); a user reads their own profile.
+
 import { permissionsForRoles } from "@aacos/domain/access";
 import { AdminUserListQuery } from "@aacos/domain/admin-console";
 import { toTierName, toWorldName } from "@aacos/domain/catalog";
@@ -16,7 +17,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { UserRow } from "../../platform/auth.js";
-import { forbidden, unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
+import { forbidden } from "../../platform/errors.js";
 import { clientOf, publicUser } from "../auth/index.js";
 import type { UserService } from "./service.js";
 
@@ -50,8 +52,8 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
     "/api/users/profile",
     { onRequest: app.authenticate, schema: { response: { 200: PublicUserReply } } },
     async (request) => {
-      if (request.principal === null) throw unauthorized();
-      return { user: userView(request.principal.user) };
+      const caller = callerOf(request);
+      return { user: userView(caller.user) };
     },
   );
 
@@ -80,8 +82,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
       schema: { params: IdParams, response: { 200: PublicUserReply } },
     },
     async (request) => {
-      const principal = request.principal;
-      if (principal === null) throw unauthorized();
+      const principal = callerOf(request);
       const isAdmin = principal.permissions.includes("admin.access");
       if (!isAdmin && principal.user.id !== request.params.id) throw forbidden();
       return { user: userView(await deps.users.get(request.params.id)) };
