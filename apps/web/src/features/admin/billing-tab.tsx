@@ -11,10 +11,10 @@ import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
 import { publicSettingsQuery } from "../../lib/public-settings";
 import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { Switch } from "../../ui/switch";
+import { ConsoleTab } from "./console-tab";
 
 /** Above every tab: the console says plainly when plan changes cost nothing. */
 export function AdminTestModeNotice() {
@@ -64,95 +64,91 @@ export function BillingTab() {
   const error = selfService.error ?? decide.error;
 
   return (
-    <Card>
-      <section
-        className="flex flex-col gap-5"
-        aria-labelledby={headingId}
-        data-testid="admin-billing"
-      >
-        <h2 id={headingId} className="text-xl font-bold text-fg">
-          {t("billing.admin.tab")}
-        </h2>
-        {status.data === undefined ? null : status.data.mode === "stripe" ? (
-          <p className="text-fg-muted">{t("billing.admin.stripeMode")}</p>
-        ) : (
-          <Switch
-            checked={status.data.selfService}
-            disabled={selfService.isPending}
-            onChange={(enabled) => {
-              setNotice(null);
-              selfService.mutate(enabled);
-            }}
-            label={t("billing.admin.selfService")}
-            hint={
-              status.data.selfService
-                ? t("billing.admin.selfServiceOnHint")
-                : t("billing.admin.selfServiceOffHint")
-            }
-            testId="self-service-switch"
-          />
-        )}
-        <h3 className="text-lg font-bold text-fg">{t("billing.admin.requests")}</h3>
-        {requests.isPending ? (
-          <Loader message={t("adminConsole.loading")} />
-        ) : requests.isError ? (
-          <FormAlert>{t("billing.admin.loadFailed")}</FormAlert>
-        ) : requests.data.items.length === 0 ? (
-          <p className="text-fg-muted" data-testid="plan-requests-empty">
-            {t("billing.admin.noRequests")}
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-3" data-testid="plan-requests">
-            {requests.data.items.map((request) => (
-              <li
-                key={request.id}
-                data-testid={`plan-request-${request.id}`}
-                className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border p-4"
-              >
-                <div className="flex flex-col gap-1 text-sm">
-                  <p className="font-semibold text-fg">
-                    {request.username} &lt;{request.email}&gt;
+    <ConsoleTab
+      headingId={headingId}
+      title={t("billing.admin.tab")}
+      testId="admin-billing"
+      gap="gap-5"
+    >
+      {status.data === undefined ? null : status.data.mode === "stripe" ? (
+        <p className="text-fg-muted">{t("billing.admin.stripeMode")}</p>
+      ) : (
+        <Switch
+          checked={status.data.selfService}
+          disabled={selfService.isPending}
+          onChange={(enabled) => {
+            setNotice(null);
+            selfService.mutate(enabled);
+          }}
+          label={t("billing.admin.selfService")}
+          hint={
+            status.data.selfService
+              ? t("billing.admin.selfServiceOnHint")
+              : t("billing.admin.selfServiceOffHint")
+          }
+          testId="self-service-switch"
+        />
+      )}
+      <h3 className="text-lg font-bold text-fg">{t("billing.admin.requests")}</h3>
+      {requests.isPending ? (
+        <Loader message={t("adminConsole.loading")} />
+      ) : requests.isError ? (
+        <FormAlert>{t("billing.admin.loadFailed")}</FormAlert>
+      ) : requests.data.items.length === 0 ? (
+        <p className="text-fg-muted" data-testid="plan-requests-empty">
+          {t("billing.admin.noRequests")}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3" data-testid="plan-requests">
+          {requests.data.items.map((request) => (
+            <li
+              key={request.id}
+              data-testid={`plan-request-${request.id}`}
+              className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border p-4"
+            >
+              <div className="flex flex-col gap-1 text-sm">
+                <p className="font-semibold text-fg">
+                  {request.username} &lt;{request.email}&gt;
+                </p>
+                <p className="text-fg">
+                  {t("billing.admin.plan")}: <span className="capitalize">{request.plan}</span> (
+                  {request.kind}) ·{" "}
+                  {request.reason === "contact"
+                    ? t("billing.admin.reasonContact")
+                    : t("billing.admin.reasonAsk")}
+                </p>
+                <p className="text-fg-muted">
+                  {t("billing.admin.date")} {date(request.createdAt)}
+                </p>
+                {request.message === null ? null : (
+                  <p dir="auto" className="whitespace-pre-wrap text-fg">
+                    {request.message}
                   </p>
-                  <p className="text-fg">
-                    {t("billing.admin.plan")}: <span className="capitalize">{request.plan}</span> (
-                    {request.kind}) ·{" "}
-                    {request.reason === "contact"
-                      ? t("billing.admin.reasonContact")
-                      : t("billing.admin.reasonAsk")}
-                  </p>
-                  <p className="text-fg-muted">
-                    {t("billing.admin.date")} {date(request.createdAt)}
-                  </p>
-                  {request.message === null ? null : (
-                    <p dir="auto" className="whitespace-pre-wrap text-fg">
-                      {request.message}
-                    </p>
-                  )}
-                </div>
-                <div className="flex gap-2">
-                  <Button
-                    data-testid="plan-request-grant"
-                    disabled={decide.isPending}
-                    onClick={() => decide.mutate({ request, grant: true })}
-                  >
-                    {t("billing.admin.grant")}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    data-testid="plan-request-decline"
-                    disabled={decide.isPending}
-                    onClick={() => decide.mutate({ request, grant: false })}
-                  >
-                    {t("billing.admin.decline")}
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        {notice ? <FormNotice testId="billing-admin-saved">{notice}</FormNotice> : null}
-        {error ? <FormAlert>{errorText(t, error)}</FormAlert> : null}
-      </section>
-    </Card>
+                )}
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  data-testid="plan-request-grant"
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ request, grant: true })}
+                >
+                  {t("billing.admin.grant")}
+                </Button>
+                <Button
+                  variant="secondary"
+                  data-testid="plan-request-decline"
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ request, grant: false })}
+                >
+                  {t("billing.admin.decline")}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {notice ? <FormNotice testId="billing-admin-saved">{notice}</FormNotice> : null}
+      {error ? <FormAlert>{errorText(t, error)}</FormAlert> : null}
+    </ConsoleTab>
   );
 }

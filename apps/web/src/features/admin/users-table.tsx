@@ -11,13 +11,13 @@ import { errorText } from "../../lib/messages";
 import { roleText, tierText, worldText } from "../../lib/server-words";
 import { useLanguage } from "../../lib/use-language";
 import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { SelectField, TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
 import { Pager } from "../../ui/paged-list";
 import { type AdminUser, adminApi, adminKeys } from "./api";
+import { ConsoleTab } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 import { type UserAction, UserActionDialog } from "./user-action-dialog";
 import { UserEditRow } from "./user-edit-row";
@@ -82,221 +82,216 @@ export function UsersTable() {
   );
 
   return (
-    <Card>
-      <section
-        className="flex flex-col gap-4"
-        data-testid="admin-users"
-        aria-labelledby={captionId}
+    <ConsoleTab
+      headingId={captionId}
+      title={t("adminConsole.users.title")}
+      testId="admin-users"
+      drawer={
+        confirming ? (
+          <UserActionDialog
+            action={confirming.action}
+            user={confirming.user}
+            onClose={(done) => {
+              setConfirming(null);
+              if (done) setNotice({ key: confirming.action, name: confirming.user.username });
+            }}
+          />
+        ) : null
+      }
+    >
+      <form
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+        onSubmit={(event) => event.preventDefault()}
+        aria-label={t("adminConsole.users.filters")}
       >
-        <h2 id={captionId} className="text-xl font-bold text-fg">
-          {t("adminConsole.users.title")}
-        </h2>
-        <form
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
-          onSubmit={(event) => event.preventDefault()}
-          aria-label={t("adminConsole.users.filters")}
+        <div className="sm:col-span-2">
+          <TextField
+            label={t("adminConsole.users.search")}
+            type="search"
+            testId="admin-users-search"
+            placeholder={t("adminConsole.users.searchHint")}
+            dir="auto"
+            maxLength={100}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <SelectField
+          label={t("adminConsole.users.role")}
+          testId="admin-users-role"
+          value={filters.role}
+          onChange={(event) => change({ role: event.target.value as UserFilters["role"] })}
         >
-          <div className="sm:col-span-2">
-            <TextField
-              label={t("adminConsole.users.search")}
-              type="search"
-              testId="admin-users-search"
-              placeholder={t("adminConsole.users.searchHint")}
-              dir="auto"
-              maxLength={100}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-          <SelectField
-            label={t("adminConsole.users.role")}
-            testId="admin-users-role"
-            value={filters.role}
-            onChange={(event) => change({ role: event.target.value as UserFilters["role"] })}
+          <option value="">{t("adminConsole.users.any")}</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleText(t, role)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("adminConsole.users.tier")}
+          testId="admin-users-tier"
+          value={filters.tier}
+          onChange={(event) => change({ tier: event.target.value as UserFilters["tier"] })}
+        >
+          <option value="">{t("adminConsole.users.any")}</option>
+          {TIER_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {tierText(name, language)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("adminConsole.users.world")}
+          testId="admin-users-world"
+          value={filters.world}
+          onChange={(event) => change({ world: event.target.value as UserFilters["world"] })}
+        >
+          <option value="">{t("adminConsole.users.any")}</option>
+          {WORLD_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {worldText(name, language)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("adminConsole.users.status")}
+          testId="admin-users-status"
+          value={filters.status}
+          onChange={(event) => change({ status: event.target.value as UserFilters["status"] })}
+        >
+          <option value="">{t("adminConsole.users.any")}</option>
+          {USER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`adminConsole.users.statuses.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+      </form>
+      {hasUserFilters(filters) ? (
+        <div>
+          <Button
+            variant="ghost"
+            data-testid="admin-users-clear"
+            onClick={() => {
+              setSearch("");
+              setFilters(DEFAULT_USER_FILTERS);
+            }}
           >
-            <option value="">{t("adminConsole.users.any")}</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {roleText(t, role)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t("adminConsole.users.tier")}
-            testId="admin-users-tier"
-            value={filters.tier}
-            onChange={(event) => change({ tier: event.target.value as UserFilters["tier"] })}
-          >
-            <option value="">{t("adminConsole.users.any")}</option>
-            {TIER_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {tierText(name, language)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t("adminConsole.users.world")}
-            testId="admin-users-world"
-            value={filters.world}
-            onChange={(event) => change({ world: event.target.value as UserFilters["world"] })}
-          >
-            <option value="">{t("adminConsole.users.any")}</option>
-            {WORLD_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {worldText(name, language)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t("adminConsole.users.status")}
-            testId="admin-users-status"
-            value={filters.status}
-            onChange={(event) => change({ status: event.target.value as UserFilters["status"] })}
-          >
-            <option value="">{t("adminConsole.users.any")}</option>
-            {USER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`adminConsole.users.statuses.${status}`)}
-              </option>
-            ))}
-          </SelectField>
-        </form>
-        {hasUserFilters(filters) ? (
-          <div>
-            <Button
-              variant="ghost"
-              data-testid="admin-users-clear"
-              onClick={() => {
-                setSearch("");
-                setFilters(DEFAULT_USER_FILTERS);
-              }}
-            >
-              {t("adminConsole.users.clear")}
-            </Button>
-          </div>
-        ) : null}
-        {notice ? (
-          <FormNotice testId="admin-users-notice">
-            {t(`adminConsole.users.done.${notice.key}`, { name: notice.name })}
-          </FormNotice>
-        ) : null}
-        {users.isPending ? <Loader message={t("adminConsole.users.loading")} /> : null}
-        {users.isError ? (
-          <FormAlert testId="admin-users-error">
-            {t("adminConsole.users.error")} {errorText(t, users.error)}
-          </FormAlert>
-        ) : null}
-        {users.data ? (
-          <>
-            <p className="text-sm text-fg-muted" data-testid="admin-users-total">
-              {t("adminConsole.users.total", { count: users.data.total })}
-            </p>
-            <section
-              className="overflow-x-auto rounded-xl border border-border"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-              tabIndex={0}
-              aria-labelledby={captionId}
-            >
-              <table
-                className="w-full min-w-[60rem] text-start text-sm"
-                data-testid="admin-users-table"
-              >
-                <caption className="sr-only">
-                  {t("adminConsole.users.caption", {
-                    column: t(`adminConsole.users.columns.${filters.sort}`),
-                    order:
-                      filters.order === "asc"
-                        ? t("adminConsole.users.ascending")
-                        : t("adminConsole.users.descending"),
-                  })}
-                </caption>
-                <thead className="bg-surface-muted text-fg">
-                  <tr>
-                    {sortHeader("username")}
-                    <th scope="col" className="px-3 py-2 text-start">
-                      {t("adminConsole.users.columns.roles")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-start">
-                      {t("adminConsole.users.columns.plan")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-start">
-                      {t("adminConsole.users.columns.status")}
-                    </th>
-                    {sortHeader("lastSignIn")}
-                    {sortHeader("createdAt")}
-                    <th scope="col" className="px-3 py-2 text-start">
-                      {t("adminConsole.users.columns.actions")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {users.data.items.length === 0 ? (
-                    <tr>
-                      <td
-                        colSpan={7}
-                        className="px-3 py-6 text-center text-fg-muted"
-                        data-testid="admin-users-empty"
-                      >
-                        {hasUserFilters(filters)
-                          ? t("adminConsole.users.noMatch")
-                          : t("adminConsole.users.empty")}
-                      </td>
-                    </tr>
-                  ) : (
-                    users.data.items.map((user) =>
-                      editing === user.id ? (
-                        <UserEditRow
-                          key={user.id}
-                          user={user}
-                          onDone={(saved) => {
-                            setEditing(null);
-                            if (saved) setNotice({ key: "saved", name: user.username });
-                          }}
-                        />
-                      ) : (
-                        <UserRow
-                          key={user.id}
-                          user={user}
-                          onEdit={() => {
-                            setNotice(null);
-                            setEditing(user.id);
-                          }}
-                          onAction={(action) => {
-                            setNotice(null);
-                            setConfirming({ action, user });
-                          }}
-                          onReactivated={() =>
-                            setNotice({ key: "reactivate", name: user.username })
-                          }
-                        />
-                      ),
-                    )
-                  )}
-                </tbody>
-              </table>
-            </section>
-            <Pager
-              page={filters.page}
-              pageSize={USERS_PAGE_SIZE}
-              total={users.data.total}
-              onPage={(page) => change({ page })}
-              texts={listTexts.pager}
-              testId="admin-users-pager"
-            />
-          </>
-        ) : null}
-      </section>
-      {confirming ? (
-        <UserActionDialog
-          action={confirming.action}
-          user={confirming.user}
-          onClose={(done) => {
-            setConfirming(null);
-            if (done) setNotice({ key: confirming.action, name: confirming.user.username });
-          }}
-        />
+            {t("adminConsole.users.clear")}
+          </Button>
+        </div>
       ) : null}
-    </Card>
+      {notice ? (
+        <FormNotice testId="admin-users-notice">
+          {t(`adminConsole.users.done.${notice.key}`, { name: notice.name })}
+        </FormNotice>
+      ) : null}
+      {users.isPending ? <Loader message={t("adminConsole.users.loading")} /> : null}
+      {users.isError ? (
+        <FormAlert testId="admin-users-error">
+          {t("adminConsole.users.error")} {errorText(t, users.error)}
+        </FormAlert>
+      ) : null}
+      {users.data ? (
+        <>
+          <p className="text-sm text-fg-muted" data-testid="admin-users-total">
+            {t("adminConsole.users.total", { count: users.data.total })}
+          </p>
+          <section
+            className="overflow-x-auto rounded-xl border border-border"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+            tabIndex={0}
+            aria-labelledby={captionId}
+          >
+            <table
+              className="w-full min-w-[60rem] text-start text-sm"
+              data-testid="admin-users-table"
+            >
+              <caption className="sr-only">
+                {t("adminConsole.users.caption", {
+                  column: t(`adminConsole.users.columns.${filters.sort}`),
+                  order:
+                    filters.order === "asc"
+                      ? t("adminConsole.users.ascending")
+                      : t("adminConsole.users.descending"),
+                })}
+              </caption>
+              <thead className="bg-surface-muted text-fg">
+                <tr>
+                  {sortHeader("username")}
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("adminConsole.users.columns.roles")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("adminConsole.users.columns.plan")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("adminConsole.users.columns.status")}
+                  </th>
+                  {sortHeader("lastSignIn")}
+                  {sortHeader("createdAt")}
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("adminConsole.users.columns.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {users.data.items.length === 0 ? (
+                  <tr>
+                    <td
+                      colSpan={7}
+                      className="px-3 py-6 text-center text-fg-muted"
+                      data-testid="admin-users-empty"
+                    >
+                      {hasUserFilters(filters)
+                        ? t("adminConsole.users.noMatch")
+                        : t("adminConsole.users.empty")}
+                    </td>
+                  </tr>
+                ) : (
+                  users.data.items.map((user) =>
+                    editing === user.id ? (
+                      <UserEditRow
+                        key={user.id}
+                        user={user}
+                        onDone={(saved) => {
+                          setEditing(null);
+                          if (saved) setNotice({ key: "saved", name: user.username });
+                        }}
+                      />
+                    ) : (
+                      <UserRow
+                        key={user.id}
+                        user={user}
+                        onEdit={() => {
+                          setNotice(null);
+                          setEditing(user.id);
+                        }}
+                        onAction={(action) => {
+                          setNotice(null);
+                          setConfirming({ action, user });
+                        }}
+                        onReactivated={() => setNotice({ key: "reactivate", name: user.username })}
+                      />
+                    ),
+                  )
+                )}
+              </tbody>
+            </table>
+          </section>
+          <Pager
+            page={filters.page}
+            pageSize={USERS_PAGE_SIZE}
+            total={users.data.total}
+            onPage={(page) => change({ page })}
+            texts={listTexts.pager}
+            testId="admin-users-pager"
+          />
+        </>
+      ) : null}
+    </ConsoleTab>
   );
 }
 
