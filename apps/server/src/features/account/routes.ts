@@ -1,7 +1,6 @@
 // HTTP of the user's own account: GET/PUT /api/me/layout (the /desktop workspace), GET /api/me/export (one ZIP of
 // everything they own), POST /api/me/delete-link (mails a single-use confirmation link) and DELETE /api/me
 // {password} or {token} (the account and all its data, 204).
-
 import { DeleteAccountBody, exportFileName } from "@aacos/domain/account";
 import { DesktopLayout } from "@aacos/domain/layout";
 import { DeleteLinkSent, LayoutReply } from "@aacos/domain/replies";

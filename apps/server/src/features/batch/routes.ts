@@ -4,7 +4,8 @@ import { BatchResponses } from "@aacos/domain/replies";
 import { MESSAGES } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unauthorized, validationFailed } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
+import { validationFailed } from "../../platform/errors.js";
 import { BATCH_HEADER, BatchBody, type BatchService } from "./service.js";
 
 export async function batchRoutes(app: FastifyInstance, deps: { batches: BatchService }) {
@@ -14,8 +15,7 @@ export async function batchRoutes(app: FastifyInstance, deps: { batches: BatchSe
     "/api/batch",
     { onRequest: app.authenticate, schema: { body: BatchBody, response: { 200: BatchResponses } } },
     async (request) => {
-      const principal = request.principal;
-      if (principal === null) throw unauthorized();
+      const principal = callerOf(request);
       // A sub-request of a batch never starts another batch.
       if (request.headers[BATCH_HEADER] !== undefined) {
         throw validationFailed({

@@ -1,6 +1,5 @@
 // HTTP of consciousness: the state for every signed-in user, the target level, and the history behind the
 // consciousnessEngine feature.
-
 import {
   ConsciousnessHistory,
   ConsciousnessLevelReply,

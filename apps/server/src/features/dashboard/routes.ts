@@ -1,5 +1,4 @@
 // HTTP of the dashboard (docs/product.md §7): GET /api/dashboard/stats, /api/dashboard/metrics and /api/dashboard/activity.
-
 import { ActivityPage, DashboardMetrics, DashboardStats } from "@aacos/domain/replies";
 import { ActivityQuery } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";

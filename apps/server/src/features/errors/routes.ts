@@ -6,7 +6,8 @@ import { ERROR_REPORT_LIMITS, ErrorListQuery, ErrorReportBatch } from "@aacos/do
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { tooManyRequests, unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
+import { tooManyRequests } from "../../platform/errors.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import { clientOf } from "../auth/index.js";
 import { type ErrorReportService, errorGroupView } from "./service.js";
@@ -66,8 +67,7 @@ export async function errorReportRoutes(
     "/api/admin/errors/:id/resolve",
     { onRequest: adminOnly, schema: { params: IdParams, response: { 200: ErrorGroupReply } } },
     async (request) => {
-      const principal = request.principal;
-      if (principal === null) throw unauthorized();
+      const principal = callerOf(request);
       const row = await deps.errorReports.resolve(request.params.id, principal.user.id);
       await app.audit.record(clientOf(request), "admin.error_resolved", row.id, {
         message: row.message.slice(0, 200),

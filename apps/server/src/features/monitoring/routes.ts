@@ -4,6 +4,7 @@ import { timingSafeEqual } from "node:crypto";
 import { QuantumState, SystemView } from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { callerOf } from "../../platform/auth.js";
 import { forbidden, unauthorized } from "../../platform/errors.js";
 import type { MetricsService } from "./service.js";
 
@@ -36,8 +37,7 @@ export async function metricsRoutes(
     "/api/aacos/quantum/state",
     { ...signedIn, schema: { response: { 200: QuantumState } } },
     async (request) => {
-      const userId = request.principal?.user.id;
-      if (userId === undefined) throw unauthorized();
+      const userId = callerOf(request).user.id;
       // The caller's jobs in the job runner (docs/decisions/091-jobs-versus-requests.md); workers count every instance.
       const state = await app.services.jobs.state({ userId });
       return { ...state, throughput: state.throughputPerMinute };

@@ -1,5 +1,4 @@
 // HTTP of OpenID Connect sign-in: /api/auth/oauth/providers, /:provider/start (redirect), /:provider (code), /:provider/link.
-
 import { OAuthLinked, OAuthProviderList, OAuthSignInReply } from "@aacos/domain/replies";
 import { requiredText } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyReply } from "fastify";

@@ -1,5 +1,4 @@
 // HTTP of passkeys: add, list and remove (signed in); sign in with one, password-less or as the second factor.
-
 import { PasskeyList, PasskeyOptions, PasskeyReply, SessionReply } from "@aacos/domain/replies";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance } from "fastify";

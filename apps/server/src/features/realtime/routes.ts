@@ -2,7 +2,8 @@
 import { RealtimeTicket } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { notFound, unauthorized } from "../../platform/errors.js";
+import { callerOf } from "../../platform/auth.js";
+import { notFound } from "../../platform/errors.js";
 import type { RealtimeHub } from "./hub.js";
 import type { TicketStore } from "./tickets.js";
 import { listenForUpgrades } from "./upgrade.js";
@@ -21,8 +22,7 @@ export async function realtimeRoutes(
       "/api/realtime/ticket",
       { onRequest: app.authenticate, schema: { response: { 200: RealtimeTicket } } },
       async (request) => {
-        const principal = request.principal;
-        if (principal === null) throw unauthorized();
+        const principal = callerOf(request);
         const ticket = await deps.tickets.issue({
           userId: principal.user.id,
           tier: principal.tier,

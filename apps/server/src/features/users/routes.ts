@@ -1,6 +1,5 @@
 // HTTP of the users API (docs/product.md §7): admins manage everyone (list, edit, suspend, reactivate, sign out everywhere,
 // delete); a user reads their own profile.
-
 import { permissionsForRoles } from "@aacos/domain/access";
 import { AdminUserListQuery } from "@aacos/domain/admin-console";
 import { toTierName, toWorldName } from "@aacos/domain/catalog";
