@@ -3,23 +3,34 @@
 // per-round ratios is printed beside its target — health, catalogue, a signed-in metered GET reading one row and a
 // signed-in write, on in-memory PGlite and (with DATABASE_URL and REDIS_URL) on PostgreSQL + Redis.
 //
+// The product is the compiled server as `npm start` runs it (compiled-server.ts: a fresh DATA_DIR on disk, or the
+// bench's own PostgreSQL database and Redis); BENCH_SERVER=source builds the app from the TypeScript sources in a
+// forked process instead (in-memory PGlite), as the bench did before.
+//
 // BENCH_SECONDS (3) per round, BENCH_ROUNDS (3), BENCH_CONNECTIONS (50), BENCH_ONLY (cases whose name contains it,
-// e.g. "metered" to profile just that one); BENCH_CPU_PROF=dir writes the product
-// process's CPU profile of the measured part (set-up left out) there as a .cpuprofile (what --cpu-prof writes).
+// e.g. "metered" to profile just that one); BENCH_CPU_PROF=dir writes the product process's CPU profile there as a
+// .cpuprofile: the compiled server's whole life (--cpu-prof), or with BENCH_SERVER=source the measured part only
+// (set-up left out).
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { eq } from "drizzle-orm";
+import { openPglite } from "../apps/server/src/db/client.js";
+import { users } from "../apps/server/src/db/schema.js";
+import { buildCompiledServer, createUser, startCompiledServer } from "./compiled-server.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ?? "";
+const COMPILED = process.env.BENCH_SERVER !== "source";
+const ACCOUNT = { email: "bench@example.com", username: "bench", password: "Zq7!wVx9Lk" };
 
 /** What the serving children tell the parent once they listen. */
 interface Served {
@@ -180,6 +191,76 @@ const median = (values: number[]) => {
 interface Started {
   child: ChildProcess;
   message: { url: string; apiKey?: string; universeId?: string };
+  /** Removes what the product left (the compiled server's DATA_DIR). */
+  cleanUp?: () => Promise<void>;
+}
+
+/** Answers the JSON of a call that must succeed. */
+async function call<T>(url: string, init: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok)
+    throw new Error(`${init.method ?? "GET"} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The compiled server on a new DATA_DIR (or the given PostgreSQL database and REDIS_URL), with the bench account on
+ * the infinity plan, signed in through the API, a personal API key and a universe made through it.
+ */
+async function startCompiledProduct(databaseUrl: string | undefined): Promise<Started> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-bench-api-"));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    WEB_DIST: "/nonexistent",
+  };
+  if (databaseUrl !== undefined) {
+    env.DATABASE_URL = databaseUrl;
+    if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+  }
+  createUser(ACCOUNT, env);
+  // The plan is set before the server starts, so nothing it keeps sees the account on another.
+  if (databaseUrl === undefined) {
+    const database = await openPglite({ dataDir });
+    await database.db
+      .update(users)
+      .set({ tier: "infinity", world: "infinity" })
+      .where(eq(users.email, ACCOUNT.email));
+    await database.close();
+  } else {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query("update users set tier = 'infinity', world = 'infinity' where email = $1", [
+      ACCOUNT.email,
+    ]);
+    await client.end();
+  }
+  const server = await startCompiledServer(env);
+  const json = { "content-type": "application/json" };
+  const { token } = await call<{ token: string }>(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email: ACCOUNT.email, password: ACCOUNT.password }),
+  });
+  const { key } = await call<{ key: string }>(`${server.url}/api/me/api-keys`, {
+    method: "POST",
+    headers: { ...json, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: "bench", scopes: ["read", "write"] }),
+  });
+  const { universe } = await call<{ universe: { id: string } }>(
+    `${server.url}/api/aacos/universes`,
+    {
+      method: "POST",
+      headers: { ...json, authorization: `Bearer ${key}` },
+      body: JSON.stringify({ name: "Bench" }),
+    },
+  );
+  return {
+    child: server.child,
+    message: { url: server.url, apiKey: key, universeId: universe.id },
+    cleanUp: () => rm(dataDir, { recursive: true, force: true }),
+  };
 }
 
 async function startServing(role: "bare" | "product", databaseUrl?: string): Promise<Started> {
@@ -195,10 +276,13 @@ async function startServing(role: "bare" | "product", databaseUrl?: string): Pro
   return { child, message };
 }
 
-async function stopServing({ child }: Started) {
+async function stopServing({ child, cleanUp }: Started) {
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.send("stop");
+  // The compiled server stops on SIGTERM (and writes its CPU profile then); the forked ones on a message.
+  if (child.connected) child.send("stop");
+  else child.kill("SIGTERM");
   await exited;
+  await cleanUp?.();
 }
 
 async function measure(
@@ -207,7 +291,9 @@ async function measure(
   databaseUrl: string | undefined,
 ) {
   const bare = await startServing("bare");
-  const product = await startServing("product", databaseUrl);
+  const product = COMPILED
+    ? await startCompiledProduct(databaseUrl)
+    : await startServing("product", databaseUrl);
   const served: Served = {
     bare: bare.message.url,
     product: product.message.url,
@@ -215,7 +301,8 @@ async function measure(
     universeId: product.message.universeId ?? "",
   };
   console.log(
-    `${label}: ${ROUNDS} alternating rounds of ${SECONDS} s at ${CONNECTIONS} connections`,
+    `${label}, ${COMPILED ? "the compiled server" : "the app built from source (tsx)"}: ${ROUNDS} alternating` +
+      ` rounds of ${SECONDS} s at ${CONNECTIONS} connections (load average ${loadavg()[0]?.toFixed(1)})`,
   );
   for (const testCase of CASES.filter((candidate) => candidate.name.includes(ONLY))) {
     const request = testCase.request(served);
@@ -246,7 +333,8 @@ async function measure(
           .padStart(6)} req/s:` +
         ` ${median(ratios).toFixed(3)}× bare Fastify${target === null ? "" : ` (target ≥ ${target}×)`},` +
         ` p99 ${p99.toFixed(0)} ms${target === null ? "" : ` (target ≤ ${P99_TARGET_MS} ms)`}` +
-        (errors > 0 ? `, ${errors} non-2xx/errors` : ""),
+        (errors > 0 ? `, ${errors} non-2xx/errors` : "") +
+        ` (load average ${loadavg()[0]?.toFixed(1)})`,
     );
   }
   await stopServing(product);
@@ -277,6 +365,7 @@ if (process.env.BENCH_ROLE === "bare") {
 } else if (process.env.BENCH_ROLE === "product") {
   await serveProduct();
 } else {
+  if (COMPILED) buildCompiledServer();
   await measure("API throughput, PGlite (in-process counters)", "pglite", undefined);
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl && process.env.REDIS_URL) await onPostgres(databaseUrl);
