@@ -16,6 +16,40 @@ const RUN_ERRORS = {
   provider_failed: {},
   /** The answer ran past the plan's processing time, `ms`. */
   timed_out: { ms: 0 },
+  /** A background run or sync cancelled before it finished. */
+  cancelled: {},
+  /** A sync stopped before it finished (cancelled, or its instance shut down). */
+  sync_stopped: {},
+  /** The run or sync could not be handed to the job runner. */
+  not_queued: {},
+  /** The entity of a background run could not be read or answer (not one of the error union's refusals). */
+  entity_cannot_run: {},
+  /** The universe a sync was queued for is gone. */
+  universe_gone: {},
+  /** A sync that could not check or re-index some of a universe's entities and knowledge files, named in `items`. */
+  sync_problems: { items: "" },
+  /** Autonomous: the kill switch stopped the run. */
+  kill_switch_on: {},
+  /** Autonomous: the rule was turned off before the run began or while it ran. */
+  rule_disabled: {},
+  /** Autonomous: the rule's runs per hour, `n`, were used up. */
+  budget_runs: { n: 0 },
+  /** Autonomous: the rule's tokens per day, `n`, were used up. */
+  budget_tokens: { n: 0 },
+  /** Autonomous: the run was stopped where it reached the rule's tokens per day, `n`. */
+  budget_reached: { n: 0 },
+  /** Autonomous: the instance running it stopped renewing its lease. */
+  owner_lost: {},
+  /** Autonomous: the run's job never reached the job runner, or left it without starting. */
+  lost_in_queue: {},
+  /** Autonomous: the server stopped during the run. */
+  shutdown: {},
+  /** Autonomous: the run outlived its job's time-out. */
+  too_long: {},
+  /** Autonomous: one of the rule's entities could not be read. */
+  entity_unreadable: {},
+  /** Autonomous: the command failed without an answer's own reason. */
+  command_failed: {},
 } as const;
 
 type Widen<T> = {

@@ -138,6 +138,8 @@ describe("stored errors in both locales", () => {
     for (const language of ["he", "en"] as const) {
       applyLanguage(language);
       for (const stored of everyRunError()) {
+        const key = `runErrors.${stored.code}`;
+        expect(i18n.exists(key, { lng: language }), `${language} ${key}`).toBe(true);
         const text = storedErrorText(i18n.t, stored);
         expect(text, stored.code).not.toContain("{{");
         expect(text, stored.code).not.toBe(`runErrors.${stored.code}`);
@@ -147,5 +149,22 @@ describe("stored errors in both locales", () => {
     applyLanguage("he");
     expect(storedErrorText(i18n.t, null)).toBe("לא ניתן היה להשלים את התשובה");
     expect(storedErrorText(i18n.t, { code: "timed_out", params: { ms: 5000 } })).toContain("5000");
+    // A run or autonomous execution stored before codes (decision 300) reads as a run that did not finish.
+    expect(storedErrorText(i18n.t, null, "unknownRun")).toBe("ההרצה לא הסתיימה");
+    expect(storedErrorText(i18n.t, { code: "budget_runs", params: { n: 3 } })).toBe(
+      "התקציב נוצל: 3 הרצות בשעה",
+    );
+    expect(
+      storedErrorText(i18n.t, { code: "sync_problems", params: { items: "Orion, notes.md" } }),
+    ).toContain("Orion, notes.md");
+    // A refusal of the union that ended a run (a paused entity) reads as the refusal does.
+    expect(
+      storedErrorText(i18n.t, {
+        code: "conflict",
+        params: { reason: "entity_paused", name: "Orion" },
+      }),
+    ).toBe("Orion מושהית; חדשו אותה כדי לשאול אותה");
+    applyLanguage("en");
+    expect(storedErrorText(i18n.t, null, "unknownRun")).toBe("The run did not finish");
   });
 });

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { AUTONOMOUS_TRIGGERS, EXECUTION_STATUSES, EXECUTION_TRIGGERS } from "../autonomous.js";
 import { SIGNAL_SEVERITIES } from "../validation/signals.js";
-import { pageOf, Timestamp } from "./common.js";
+import { pageOf, StoredErrorCode, Timestamp } from "./common.js";
 
 export const AutonomousRuleView = z.object({
   id: z.string(),
@@ -40,6 +40,8 @@ export const ExecutionView = z.object({
   tokens: z.number(),
   durationMs: z.number(),
   error: z.string().nullable(),
+  /** The same as a code and params, what the browser shows (docs/decisions/300-run-and-execution-error-codes.md). */
+  errorCode: StoredErrorCode,
   /** For dry runs and real ones: the command as sent (entity names and prompt). */
   detail: z.object({
     entityNames: z.array(z.string()),

@@ -1,7 +1,7 @@
 // Replies of the chat: conversations, their messages, a sent answer.
 import { z } from "zod";
 import { ANSWER_STATUSES } from "../validation/chat.js";
-import { pageOf, Timestamp, Usage } from "./common.js";
+import { pageOf, StoredErrorCode, Timestamp, Usage } from "./common.js";
 
 export const Conversation = z.object({
   id: z.string(),
@@ -26,7 +26,7 @@ export const ChatMessage = z.object({
    * The same as a code and params (packages/domain/src/run-errors.ts), what the browser shows; null when the answer
    * did not fail, or failed before codes were stored (docs/decisions/245-stored-error-codes.md).
    */
-  errorCode: z.object({ code: z.string(), params: z.record(z.string(), z.unknown()) }).nullable(),
+  errorCode: StoredErrorCode,
   promptTokens: z.number(),
   completionTokens: z.number(),
   createdAt: Timestamp,

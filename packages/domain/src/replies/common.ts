@@ -34,10 +34,20 @@ export interface Page<Item> {
   total: number;
 }
 
+/**
+ * Why a stored run, answer or execution failed, as a code and params (packages/domain/src/run-errors.ts or the error
+ * union), what the browser shows; null when it did not fail, or failed before codes were stored (decisions 245, 300).
+ */
+export const StoredErrorCode = z
+  .object({ code: z.string(), params: z.record(z.string(), z.unknown()) })
+  .nullable();
+
 /** How one model run ended: its text or error, the tokens and time it took, when it began and ended. */
 export const runOutcome = {
   output: z.string(),
   error: z.string().nullable(),
+  /** The same as a code and params, what the browser shows (docs/decisions/300-run-and-execution-error-codes.md). */
+  errorCode: StoredErrorCode,
   promptTokens: z.number(),
   completionTokens: z.number(),
   durationMs: z.number(),

@@ -72,7 +72,11 @@ export const autonomousExecutions = pgTable(
     commandId: uuid("command_id"),
     tokens: integer("tokens").notNull().default(0),
     durationMs: integer("duration_ms").notNull().default(0),
+    /** Why it ended other than as planned, in English (for integrators and logs). */
     error: text("error"),
+    /** The same as a code and params (packages/domain/src/run-errors.ts); null on rows stored before 0022. */
+    errorCode: text("error_code"),
+    errorParams: jsonb("error_params"),
     /** The command as sent: entity names and prompt. */
     detail: jsonb("detail").notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -90,6 +90,7 @@ interface Execution {
   dueAt: string;
   tokens: number;
   error: string | null;
+  errorCode: { code: string; params: Record<string, unknown> } | null;
   detail: { entityNames: string[]; prompt: string; signalId?: number };
 }
 
@@ -256,6 +257,8 @@ describe("executions", () => {
     );
     expect(items.map((item) => item.status)).toEqual(["skipped_budget", "dry_run"]);
     expect(items[0]?.error).toBe("Budget used up: 1 runs per hour");
+    // The browser shows it by its code (docs/decisions/300), never by the English text.
+    expect(items[0]?.errorCode).toEqual({ code: "budget_runs", params: { n: 1 } });
   });
 
   it("stops a run where it would pass the rule's tokens per day, and skips the next", async () => {
@@ -269,6 +272,7 @@ describe("executions", () => {
     expect(stopped).toMatchObject({
       status: "stopped_budget",
       error: "Stopped at the budget: 20 tokens per day",
+      errorCode: { code: "budget_reached", params: { n: 20 } },
       tokens: 21,
     });
     expect(fake.requests).toHaveLength(1);
@@ -436,6 +440,7 @@ describe("executions", () => {
     expect(killed).toMatchObject({
       status: "killed",
       error: "The kill switch is on: autonomous runs are stopped",
+      errorCode: { code: "kill_switch_on", params: {} },
     });
 
     const refused = await call("POST", `/api/autonomous/rules/${rule.id}/run`);

@@ -15,7 +15,6 @@ import {
   budgetVerdict,
   COUNTED_STATUSES,
   type CronPreviewQuery,
-  EXECUTION_MESSAGES,
   EXECUTION_STATUSES,
   type ExecutionHistoryQuery,
   type ExecutionStatus,
@@ -25,7 +24,7 @@ import {
   signalMatches,
 } from "@aacos/domain/autonomous";
 import { planInForce } from "@aacos/domain/catalog";
-import { fieldFailure } from "@aacos/domain/errors";
+import { fieldFailure, type StoredError, storedErrorOf } from "@aacos/domain/errors";
 import type { SignalSeverity } from "@aacos/domain/validation";
 import { Cron } from "croner";
 import {
@@ -59,13 +58,19 @@ import type { AuditContext, AuditService } from "../audit/index.js";
 import type { CommandService } from "../commands/index.js";
 import { JobAborted, type JobService } from "../jobs/index.js";
 import type { SignalInput } from "../signals/index.js";
+import {
+  appFailure,
+  EXECUTION_FAILURES,
+  type ExecutionFailure,
+  failureOf,
+  NO_FAILURE,
+} from "./execution-errors.js";
 
 export const AUTONOMOUS_QUEUE = "autonomous-execution";
 const KILL_SWITCH_KEY = "autonomous.killSwitch";
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const ACCESS = ROUTE_ACCESS["/autonomous-control"];
-const SHUTDOWN = EXECUTION_MESSAGES.shutdown;
 /** How long a running execution's instance vouches for it between ticks (the tick renews it). */
 const DEFAULT_LEASE_MS = 60_000;
 
@@ -196,6 +201,7 @@ function executionView(row: ExecutionRow, ruleName: string): ExecutionView {
     tokens: row.tokens,
     durationMs: row.durationMs,
     error: row.error,
+    errorCode: storedErrorOf(row.errorCode, row.errorParams),
     detail: detailOf(row.detail),
     commandId: row.commandId,
     createdAt: row.createdAt.toISOString(),
@@ -222,16 +228,32 @@ function signalOf(envelope: RealtimeEnvelope) {
 }
 
 /** Why a run was stopped (the abort reason); a runner's own cancel reads as the kill switch. */
-class Killed extends Error {}
+class Killed extends Error {
+  constructor(readonly failure: ExecutionFailure) {
+    super(failure.error);
+  }
+}
 /** The run reached its rule's tokens per day. */
 class BudgetReached extends Killed {}
 
-function stopReason(signal: AbortSignal): string {
+function stopReason(signal: AbortSignal): ExecutionFailure {
   const reason: unknown = signal.reason;
-  if (reason instanceof Killed) return reason.message;
-  if (reason instanceof JobAborted && reason.kind === "timeout") return EXECUTION_MESSAGES.tooLong;
-  if (reason instanceof JobAborted && reason.kind === "shutdown") return SHUTDOWN;
-  return AUTONOMOUS_MESSAGES.killSwitchOn;
+  if (reason instanceof Killed) return reason.failure;
+  if (reason instanceof JobAborted && reason.kind === "timeout") return EXECUTION_FAILURES.tooLong;
+  if (reason instanceof JobAborted && reason.kind === "shutdown")
+    return EXECUTION_FAILURES.shutdown;
+  return EXECUTION_FAILURES.killSwitchOn;
+}
+
+/** A failed command run's reason (its answer's code, or the command's own) as the execution's failure. */
+function runFailure(run: {
+  error: string | null;
+  errorCode: StoredError | null;
+}): ExecutionFailure {
+  const error = run.error ?? "The command did not finish";
+  return run.errorCode === null
+    ? EXECUTION_FAILURES.commandFailed(error)
+    : failureOf(error, run.errorCode);
 }
 
 export function createAutonomousService(deps: AutonomousDeps): AutonomousService {
@@ -446,7 +468,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       );
     } catch (error) {
       log.error({ err: error, ruleId: rule.id }, "autonomous run not queued");
-      await finish(row.id, "failed", { error: EXECUTION_MESSAGES.lostInQueue }, ["queued"]);
+      await finish(row.id, "failed", EXECUTION_FAILURES.lostInQueue, ["queued"]);
     }
     return row;
   }
@@ -454,7 +476,9 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
   async function finish(
     executionId: string,
     status: ExecutionStatus,
-    fields: Partial<Pick<ExecutionRow, "error" | "tokens" | "durationMs" | "detail">>,
+    fields: Partial<
+      Pick<ExecutionRow, "error" | "errorCode" | "errorParams" | "tokens" | "durationMs" | "detail">
+    >,
     from: ExecutionStatus[],
   ): Promise<boolean> {
     const done = await db
@@ -480,11 +504,11 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       .where(eq(autonomousRules.id, row.ruleId));
     if (rule === undefined) return;
     if ((await readKillSwitch()).engaged || signal.aborted) {
-      await finish(row.id, "killed", { error: AUTONOMOUS_MESSAGES.killSwitchOn }, ["queued"]);
+      await finish(row.id, "killed", EXECUTION_FAILURES.killSwitchOn, ["queued"]);
       return;
     }
     if (!rule.enabled) {
-      await finish(row.id, "killed", { error: AUTONOMOUS_MESSAGES.ruleDisabled }, ["queued"]);
+      await finish(row.id, "killed", EXECUTION_FAILURES.ruleDisabled, ["queued"]);
       return;
     }
     const [owner] = await db.select().from(users).where(eq(users.id, rule.userId));
@@ -494,7 +518,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       owner.suspendedAt !== null ||
       checkAccess({ roles, permissions: permissionsForRoles(roles) }, ACCESS) !== "allowed"
     ) {
-      await finish(row.id, "failed", { error: forbidden().message }, ["queued"]);
+      await finish(row.id, "failed", appFailure(forbidden()), ["queued"]);
       return;
     }
     const used = (await usageOf([rule.id], clock(), row.id)).get(rule.id) ?? {
@@ -503,11 +527,11 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
     };
     const verdict = budgetVerdict(rule, used);
     if (verdict !== "ok") {
-      const error =
+      const failure =
         verdict === "runs"
-          ? EXECUTION_MESSAGES.budgetRuns(rule.maxRunsPerHour)
-          : EXECUTION_MESSAGES.budgetTokens(rule.maxTokensPerDay);
-      if (await finish(row.id, "skipped_budget", { error }, ["queued"])) {
+          ? EXECUTION_FAILURES.budgetRuns(rule.maxRunsPerHour)
+          : EXECUTION_FAILURES.budgetTokens(rule.maxTokensPerDay);
+      if (await finish(row.id, "skipped_budget", failure, ["queued"])) {
         deps.emitSignal(rule.userId, {
           kind: "autonomous",
           source: "budget",
@@ -523,8 +547,9 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
         detail.entityNames.push((await deps.directory.getEntity(rule.userId, entityId)).name);
       }
     } catch (error) {
-      const message = error instanceof AppError ? error.message : "An entity could not be read";
-      await finish(row.id, "failed", { error: message, detail }, ["queued"]);
+      const failure =
+        error instanceof AppError ? appFailure(error) : EXECUTION_FAILURES.entityUnreadable;
+      await finish(row.id, "failed", { ...failure, detail }, ["queued"]);
       return;
     }
     if (rule.dryRun) {
@@ -565,7 +590,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
         [...streamed.values()].reduce((sum, text) => sum + estimateTokens(text), 0);
       const reached = () => {
         if (!budget.signal.aborted && spent() >= left) {
-          budget.abort(new BudgetReached(EXECUTION_MESSAGES.budgetReached(rule.maxTokensPerDay)));
+          budget.abort(new BudgetReached(EXECUTION_FAILURES.budgetReached(rule.maxTokensPerDay)));
         }
       };
       reached();
@@ -600,12 +625,13 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
         {
           tokens,
           durationMs,
-          error:
-            status === "killed"
-              ? stopReason(signal)
-              : status === "stopped_budget"
-                ? stopReason(budget.signal)
-                : (failed?.error ?? (failed ? "The command did not finish" : null)),
+          ...(status === "killed"
+            ? stopReason(signal)
+            : status === "stopped_budget"
+              ? stopReason(budget.signal)
+              : failed
+                ? runFailure(failed)
+                : NO_FAILURE),
         },
         ["running"],
       );
@@ -619,18 +645,18 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       }
     } catch (error) {
       const killed = error instanceof Killed || signal.aborted;
-      const message = killed
+      const failure = killed
         ? stopReason(signal)
         : error instanceof AppError
-          ? error.message
-          : "The command could not run";
+          ? appFailure(error)
+          : EXECUTION_FAILURES.commandFailed("The command could not run");
       if (!(error instanceof AppError) && !killed) {
         log.error({ err: error, ruleId: rule.id }, "autonomous run failed");
       }
       await finish(
         row.id,
         killed ? "killed" : "failed",
-        { error: message, durationMs: Date.now() - started },
+        { ...failure, durationMs: Date.now() - started },
         ["running"],
       );
     }
@@ -659,7 +685,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
     }
     const lost = await db
       .update(autonomousExecutions)
-      .set({ status: "failed", error: EXECUTION_MESSAGES.ownerLost, finishedAt: now })
+      .set({ status: "failed", ...EXECUTION_FAILURES.ownerLost, finishedAt: now })
       .where(
         and(
           eq(autonomousExecutions.status, "running"),
@@ -690,7 +716,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       lost.push(
         ...(await db
           .update(autonomousExecutions)
-          .set({ status: "failed", error: EXECUTION_MESSAGES.lostInQueue, finishedAt: now })
+          .set({ status: "failed", ...EXECUTION_FAILURES.lostInQueue, finishedAt: now })
           .where(
             and(
               inArray(
@@ -770,7 +796,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
 
   function abortLocal() {
     for (const controller of local.values()) {
-      controller.abort(new Killed(AUTONOMOUS_MESSAGES.killSwitchOn));
+      controller.abort(new Killed(EXECUTION_FAILURES.killSwitchOn));
     }
   }
 
@@ -847,7 +873,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
         // The rule's own kill switch: what is queued will not start, what runs stops.
         await db
           .update(autonomousExecutions)
-          .set({ status: "killed", error: AUTONOMOUS_MESSAGES.ruleDisabled, finishedAt: now })
+          .set({ status: "killed", ...EXECUTION_FAILURES.ruleDisabled, finishedAt: now })
           .where(
             and(eq(autonomousExecutions.ruleId, id), eq(autonomousExecutions.status, "queued")),
           );
@@ -858,7 +884,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
             and(eq(autonomousExecutions.ruleId, id), eq(autonomousExecutions.status, "running")),
           );
         for (const execution of running)
-          local.get(execution.id)?.abort(new Killed(AUTONOMOUS_MESSAGES.ruleDisabled));
+          local.get(execution.id)?.abort(new Killed(EXECUTION_FAILURES.ruleDisabled));
         const jobIds = running.flatMap((execution) => (execution.jobId ? [execution.jobId] : []));
         if (jobIds.length > 0) await jobs.cancel(jobIds);
       }
@@ -930,7 +956,7 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       if (engaged) {
         await db
           .update(autonomousExecutions)
-          .set({ status: "killed", error: AUTONOMOUS_MESSAGES.killSwitchOn, finishedAt: now })
+          .set({ status: "killed", ...EXECUTION_FAILURES.killSwitchOn, finishedAt: now })
           .where(eq(autonomousExecutions.status, "queued"));
         const running = await db
           .select({ jobId: autonomousExecutions.jobId })
@@ -1059,7 +1085,8 @@ export function createAutonomousService(deps: AutonomousDeps): AutonomousService
       stopped = true;
       if (timer !== null) clearInterval(timer);
       for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
-      for (const controller of local.values()) controller.abort(new Killed(SHUTDOWN));
+      for (const controller of local.values())
+        controller.abort(new Killed(EXECUTION_FAILURES.shutdown));
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };

@@ -3,6 +3,7 @@
 
 import { randomUUID } from "node:crypto";
 import { tierHasFeature } from "@aacos/domain/catalog";
+import { type StoredError, storedErrorOf } from "@aacos/domain/errors";
 import type { AnswerStatus, CommandBody, CommandHistoryQuery } from "@aacos/domain/validation";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -17,6 +18,8 @@ export interface RunView {
   status: AnswerStatus | "running";
   output: string;
   error: string | null;
+  /** The same as a code and params, what the browser shows (docs/decisions/300). */
+  errorCode: StoredError | null;
   promptTokens: number;
   completionTokens: number;
   durationMs: number;
@@ -34,6 +37,7 @@ export interface EntityAnswer {
     provider: string;
     status: AnswerStatus;
     error: string | null;
+    errorCode: StoredError | null;
   };
   usage: Usage;
 }
@@ -88,6 +92,7 @@ function runView(row: RunRow): RunView {
       status === "complete" || status === "stopped" || status === "failed" ? status : "running",
     output: row.output,
     error: row.error,
+    errorCode: storedErrorOf(row.errorCode, row.errorParams),
     promptTokens: row.promptTokens,
     completionTokens: row.completionTokens,
     durationMs: row.durationMs,
@@ -181,6 +186,7 @@ export function createCommandService(deps: {
                     provider: answer.provider,
                     status: answer.status,
                     error: answer.error,
+                    errorCode: run.errorCode,
                   },
                   usage: answer.usage,
                 });

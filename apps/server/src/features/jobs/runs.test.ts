@@ -20,6 +20,7 @@ interface RunView {
   batchId: string | null;
   output: string;
   error: string | null;
+  errorCode: { code: string; params: Record<string, unknown> } | null;
 }
 
 beforeAll(async () => {
@@ -84,7 +85,7 @@ describe("universe sync as a job", () => {
     expect(run).toMatchObject({ kind: "sync", status: "queued" });
     expect(typeof run.id).toBe("string");
     const done = await settled(user, run.id);
-    expect(done).toMatchObject({ kind: "sync", status: "succeeded", error: null });
+    expect(done).toMatchObject({ kind: "sync", status: "succeeded", error: null, errorCode: null });
     expect(done.output).toContain("entity Keeper: ok");
     const signals = await test.app.services.signals.list(user.id, { kind: "sync", limit: 5 });
     expect(signals.items[0]?.data).toMatchObject({ runId: run.id, status: "succeeded" });
@@ -283,7 +284,12 @@ describe("batches", () => {
     expect(cancel.json().run.status).toBe("stopped");
     expect((await settled(user, lead?.id ?? "")).status).toBe("complete");
     expect((await settled(user, tail?.id ?? "")).status).toBe("complete");
-    expect(await readRun(user, skipped?.id ?? "")).toMatchObject({ status: "stopped" });
+    // Its reason is stored as a code beside the English text, and the browser shows the code (decision 300).
+    expect(await readRun(user, skipped?.id ?? "")).toMatchObject({
+      status: "stopped",
+      error: "Cancelled before it finished",
+      errorCode: { code: "cancelled", params: {} },
+    });
     expect(fake.requests).toHaveLength(2);
   });
 });

@@ -2,12 +2,13 @@
 // quantum processing, one after another without). Each run is a `runs` row whose id is also its job's id, so a run is
 // looked up and cancelled by one id (docs/decisions/091-jobs-versus-requests.md).
 import { randomUUID } from "node:crypto";
+import { type StoredError, storedErrorOf } from "@aacos/domain/errors";
 import { batchModeFor, FINISHED_RUN_STATUSES, JOB_MESSAGES } from "@aacos/domain/jobs";
 import type { BackgroundRun, BatchReply } from "@aacos/domain/replies";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { runs } from "../../db/schema.js";
-import { conflict, notFound } from "../../platform/errors.js";
+import { AppError, conflict, notFound } from "../../platform/errors.js";
 import { effectiveLimits } from "../../platform/live-catalog.js";
 import {
   type AiService,
@@ -64,6 +65,7 @@ function view(row: RunRow): BackgroundRunView {
     input: row.input,
     output: row.output,
     error: row.error,
+    errorCode: storedErrorOf(row.errorCode, row.errorParams),
     promptTokens: row.promptTokens,
     completionTokens: row.completionTokens,
     durationMs: row.durationMs,
@@ -139,15 +141,26 @@ export function createBackgroundRuns(deps: {
     if (!shutDown(signal)) return;
     await db
       .update(runs)
-      .set({ status: "queued", error: null, finishedAt: null })
+      .set({ status: "queued", error: null, errorCode: null, errorParams: null, finishedAt: null })
       .where(eq(runs.id, runId));
     throw signal.reason;
   }
 
-  async function fail(runId: string, message: string): Promise<BackgroundRunView | null> {
+  /** Ends a waiting or running run as failed, with its English text and its code (docs/decisions/300). */
+  async function fail(
+    runId: string,
+    message: string,
+    code: StoredError,
+  ): Promise<BackgroundRunView | null> {
     const [updated] = await db
       .update(runs)
-      .set({ status: "failed", error: message, finishedAt: deps.clock() })
+      .set({
+        status: "failed",
+        error: message,
+        errorCode: code.code,
+        errorParams: code.params,
+        finishedAt: deps.clock(),
+      })
       .where(and(eq(runs.id, runId), inArray(runs.status, ["queued", "running"])))
       .returning();
     return updated === undefined ? null : view(updated);
@@ -192,6 +205,9 @@ export function createBackgroundRuns(deps: {
         const failed = await fail(
           data.runId,
           error instanceof Error ? error.message : "The entity cannot run",
+          error instanceof AppError
+            ? ({ code: error.code, params: error.params ?? {} } as StoredError)
+            : { code: "entity_cannot_run", params: {} },
         );
         if (failed !== null) deps.notify(data.userId, backgroundRunSignal(failed));
         return null;
@@ -311,7 +327,7 @@ export function createBackgroundRuns(deps: {
         expireInSeconds: expirySecondsFor(plan),
       });
     } catch (error) {
-      await fail(run.id, "The run could not be queued");
+      await fail(run.id, "The run could not be queued", { code: "not_queued", params: {} });
       throw error;
     }
   }
@@ -336,7 +352,7 @@ export function createBackgroundRuns(deps: {
       try {
         await jobs.enqueue<SyncJob>(SYNC_QUEUE, { runId: run.id, userId }, { id: run.id });
       } catch (error) {
-        await fail(run.id, "The sync could not be queued");
+        await fail(run.id, "The sync could not be queued", { code: "not_queued", params: {} });
         throw error;
       }
       // As it was queued: the job may already be running it.
@@ -382,7 +398,13 @@ export function createBackgroundRuns(deps: {
         throw conflict("job_not_cancellable", JOB_MESSAGES.notCancellable);
       await db
         .update(runs)
-        .set({ status: "stopped", error: JOB_MESSAGES.cancelled, finishedAt: deps.clock() })
+        .set({
+          status: "stopped",
+          error: JOB_MESSAGES.cancelled,
+          errorCode: "cancelled",
+          errorParams: {},
+          finishedAt: deps.clock(),
+        })
         .where(and(eq(runs.id, runId), eq(runs.status, "queued")));
       await jobs.cancel([runId]);
       const after = await row(runId);

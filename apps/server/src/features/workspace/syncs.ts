@@ -2,6 +2,7 @@
 // file re-indexed), or queued and performed in one go.
 
 import { performance } from "node:perf_hooks";
+import type { RunError } from "@aacos/domain/errors";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { files, knowledgeFiles, runs, universes } from "../../db/schema.js";
 import { notFound } from "../../platform/errors.js";
@@ -21,6 +22,22 @@ const RUN_COLUMNS = {
   createdAt: runs.createdAt,
   finishedAt: runs.finishedAt,
 };
+
+/** A finished sync's failure as the code and params stored beside its English text (docs/decisions/300). */
+function syncErrorCode(
+  stopped: boolean,
+  universeGone: boolean,
+  failedItems: readonly string[],
+): { errorCode: string | null; errorParams: RunError["params"] | null } {
+  const error: RunError | null = stopped
+    ? { code: "sync_stopped", params: {} }
+    : universeGone
+      ? { code: "universe_gone", params: {} }
+      : failedItems.length > 0
+        ? { code: "sync_problems", params: { items: failedItems.join(", ") } }
+        : null;
+  return { errorCode: error?.code ?? null, errorParams: error?.params ?? null };
+}
 
 export function createSyncActions(
   ctx: WorkspaceContext,
@@ -77,6 +94,8 @@ export function createSyncActions(
       const started = performance.now();
       const lines: string[] = [];
       const problems: string[] = [];
+      /** The names of the entities and files that failed, for the code (docs/decisions/300). */
+      const failedItems: string[] = [];
       // The owner was checked when the run was queued; the universe may have gone since.
       const [universe] = await db
         .select({ id: universes.id })
@@ -94,7 +113,10 @@ export function createSyncActions(
         lines.push(
           `entity ${entity.name}: ${verdict.ok ? "ok" : `failed (${verdict.error ?? ""})`}`,
         );
-        if (!verdict.ok) problems.push(`${entity.name}: ${verdict.error ?? "check failed"}`);
+        if (!verdict.ok) {
+          problems.push(`${entity.name}: ${verdict.error ?? "check failed"}`);
+          failedItems.push(entity.name);
+        }
         const knowledge = await db
           .select({
             id: knowledgeFiles.id,
@@ -111,7 +133,10 @@ export function createSyncActions(
           lines.push(
             `  ${item.name}: ${outcome.ok ? `${outcome.passages} passages` : `failed (${outcome.error ?? ""})`}`,
           );
-          if (!outcome.ok) problems.push(`${item.name}: ${outcome.error ?? "failed"}`);
+          if (!outcome.ok) {
+            problems.push(`${item.name}: ${outcome.error ?? "failed"}`);
+            failedItems.push(item.name);
+          }
         }
       }
       const stopped = signal?.aborted === true;
@@ -122,6 +147,7 @@ export function createSyncActions(
           status: stopped ? "stopped" : problems.length === 0 ? "succeeded" : "failed",
           durationMs: Math.round(performance.now() - started),
           error: stopped ? "stopped" : problems.length === 0 ? null : problems.join("; "),
+          ...syncErrorCode(stopped, universe === undefined, failedItems),
           finishedAt: clock(),
         })
         .where(eq(runs.id, runId))

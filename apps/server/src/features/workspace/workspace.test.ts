@@ -459,6 +459,9 @@ describe("universe sync", () => {
     });
     const run = await workspace.syncUniverse(user.id, universeId);
     expect(run).toMatchObject({ status: "failed", error: "Broken: Broken has no model" });
+    // The browser reads the failure by its code, naming what failed (docs/decisions/300).
+    const read = (await call(user, "GET", `/api/aacos/runs/${run.id}`)).json().run;
+    expect(read.errorCode).toEqual({ code: "sync_problems", params: { items: "Broken" } });
   });
 });
 

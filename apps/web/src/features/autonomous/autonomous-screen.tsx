@@ -6,8 +6,8 @@ import type { AutonomousRuleView } from "@aacos/domain/replies";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
+import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/dialog";
@@ -18,7 +18,6 @@ import { PageHeading } from "../../ui/page-heading";
 import { autonomousApi, autonomousKeys } from "./api";
 import { ExecutionHistory } from "./execution-history";
 import { KillSwitchBar } from "./kill-switch-bar";
-import { translateAutonomous } from "./messages";
 import { RuleEditor } from "./rule-editor";
 import { RuleList } from "./rule-list";
 
@@ -79,7 +78,7 @@ function AutonomousControl() {
       await action();
       setNotice(done);
     } catch (error) {
-      setActionError(translateAutonomous(t, isApiError(error) ? error.message : ""));
+      setActionError(errorText(t, error));
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: autonomousKeys.all });

@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
+import { storedErrorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { autonomousApi, autonomousKeys, HISTORY_PAGE_SIZE } from "./api";
-import { translateAutonomous } from "./messages";
 import { STATUS_TONES } from "./rule-list";
 
 const ACTIVE = new Set(["queued", "running"]);
@@ -109,8 +109,10 @@ export function ExecutionHistory() {
                       {t("autonomous.history.durationMs", { ms: item.durationMs })}
                     </td>
                     <td className="max-w-xs px-3 py-2 text-fg-muted">
-                      {item.error ? (
-                        <span className="text-error">{translateAutonomous(t, item.error)}</span>
+                      {item.error || item.errorCode ? (
+                        <span className="text-error">
+                          {storedErrorText(t, item.errorCode, "unknownRun")}
+                        </span>
                       ) : item.detail.entityNames.length > 0 ? (
                         t(
                           item.status === "dry_run"

@@ -4,13 +4,12 @@ import type { KillSwitchView } from "@aacos/domain/replies";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
+import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/dialog";
 import { Icon } from "../../ui/icon";
 import { autonomousApi, autonomousKeys } from "./api";
-import { translateAutonomous } from "./messages";
 
 export function KillSwitchBar({ onChanged }: { onChanged: (engaged: boolean) => void }) {
   const { t } = useTranslation();
@@ -67,7 +66,7 @@ export function KillSwitchBar({ onChanged }: { onChanged: (engaged: boolean) => 
         </span>
         {change.isError ? (
           <span role="alert" className="text-sm font-semibold text-error">
-            {translateAutonomous(t, isApiError(change.error) ? change.error.message : "")}
+            {errorText(t, change.error)}
           </span>
         ) : null}
       </div>

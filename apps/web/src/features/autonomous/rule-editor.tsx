@@ -19,7 +19,6 @@ import { FormAlert } from "../../ui/form-alert";
 import { CheckboxField, SelectField, TextField } from "../../ui/form-field";
 import { Switch } from "../../ui/switch";
 import { autonomousApi, autonomousKeys } from "./api";
-import { translateAutonomous } from "./messages";
 
 export type EditorValues = {
   name: string;
@@ -165,10 +164,7 @@ export function RuleEditor({
   const promptId = useId();
   const zonesId = useId();
   const kindsId = useId();
-  const error = (name: keyof EditorValues & string) => {
-    const message = form.error(name);
-    return message === undefined ? undefined : translateAutonomous(t, message);
-  };
+  const error = (name: keyof EditorValues & string) => form.error(name);
   const selected = form.values.entityIds === "" ? [] : form.values.entityIds.split(",");
   const toggleEntity = (id: string, on: boolean) =>
     form.set(
@@ -376,7 +372,7 @@ export function RuleEditor({
       />
       {form.formError ? (
         <div className="sm:col-span-2">
-          <FormAlert testId="rule-editor-error">{translateAutonomous(t, form.formError)}</FormAlert>
+          <FormAlert testId="rule-editor-error">{form.formError}</FormAlert>
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2 sm:col-span-2">

@@ -7,7 +7,7 @@ import { MAX_COMMAND_ENTITIES } from "@aacos/domain/validation";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
-import { translateMessage } from "../../lib/messages";
+import { errorText, storedErrorText } from "../../lib/messages";
 import type { Entity, Universe } from "../../lib/workspace-queries";
 import { Badge } from "../../ui/badge";
 import { Button, ButtonLink } from "../../ui/button";
@@ -84,9 +84,9 @@ function AnswerCard({
           <Badge tone="warning">{t("chat.retrieval")}</Badge>
         </span>
       ) : null}
-      {column.error ? (
+      {column.error || column.errorCode ? (
         <p className="text-sm font-semibold text-error">
-          {t("chat.failedWith", { error: translateMessage(t, column.error) })}
+          {t("chat.failedWith", { error: storedErrorText(t, column.errorCode) })}
         </p>
       ) : null}
       {run ? (
@@ -227,9 +227,7 @@ export function CommandRunner({
       </form>
       {command.refusal ? (
         <FormAlert testId="command-error">
-          {locked
-            ? t("commandCenter.runner.multiLocked")
-            : translateMessage(t, command.refusal.message)}
+          {locked ? t("commandCenter.runner.multiLocked") : errorText(t, command.refusal)}
         </FormAlert>
       ) : null}
       {command.columns.length > 0 ? (

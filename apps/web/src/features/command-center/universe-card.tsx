@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText, translateMessage } from "../../lib/messages";
+import { errorText, storedErrorText } from "../../lib/messages";
 import { type Entity, type Universe, workspaceKeys } from "../../lib/workspace-queries";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -121,7 +121,9 @@ function SyncResult({ run }: { run: SyncRun }) {
           {run.output}
         </pre>
       ) : null}
-      {run.error ? <p className="text-error">{translateMessage(t, run.error)}</p> : null}
+      {run.error || run.errorCode ? (
+        <p className="text-error">{storedErrorText(t, run.errorCode, "unknownRun")}</p>
+      ) : null}
     </div>
   );
 }

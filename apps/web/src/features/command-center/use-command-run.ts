@@ -1,6 +1,7 @@
 // One command run across several entities: each entity's answer grows in its own column from the shared event stream
 // (start, deltas by entityId, entity-done, done, error); stop asks the server, then cuts the stream as a fallback;
 // stopEntity asks the server to stop one entity's answer, and the others stream on.
+import { type StoredError, storedErrorOf } from "@aacos/domain/errors";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type ApiError, isApiError } from "../../lib/api-client";
 import type { SseEvent } from "../../lib/sse-stream";
@@ -14,6 +15,8 @@ export interface EntityColumn {
   status: "streaming" | "complete" | "stopped" | "failed";
   provider: string | null;
   error: string | null;
+  /** The failure as a code and params, what the column shows (docs/decisions/300). */
+  errorCode: StoredError | null;
   run: CommandRun | null;
 }
 
@@ -25,6 +28,7 @@ interface EntityDoneData {
     provider?: string;
     status?: EntityColumn["status"];
     error?: string | null;
+    errorCode?: { code?: unknown; params?: unknown } | null;
   };
 }
 
@@ -57,11 +61,20 @@ export function useCommandRun(onFinished: () => void) {
         current.map((column) => (column.entityId === entityId ? change(column) : column)),
       );
 
-    const endStreaming = (status: "stopped" | "failed", error: string | null) =>
+    const endStreaming = (
+      status: "stopped" | "failed",
+      error: string | null,
+      errorCode: StoredError | null = null,
+    ) =>
       setColumns((current) =>
         current.map((column) =>
           column.status === "streaming"
-            ? { ...column, status, error: error ?? column.error }
+            ? {
+                ...column,
+                status,
+                error: error ?? column.error,
+                errorCode: errorCode ?? column.errorCode,
+              }
             : column,
         ),
       );
@@ -81,6 +94,7 @@ export function useCommandRun(onFinished: () => void) {
         status: "streaming",
         provider: null,
         error: null,
+        errorCode: null,
         run: null,
       })),
     );
@@ -100,11 +114,18 @@ export function useCommandRun(onFinished: () => void) {
           status: done.message?.status ?? "complete",
           provider: done.message?.provider ?? null,
           error: done.message?.error ?? null,
+          errorCode: storedErrorOf(done.message?.errorCode?.code, done.message?.errorCode?.params),
           run: done.run ?? null,
         }));
       } else if (event.event === "error") {
-        const error = data.error as { message?: unknown } | undefined;
-        endStreaming("failed", typeof error?.message === "string" ? error.message : null);
+        const error = data.error as
+          | { message?: unknown; code?: unknown; params?: unknown }
+          | undefined;
+        endStreaming(
+          "failed",
+          typeof error?.message === "string" ? error.message : null,
+          storedErrorOf(error?.code, error?.params),
+        );
       } else if (event.event === "message") {
         if (typeof data.entityId === "string" && typeof data.delta === "string") {
           const delta = data.delta;
