@@ -15,11 +15,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { create } from "zustand";
 import { useAuthStore } from "../lib/auth-store";
-import { translateMessage } from "../lib/messages";
 import { refusalText } from "../lib/refusal-text";
 import {
   installUpgradePrompts,
   isUpgradePromptDetail,
+  PROMPT_TEXT_KEYS,
   resetUpgradePrompts,
   UPGRADE_PROMPT_EVENT,
   type UpgradePromptDetail,
@@ -90,12 +90,16 @@ function clearPrompts(): void {
   usePromptSlot.setState({ current: null, waiting: [] });
 }
 
-/** A prompt's text: a refusal worded from its code and parameters, our own texts translated. */
+/** A prompt's text: a refusal worded from its code and parameters, our own texts by their key, any other as given. */
 function usePromptText(): (prompt: UpgradePromptDetail) => string {
   const { t } = useTranslation();
   const language = useLanguage();
   return (prompt) =>
-    prompt.refusal ? refusalText(t, prompt.refusal, language) : translateMessage(t, prompt.message);
+    prompt.refusal
+      ? refusalText(t, prompt.refusal, language)
+      : prompt.text
+        ? t(PROMPT_TEXT_KEYS[prompt.text])
+        : prompt.message;
 }
 
 function isTier(value: string | null): value is TierName {

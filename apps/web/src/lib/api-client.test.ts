@@ -128,7 +128,7 @@ describe("api client", () => {
   });
 
   it("uses the default text of docs/product.md §8 when the server gives none", async () => {
-    const error = await apiPost("/broken", {}, { fallbackMessage: "Login failed" }).catch(
+    const error = await apiPost("/broken", {}, { fallback: "login" }).catch(
       (failure: unknown) => failure,
     );
     expect(error).toMatchObject({ status: 500, message: "Login failed" });

@@ -23,6 +23,9 @@ export const DEFAULT_ERRORS = {
   offline: "You're offline. This needs an internet connection; try again once you're back online.",
 } as const;
 
+/** Which of the default texts a call falls back to; the interface shows it by its key, never the English. */
+export type DefaultError = keyof typeof DEFAULT_ERRORS;
+
 /** The code of a call refused because the browser is offline (status 0, like every call that got no reply). */
 export const OFFLINE_CODE = "offline";
 
@@ -55,6 +58,8 @@ export class ApiError extends Error {
     readonly upgrade: UpgradeOffer | null = null,
     /** The code's params (packages/domain/src/errors.ts): what the interface translates, never the message. */
     readonly params: Readonly<Record<string, unknown>> = {},
+    /** The call's own default text (login, register…) for a failure the union does not name; null: none. */
+    readonly fallback: DefaultError | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -68,8 +73,8 @@ export function isApiError(value: unknown): value is ApiError {
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
-  /** The message when the reply carries none (docs/product.md §8 defaults). */
-  fallbackMessage?: string;
+  /** The default text when the reply carries no error of ours (docs/product.md §8 defaults). */
+  fallback?: DefaultError;
   /**
    * false: a 401 is only thrown, without the refresh-then-sign-out handling; true: handled even on a
    * credential call (a signed-in user confirming MFA set-up). Default: handled except on credential calls.
@@ -173,10 +178,19 @@ function checkedUrl(path: string): string {
 }
 
 /** A call that got no reply: offline if the browser now knows it is, otherwise a network error. */
-function noReplyError(fallback?: string): ApiError {
+function noReplyError(fallback?: DefaultError): ApiError {
   return browserOffline()
     ? offlineError()
-    : new ApiError(0, "network_error", fallback ?? DEFAULT_ERRORS.network);
+    : new ApiError(
+        0,
+        "network_error",
+        DEFAULT_ERRORS[fallback ?? "network"],
+        {},
+        null,
+        null,
+        {},
+        fallback ?? null,
+      );
 }
 
 /**
@@ -239,17 +253,20 @@ function upgradeOf(reply: ErrorBody): UpgradeOffer | null {
   };
 }
 
-function errorFromReply(status: number, body: unknown, fallback: string): ApiError {
+function errorFromReply(status: number, body: unknown, fallback: DefaultError | null): ApiError {
   const reply: ErrorBody = isRecord(body) ? body : {};
   const error = isRecord(reply.error) ? reply.error : {};
   return new ApiError(
     status,
     typeof error.code === "string" ? error.code : "http_error",
-    typeof error.message === "string" && error.message !== "" ? error.message : fallback,
+    typeof error.message === "string" && error.message !== ""
+      ? error.message
+      : DEFAULT_ERRORS[fallback ?? "request"],
     fieldsOf(error.fields, error.fieldCodes),
     typeof reply.retryAfter === "number" ? reply.retryAfter : null,
     upgradeOf(reply),
     isRecord(error.params) ? error.params : {},
+    fallback,
   );
 }
 
@@ -263,7 +280,7 @@ function parseBody(text: string): unknown {
 }
 
 async function sendOnce<T>(method: string, path: string, options: RequestOptions): Promise<T> {
-  const fallback = options.fallbackMessage ?? DEFAULT_ERRORS.request;
+  const fallback = options.fallback ?? null;
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = readStorage(STORAGE_KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -288,7 +305,7 @@ async function sendOnce<T>(method: string, path: string, options: RequestOptions
     if (options.signal?.aborted) throw error;
     completed(0);
     if (timeout.aborted) throw new ApiError(0, "timeout", DEFAULT_ERRORS.timeout);
-    throw noReplyError(options.fallbackMessage);
+    throw noReplyError(options.fallback);
   }
   completed(response.status);
   const body = parseBody(await response.text().catch(() => ""));
@@ -427,7 +444,7 @@ function uploadOnce<T>(path: string, file: File, options: UploadOptions): Promis
       completed(xhr.status);
       const body = parseBody(xhr.responseText);
       const ok = xhr.status >= 200 && xhr.status < 300;
-      const error = ok ? null : errorFromReply(xhr.status, body, DEFAULT_ERRORS.request);
+      const error = ok ? null : errorFromReply(xhr.status, body, null);
       reportUpgradeSignals("POST", xhr.getResponseHeader(SOFT_HINT_HEADER), error);
       if (error !== null) reject(error);
       else resolve((body ?? undefined) as T);
@@ -491,11 +508,7 @@ async function fetchRaw(
   });
   const error = response.ok
     ? null
-    : errorFromReply(
-        response.status,
-        parseBody(await response.text().catch(() => "")),
-        DEFAULT_ERRORS.request,
-      );
+    : errorFromReply(response.status, parseBody(await response.text().catch(() => "")), null);
   reportUpgradeSignals(method, response.headers.get(SOFT_HINT_HEADER), error);
   if (error !== null) throw error;
   return response;

@@ -10,7 +10,7 @@ import type {
   SessionTokens,
 } from "@aacos/domain/replies";
 import type { LoginBody, MfaVerifyBody, ProfileBody, RegisterBody } from "@aacos/domain/validation";
-import { apiGet, apiPatch, apiPost, DEFAULT_ERRORS } from "./api-client";
+import { apiGet, apiPatch, apiPost } from "./api-client";
 
 /**
  * The signed-in user as the store keeps it: the public record of a session reply, with GET /api/auth/me's second
@@ -31,19 +31,18 @@ export type LoginInput = Pick<LoginBody, "email" | "password"> & { rememberMe?: 
 export const authApi = {
   login: (body: LoginInput) =>
     apiPost<SessionReply | MfaChallenge>("/auth/login", body, {
-      fallbackMessage: DEFAULT_ERRORS.login,
+      fallback: "login",
     }),
   register: (body: RegisterBody) =>
-    apiPost<SessionReply>("/auth/register", body, { fallbackMessage: DEFAULT_ERRORS.register }),
+    apiPost<SessionReply>("/auth/register", body, { fallback: "register" }),
   verifyMfa: (body: Required<Pick<MfaVerifyBody, "code" | "type" | "mfaToken">>) =>
-    apiPost<SessionReply>("/auth/mfa/verify", body, { fallbackMessage: DEFAULT_ERRORS.login }),
-  refresh: () =>
-    apiPost<SessionTokens>("/auth/refresh", undefined, { fallbackMessage: DEFAULT_ERRORS.refresh }),
+    apiPost<SessionReply>("/auth/mfa/verify", body, { fallback: "login" }),
+  refresh: () => apiPost<SessionTokens>("/auth/refresh", undefined, { fallback: "refresh" }),
   logout: () => apiPost<void>("/auth/logout"),
   me: (options: { handleUnauthorized?: boolean } = {}) =>
     apiGet<AuthUserReply>("/auth/me", options).then((reply) => reply.user),
   updateProfile: (body: ProfileBody) =>
     apiPatch<PublicUserReply>("/auth/profile", body, {
-      fallbackMessage: DEFAULT_ERRORS.profile,
+      fallback: "profile",
     }).then((reply) => reply.user),
 };

@@ -1,6 +1,6 @@
 // Billing for every screen that shows it (tiers, settings, admin console): who takes payment (GET /api/billing/status),
-// the user's billing overview, the Billing Portal, plan requests, and billing messages in the interface language.
-import { BILLING_MESSAGES, type PlanRequestBody } from "@aacos/domain/billing";
+// the user's billing overview, the Billing Portal, plan requests.
+import type { PlanRequestBody } from "@aacos/domain/billing";
 import type {
   BillingOverview,
   BillingPortalReply,
@@ -10,10 +10,8 @@ import type {
   PlanRequestReply,
 } from "@aacos/domain/replies";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { apiGet, apiPost } from "./api-client";
 import { takeEarly } from "./early-fetch";
-import { translateMessage } from "./messages";
 
 export const billingKeys = {
   status: ["billing", "status"] as const,
@@ -58,14 +56,3 @@ export const billingApi = {
   grant: (id: string) => apiPost<PlanRequestDecided>(`/admin/plan-requests/${id}/grant`),
   decline: (id: string) => apiPost<PlanRequestDecided>(`/admin/plan-requests/${id}/decline`),
 };
-
-const KEYS = Object.fromEntries(
-  Object.entries(BILLING_MESSAGES).map(([key, text]) => [text, key]),
-) as Record<string, keyof typeof BILLING_MESSAGES>;
-
-/** A billing message from the server in the interface language; anything else as the shared messages do. */
-export function billingMessage(t: TFunction, message: string): string {
-  const key = KEYS[message];
-  if (key !== undefined && key !== "signatureInvalid") return t(`billing.errors.${key}`);
-  return translateMessage(t, message);
-}

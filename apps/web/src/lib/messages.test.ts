@@ -1,55 +1,43 @@
-// Every domain message and docs/product.md §8 default reads word for word in English and has a Hebrew translation.
-import { MESSAGES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
+// The web's own failure texts (a call that got no reply, or a reply that was not ours) read by key in both languages:
+// the English ones word for word as docs/product.md §8 has them, the Hebrew ones in Hebrew.
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_ERRORS } from "./api-client";
+import { ApiError, DEFAULT_ERRORS, type DefaultError, OFFLINE_CODE } from "./api-client";
 import { applyLanguage, i18n } from "./i18n";
-import { translateMessage } from "./messages";
+import { errorText } from "./messages";
 
-const english = [
-  MESSAGES.required,
-  MESSAGES.invalidEmail,
-  MESSAGES.minLength(3),
-  MESSAGES.maxLength(254),
-  MESSAGES.invalidFormat,
-  MESSAGES.validationFailed,
-  MESSAGES.weakPassword,
-  DEFAULT_ERRORS.login,
-  DEFAULT_ERRORS.register,
-  DEFAULT_ERRORS.profile,
-  DEFAULT_ERRORS.refresh,
-  "Invalid email or password",
-  "Too many sign-in attempts. Try again in 42 seconds.",
-  "Acme ID cannot be reached right now. Try again later.",
-  UPLOAD_MESSAGES.missingExtension,
-  UPLOAD_MESSAGES.unpackedTooLarge(32),
-  UPLOAD_MESSAGES.tooComplex,
-];
+const KINDS = Object.keys(DEFAULT_ERRORS) as DefaultError[];
 
-describe("translateMessage", () => {
+describe("the web's own failure texts", () => {
   afterEach(() => applyLanguage("he"));
 
-  it("keeps the English texts word for word", () => {
-    applyLanguage("en");
-    for (const message of english) expect(translateMessage(i18n.t, message)).toBe(message);
-  });
-
-  it("translates each into Hebrew, numbers and names kept", () => {
-    applyLanguage("he");
-    for (const message of english) {
-      const hebrew = translateMessage(i18n.t, message);
-      expect(hebrew, message).not.toBe(message);
-      expect(hebrew).toMatch(/[\u0590-\u05FF]/);
+  it("shows a call's default text by its kind, word for word in English and in Hebrew letters in Hebrew", () => {
+    for (const kind of KINDS) {
+      const failure = new ApiError(500, "http_error", "Bad Gateway", {}, null, null, {}, kind);
+      applyLanguage("en");
+      expect(errorText(i18n.t, failure)).toBe(DEFAULT_ERRORS[kind]);
+      applyLanguage("he");
+      expect(errorText(i18n.t, failure), kind).toMatch(/[\u0590-\u05FF]/);
     }
-    expect(translateMessage(i18n.t, MESSAGES.minLength(3))).toBe("האורך המינימלי הוא 3");
-    expect(
-      translateMessage(i18n.t, "Too many sign-in attempts. Try again in 42 seconds."),
-    ).toContain("42");
-    expect(
-      translateMessage(i18n.t, "Acme ID cannot be reached right now. Try again later."),
-    ).toContain("Acme ID");
   });
 
-  it("shows an unknown server text as it came", () => {
-    expect(translateMessage(i18n.t, "Something new")).toBe("Something new");
+  it("reads offline, a time-out and a lost connection by the client's code, never the message", () => {
+    applyLanguage("en");
+    expect(errorText(i18n.t, new ApiError(0, OFFLINE_CODE, "whatever"))).toBe(
+      DEFAULT_ERRORS.offline,
+    );
+    expect(errorText(i18n.t, new ApiError(0, "timeout", "whatever"))).toBe(DEFAULT_ERRORS.timeout);
+    expect(errorText(i18n.t, new ApiError(0, "network_error", "whatever"))).toBe(
+      DEFAULT_ERRORS.network,
+    );
+    applyLanguage("he");
+    expect(errorText(i18n.t, new ApiError(0, "network_error", "Network error"))).toMatch(
+      /[\u0590-\u05FF]/,
+    );
+  });
+
+  it("shows a sign-in that got no reply as the sign-in's own failure", () => {
+    applyLanguage("en");
+    const lost = new ApiError(0, "network_error", "Login failed", {}, null, null, {}, "login");
+    expect(errorText(i18n.t, lost)).toBe(DEFAULT_ERRORS.login);
   });
 });

@@ -24,8 +24,10 @@ export interface UpgradePromptDetail {
   tier: string | null;
   /** Why: the limit or feature the server named, or the prompt's own occasion (see PROMPT_REASONS). */
   reason: string;
-  /** English text (the server's or PROMPT_TEXTS); the renderer shows it in the interface language. */
+  /** English text (the server's or PROMPT_TEXTS), never shown when `refusal` or `text` says what to show. */
   message: string;
+  /** One of the prompts' own texts: the renderer shows its locale key (PROMPT_TEXT_KEYS). */
+  text?: PromptText;
   /** Where the prompt's action leads; a path of this app. */
   upgradeUrl?: string | null;
   /** A refusal's code and parameters: the renderer words the prompt from these, never from `message`. */
@@ -61,7 +63,7 @@ export const PROMPT_REASONS = {
   worldUp: "world-upgrade",
 } as const;
 
-/** The prompts' own English texts; messages.ts maps each to its Hebrew translation. */
+/** The prompts' own English texts; each is shown through its locale key (PROMPT_TEXT_KEYS). */
 export const PROMPT_TEXTS = {
   followUp: "Upgrade for higher limits, more storage and faster support.",
   annualDiscount: "Save 20% when you pay yearly for any paid plan.",
@@ -69,6 +71,17 @@ export const PROMPT_TEXTS = {
   tierUp: "Your new plan is active. Enjoy the higher limits!",
   worldUp: "Your new world is open. Your upgrade bonus is in your tokens.",
 } as const;
+
+export type PromptText = keyof typeof PROMPT_TEXTS;
+
+/** The locale key (messages.*) of each of the prompts' own texts. */
+export const PROMPT_TEXT_KEYS = {
+  followUp: "messages.promptFollowUp",
+  annualDiscount: "messages.promptAnnualDiscount",
+  softHint: "messages.promptSoftHint",
+  tierUp: "messages.promptTierUp",
+  worldUp: "messages.promptWorldUp",
+} as const satisfies Record<PromptText, string>;
 
 /** docs/product.md §8: the genesis sequence after a refusal: notification after 2 s, the annual-discount banner after 5 s. */
 export const GENESIS_SEQUENCE_MS = { notification: 2_000, banner: 5_000 } as const;
@@ -174,6 +187,7 @@ export function promptForRefusal(
       kind: "notification",
       reason: PROMPT_REASONS.followUp,
       message: PROMPT_TEXTS.followUp,
+      text: "followUp",
     }),
   );
   later(GENESIS_SEQUENCE_MS.banner, () =>
@@ -182,6 +196,7 @@ export function promptForRefusal(
       kind: "banner",
       reason: PROMPT_REASONS.annualDiscount,
       message: PROMPT_TEXTS.annualDiscount,
+      text: "annualDiscount",
     }),
   );
 }
@@ -194,6 +209,7 @@ export function promptForSoftHint(tier: TierName | null): void {
     tier: suggested,
     reason: PROMPT_REASONS.softHint,
     message: PROMPT_TEXTS.softHint,
+    text: "softHint",
     upgradeUrl: suggested === null ? "/tiers" : `/tiers?upgrade=${suggested}`,
   });
 }
@@ -205,6 +221,7 @@ export function celebrateMoveUp(kind: "tier" | "world", to: string): void {
     tier: to,
     reason: kind === "tier" ? PROMPT_REASONS.tierUp : PROMPT_REASONS.worldUp,
     message: kind === "tier" ? PROMPT_TEXTS.tierUp : PROMPT_TEXTS.worldUp,
+    text: kind === "tier" ? "tierUp" : "worldUp",
     upgradeUrl: null,
   });
 }
@@ -235,6 +252,8 @@ export function isUpgradePromptDetail(value: unknown): value is UpgradePromptDet
   return (
     UPGRADE_PROMPT_KINDS.some((kind) => kind === detail.kind) &&
     typeof detail.message === "string" &&
-    typeof detail.reason === "string"
+    typeof detail.reason === "string" &&
+    (detail.text === undefined ||
+      (typeof detail.text === "string" && Object.hasOwn(PROMPT_TEXT_KEYS, detail.text)))
   );
 }

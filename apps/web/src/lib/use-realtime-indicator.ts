@@ -1,6 +1,6 @@
 // The props of the shared connection indicator for the tab's realtime socket, in the current language.
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { translateMessage } from "./messages";
 import { type RealtimeStatus, realtime, useRealtimeStatus } from "./realtime";
 
 export interface RealtimeIndicatorProps {
@@ -12,6 +12,18 @@ export interface RealtimeIndicatorProps {
   retry: () => void;
 }
 
+/**
+ * Why the server closed the socket, by its close code (the web's own texts, never the close reason's English): 4429
+ * the plan's limit, whose number is the reason's one parameter; 4401 a ticket or access that no longer holds; 1001
+ * and 1011 the server's own going away.
+ */
+export function closeText(t: TFunction, code: number | null, reason: string | null): string | null {
+  if (code === 4429) return t("live.closed.tooMany", { n: /\d+$/.exec(reason ?? "")?.[0] ?? "" });
+  if (code === 4401) return t("live.closed.signIn");
+  if (code === 1001 || code === 1011) return t("live.closed.server");
+  return null;
+}
+
 export function useRealtimeIndicator(): RealtimeIndicatorProps {
   const { t } = useTranslation();
   const status = useRealtimeStatus();
@@ -19,11 +31,7 @@ export function useRealtimeIndicator(): RealtimeIndicatorProps {
   return {
     state: status.state,
     label: t(`live.status.${status.state}`),
-    // The server's close reason in the interface language (4429: the plan's limit, with the number).
-    detail:
-      status.state === "connected" || status.reason === null
-        ? null
-        : translateMessage(t, status.reason),
+    detail: status.state === "connected" ? null : closeText(t, status.code, status.reason),
     limitReached,
     retry: () => realtime().retry(),
   };

@@ -1,9 +1,9 @@
 // The console's dialogs, in the console's words: a confirmation for destructive actions (an alertdialog whose error
-// is the server's message, translated) and a side drawer for details, both the shared ui/dialog ones; and the
+// is the failed call's code, translated) and a side drawer for details, both the shared ui/dialog ones; and the
 // pieces the drawers show.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { ConfirmDialog as Confirm, Drawer } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
 
@@ -21,8 +21,8 @@ export function ConfirmDialog({
   body: ReactNode;
   confirmLabel: string;
   pending: boolean;
-  /** The server's English message, shown translated. */
-  error: string | null;
+  /** The failed call (null: none), shown by its code in the interface language. */
+  error: unknown;
   onConfirm: () => void;
   onCancel: () => void;
   testId?: string;
@@ -33,7 +33,9 @@ export function ConfirmDialog({
       role="alertdialog"
       title={title}
       body={body}
-      error={error !== null ? <FormAlert>{translateMessage(t, error)}</FormAlert> : null}
+      error={
+        error !== null && error !== undefined ? <FormAlert>{errorText(t, error)}</FormAlert> : null
+      }
       confirmLabel={pending ? t("common.saving") : confirmLabel}
       cancelLabel={t("common.cancel")}
       danger

@@ -54,7 +54,7 @@ export function DeadLettersTab() {
             body={t("adminConsole.jobs.confirm.body")}
             confirmLabel={t("adminConsole.jobs.confirm.yes")}
             pending={drop.isPending}
-            error={drop.error?.message ?? null}
+            error={drop.error}
             onConfirm={() => drop.mutate(dropping)}
             onCancel={() => setDropping(null)}
           />

@@ -34,7 +34,7 @@ export function UserActionDialog({
       body={t(`adminConsole.users.confirm.${action}.body`, { name: user.username })}
       confirmLabel={t(`adminConsole.users.confirm.${action}.yes`)}
       pending={run.isPending}
-      error={run.error?.message ?? null}
+      error={run.error}
       onConfirm={() => run.mutate()}
       onCancel={() => onClose(false)}
     />

@@ -1,7 +1,7 @@
 // Calls of the sign-in screens beyond the session itself: OAuth providers and callback, password reset, passkey sign-in.
 import type { OAuthProvider, OAuthProviderList, OAuthSignInReply } from "@aacos/domain/replies";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { apiGet, apiPost, DEFAULT_ERRORS } from "../../lib/api-client";
+import { apiGet, apiPost } from "../../lib/api-client";
 import type { SessionReply } from "../../lib/auth-api";
 
 export type { OAuthProvider };
@@ -13,7 +13,7 @@ export const authScreensApi = {
     apiGet<OAuthProviderList>("/auth/oauth/providers", signal).then((r) => r.items),
   oauthCallback: (provider: string, body: { code: string; state: string; iss?: string }) =>
     apiPost<OAuthReply>(`/auth/oauth/${encodeURIComponent(provider)}`, body, {
-      fallbackMessage: DEFAULT_ERRORS.login,
+      fallback: "login",
     }),
   requestReset: (email: string) => apiPost<void>("/auth/reset-password", { email }),
   confirmReset: (token: string, password: string) =>
@@ -30,7 +30,7 @@ export const authScreensApi = {
     rememberMe: boolean;
   }) =>
     apiPost<SessionReply>("/auth/passkeys/login/verify", body, {
-      fallbackMessage: DEFAULT_ERRORS.login,
+      fallback: "login",
     }),
 };
 

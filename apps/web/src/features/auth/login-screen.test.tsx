@@ -29,7 +29,13 @@ beforeAll(async () => {
       if (body.password !== "Quantum1!") {
         return {
           status: 401,
-          body: { error: { code: "unauthorized", message: "Invalid email or password" } },
+          body: {
+            error: {
+              code: "unauthorized",
+              message: "Invalid email or password",
+              params: { reason: "login_failed" },
+            },
+          },
         };
       }
       return {
@@ -45,7 +51,13 @@ beforeAll(async () => {
           }
         : {
             status: 401,
-            body: { error: { code: "unauthorized", message: "Invalid verification code" } },
+            body: {
+              error: {
+                code: "unauthorized",
+                message: "Invalid verification code",
+                params: { reason: "invalid_code" },
+              },
+            },
           },
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { isMfaChallenge, type MfaChallenge } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { ButtonLink } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { FormPanel } from "../../ui/form-panel";
@@ -66,8 +66,7 @@ export function OAuthCallbackScreen() {
       })
       .catch((error: unknown) => {
         if (!live) return;
-        const message = error instanceof Error ? error.message : "";
-        setOutcome({ kind: "failed", message: translateMessage(t, message) });
+        setOutcome({ kind: "failed", message: errorText(t, error) });
       });
     return () => {
       live = false;

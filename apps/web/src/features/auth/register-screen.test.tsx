@@ -20,6 +20,7 @@ beforeAll(async () => {
               error: {
                 code: "conflict",
                 message: EMAIL_UNAVAILABLE_MESSAGE,
+                params: { reason: "email_unavailable" },
                 fields: { email: EMAIL_UNAVAILABLE_MESSAGE },
                 fieldCodes: { email: { code: "email_unavailable", params: {} } },
               },
@@ -31,6 +32,7 @@ beforeAll(async () => {
               error: {
                 code: "conflict",
                 message: "This username is taken",
+                params: { reason: "username_taken" },
                 fields: { username: "This username is taken" },
                 fieldCodes: { username: { code: "username_taken", params: {} } },
               },

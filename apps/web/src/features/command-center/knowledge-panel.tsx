@@ -4,7 +4,7 @@ import { checkUpload, UPLOAD_MIME_TYPES, uploadProgressPercent } from "@aacos/do
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { failureText, translateMessage } from "../../lib/messages";
+import { failureText, translateField } from "../../lib/messages";
 import { planKeys } from "../../lib/plan-queries";
 import { workspaceKeys } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
@@ -61,7 +61,7 @@ export function KnowledgePanel({ entityId }: { entityId: string }) {
     if (!file || attach.isPending) return;
     const check = checkUpload({ name: file.name, size: file.size, mimeType: file.type });
     if (!check.ok) {
-      setFailure(translateMessage(t, check.message));
+      setFailure(translateField(t, check.field));
       return;
     }
     setFailure(null);

@@ -2,10 +2,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
 import { useByteFormat } from "../../lib/format-bytes";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { planKeys, type StoredFile } from "../../lib/plan-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
@@ -34,7 +33,7 @@ function FileRow({ file }: { file: StoredFile }) {
   const download = useMutation({
     mutationFn: () => filesApi.download(file.id),
     onSuccess: (blob) => saveBlob(blob, file.name),
-    onError: (error) => setFailure(isApiError(error) ? error.message : t("messages.requestFailed")),
+    onError: (error) => setFailure(errorText(t, error)),
   });
   const remove = useMutation({
     mutationFn: () => filesApi.remove(file.id),
@@ -45,7 +44,7 @@ function FileRow({ file }: { file: StoredFile }) {
       ]),
     onError: (error) => {
       setConfirming(false);
-      setFailure(isApiError(error) ? error.message : t("messages.requestFailed"));
+      setFailure(errorText(t, error));
     },
   });
 
@@ -123,7 +122,7 @@ function FileRow({ file }: { file: StoredFile }) {
       )}
       {failure !== null ? (
         <div className="sm:basis-full">
-          <FormAlert>{translateMessage(t, failure)}</FormAlert>
+          <FormAlert>{failure}</FormAlert>
         </div>
       ) : null}
     </li>

@@ -71,6 +71,7 @@ describe("OrchestrationScreen", () => {
             error: {
               code: "forbidden",
               message: "An operator paused this entity; only an admin or operator can resume it",
+              params: { reason: "entity_held_by_operator" },
             },
           },
         ],

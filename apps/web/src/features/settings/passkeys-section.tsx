@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
-import { translateMessage } from "../../lib/messages";
+import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
@@ -68,7 +68,9 @@ export function PasskeysSection() {
         <FormNotice testId="passkeys-notice">{t(`settings.passkeys.${notice}`)}</FormNotice>
       ) : null}
       {failure ? (
-        <FormAlert testId="passkeys-error">{translateMessage(t, failure.message)}</FormAlert>
+        <FormAlert testId="passkeys-error">
+          {failure instanceof PasskeyCancelled ? failure.message : errorText(t, failure)}
+        </FormAlert>
       ) : null}
       {passkeys.isPending ? <Loader message={t("settings.loading")} /> : null}
       {passkeys.isError ? <FormAlert>{t("settings.loadError")}</FormAlert> : null}

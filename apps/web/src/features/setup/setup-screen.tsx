@@ -4,7 +4,7 @@ import { RegisterBody } from "@aacos/domain/validation";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { apiGet, apiPost, DEFAULT_ERRORS } from "../../lib/api-client";
+import { apiGet, apiPost } from "../../lib/api-client";
 import type { SessionReply } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
 import { useForm } from "../../lib/use-form";
@@ -17,7 +17,7 @@ import { Loader } from "../../ui/loader";
 const setupApi = {
   status: (signal?: AbortSignal) => apiGet<SetupStatus>("/setup", signal),
   create: (body: RegisterBody & { token: string }) =>
-    apiPost<SessionReply>("/setup", body, { fallbackMessage: DEFAULT_ERRORS.register }),
+    apiPost<SessionReply>("/setup", body, { fallback: "register" }),
 };
 
 export function SetupScreen() {
