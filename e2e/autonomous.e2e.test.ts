@@ -10,6 +10,7 @@ import { ADMIN } from "./support/global-setup.js";
 let browser: Browser;
 let token = "";
 let entityName = "";
+let entityId = "";
 let adminId = "";
 let adminTier = "genesis";
 
@@ -26,9 +27,12 @@ beforeAll(async () => {
   adminTier = me.body.user.tier;
   await api(`/api/users/${adminId}`, { method: "PUT", token, body: { tier: "infinity" } });
   // An entity of the admin's own for the rule to address (one made by another test will do).
-  const existing = await api<{ items: { name: string }[] }>("/api/aacos/entities", { token });
+  const existing = await api<{ items: { id: string; name: string }[] }>("/api/aacos/entities", {
+    token,
+  });
   if (existing.body.items[0] !== undefined) {
     entityName = existing.body.items[0].name;
+    entityId = existing.body.items[0].id;
     return;
   }
   const universe = await api<{ universe: { id: string } }>("/api/aacos/universes", {
@@ -37,11 +41,12 @@ beforeAll(async () => {
   });
   expect(universe.status).toBe(201);
   entityName = "Sentinel";
-  const entity = await api(`/api/aacos/universes/${universe.body.universe.id}/entities`, {
-    token,
-    body: { name: entityName, role: "Watcher", systemPrompt: "Report briefly." },
-  });
+  const entity = await api<{ entity: { id: string } }>(
+    `/api/aacos/universes/${universe.body.universe.id}/entities`,
+    { token, body: { name: entityName, role: "Watcher", systemPrompt: "Report briefly." } },
+  );
   expect(entity.status).toBe(201);
+  entityId = entity.body.entity.id;
 });
 afterAll(async () => {
   await api("/api/autonomous/kill-switch", { method: "PUT", token, body: { engaged: false } });
@@ -124,6 +129,66 @@ describe("autonomous control", () => {
     await flipKillSwitch(hebrew, false);
     await shoot(hebrew, "autonomous-released-he");
     await hebrew.context().close();
+  });
+
+  it("shows why a run was skipped in Hebrew, from its stored code (decision 300)", async () => {
+    const ruleName = `Hourly ${Date.now().toString(36)}`;
+    const created = await api<{ rule: { id: string } }>("/api/autonomous/rules", {
+      token,
+      body: {
+        name: ruleName,
+        entityIds: [entityId],
+        prompt: "Report briefly.",
+        trigger: "schedule",
+        cron: "0 0 1 1 *",
+        timeZone: "Asia/Jerusalem",
+        maxRunsPerHour: 1,
+        maxTokensPerDay: 10_000,
+        dryRun: true,
+        enabled: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const ruleId = created.body.rule.id;
+    type Executions = { items: { status: string; errorCode: { code: string } | null }[] };
+    const settled = async (count: number) => {
+      await expect
+        .poll(
+          async () => {
+            const { body } = await api<Executions>(`/api/autonomous/executions?ruleId=${ruleId}`, {
+              token,
+            });
+            return body.items.filter((item) => !["queued", "running"].includes(item.status)).length;
+          },
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThanOrEqual(count);
+    };
+    expect(
+      (await api(`/api/autonomous/rules/${ruleId}/run`, { body: {}, token })).status,
+    ).toBeLessThan(300);
+    await settled(1);
+    expect(
+      (await api(`/api/autonomous/rules/${ruleId}/run`, { body: {}, token })).status,
+    ).toBeLessThan(300);
+    await settled(2);
+    const { body } = await api<Executions>(`/api/autonomous/executions?ruleId=${ruleId}`, {
+      token,
+    });
+    expect(body.items.find((item) => item.status === "skipped_budget")?.errorCode?.code).toBe(
+      "budget_runs",
+    );
+
+    const page = await openPage(browser, "/ai/autonomous-control", { language: "he", token });
+    const skipped = page.locator('[data-testid="history-row"][data-status="skipped_budget"]', {
+      hasText: ruleName,
+    });
+    await skipped.first().waitFor({ timeout: 15_000 });
+    const text = await skipped.first().innerText();
+    expect(text).toContain("התקציב נוצל: הרצה אחת בשעה");
+    expect(text).not.toContain("Budget used up");
+    await shoot(page, "autonomous-budget-he");
+    await page.context().close();
   });
 
   it("tells a plain user that the screen is for admins and developers", async () => {

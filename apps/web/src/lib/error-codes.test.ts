@@ -154,6 +154,9 @@ describe("stored errors in both locales", () => {
     expect(storedErrorText(i18n.t, { code: "budget_runs", params: { n: 3 } })).toBe(
       "התקציב נוצל: 3 הרצות בשעה",
     );
+    expect(storedErrorText(i18n.t, { code: "budget_runs", params: { n: 1 } })).toBe(
+      "התקציב נוצל: הרצה אחת בשעה",
+    );
     expect(
       storedErrorText(i18n.t, { code: "sync_problems", params: { items: "Orion, notes.md" } }),
     ).toContain("Orion, notes.md");

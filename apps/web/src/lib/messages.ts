@@ -99,7 +99,9 @@ export function storedErrorText(
 ): string {
   if (stored === null) return t(`runErrors.${generic}`);
   if (isRunErrorCode(stored.code)) {
-    return t(`runErrors.${stored.code}` as "runErrors.unknown", { ...stored.params });
+    // A count (`n`) picks the singular form where a language has one (budget_runs_one).
+    const count = typeof stored.params.n === "number" ? { count: stored.params.n } : {};
+    return t(`runErrors.${stored.code}` as "runErrors.unknown", { ...stored.params, ...count });
   }
   if (isKnownDetail(stored.code, stored.params)) {
     return translateError(t, { ...stored, message: "" });
