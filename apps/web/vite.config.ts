@@ -163,7 +163,8 @@ function moduleFileList(): Plugin {
           if (chunk.type !== "chunk") continue;
           for (const id of chunk.moduleIds) {
             // The stages' own modules come with the core's files.
-            if (!targets.has(id) || !id.startsWith(srcDir) || /\/stage-[\w-]+\.ts$/.test(id)) continue;
+            if (!targets.has(id) || !id.startsWith(srcDir) || /\/stage-[\w-]+\.ts$/.test(id))
+              continue;
             const into = new Set<string>();
             closure(chunk.fileName, into);
             files[id.slice(srcDir.length)] = [...into].map((name) => `/${name}`);

@@ -29,8 +29,8 @@ import {
 import { AppError, unauthorized, validationFailed } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import { hashToken, verifyPassword } from "../auth/index.js";
-import type { Mail, Mailer } from "../mail/index.js";
 import type { FileService } from "../files/index.js";
+import type { Mail, Mailer } from "../mail/index.js";
 import { type ArchiveWriter, README } from "./archive.js";
 import { ownedTables } from "./owned-tables.js";
 
