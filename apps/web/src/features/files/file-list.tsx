@@ -6,21 +6,11 @@ import { useByteFormat } from "../../lib/format-bytes";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
 import { planKeys, type StoredFile } from "../../lib/plan-queries";
+import { saveFile } from "../../lib/save-file";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Icon } from "../../ui/icon";
 import { filesApi } from "./api";
-
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function FileRow({ file }: { file: StoredFile }) {
   const { t } = useTranslation();
@@ -32,7 +22,7 @@ function FileRow({ file }: { file: StoredFile }) {
 
   const download = useMutation({
     mutationFn: () => filesApi.download(file.id),
-    onSuccess: (blob) => saveBlob(blob, file.name),
+    onSuccess: (blob) => saveFile(blob, file.name),
     onError: (error) => setFailure(errorText(t, error)),
   });
   const remove = useMutation({
