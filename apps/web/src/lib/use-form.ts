@@ -68,6 +68,8 @@ export function useForm<V extends Values, Output>(
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, FieldError>>({});
   const [formError, setFormErrorRaw] = useState<string | null>(null);
+  // Whether the alert summarises the server's field messages: it then goes with the last of them.
+  const [summarisesFields, setSummarisesFields] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const initialRef = useRef(initial);
 
@@ -96,14 +98,17 @@ export function useForm<V extends Values, Output>(
   };
 
   /** Sets the form's alert: a text already in the interface language (errorText for a failed call). */
-  const setFormError = useCallback((message: string | null) => setFormErrorRaw(message), []);
+  const setFormError = useCallback((message: string | null) => {
+    setFormErrorRaw(message);
+    setSummarisesFields(false);
+  }, []);
 
   const onSubmit =
     (action: (data: Output) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const form = event.currentTarget;
       setSubmitted(true);
-      setFormErrorRaw(null);
+      setFormError(null);
       const result = schema.safeParse(values);
       if (!result.success) {
         focusFirstInvalid(form);
@@ -125,21 +130,25 @@ export function useForm<V extends Values, Output>(
             );
             // The summary still shows, so a field message is never the only announcement.
             setFormErrorRaw(translateError(t, failure));
+            setSummarisesFields(known.length > 0);
             if (known.length > 0) focusFirstInvalid(form);
           } else {
-            setFormErrorRaw(errorText(t, failure));
+            setFormError(errorText(t, failure));
           }
         })
         .finally(() => setSubmitting(false));
     };
 
-  const reset = useCallback((next?: V) => {
-    setValues(next ?? initialRef.current);
-    setTouched({});
-    setSubmitted(false);
-    setServerErrors({});
-    setFormErrorRaw(null);
-  }, []);
+  const reset = useCallback(
+    (next?: V) => {
+      setValues(next ?? initialRef.current);
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+      setFormError(null);
+    },
+    [setFormError],
+  );
 
   const field = <K extends TextFieldName<V>>(name: K): FieldBinding => ({
     value: values[name] as string,
@@ -148,7 +157,22 @@ export function useForm<V extends Values, Output>(
     error: error(name),
   });
 
-  return { values, set, touch, error, formError, submitting, onSubmit, setFormError, reset, field };
+  // Once every field the server refused has been edited, its summary is out of date too.
+  const shownFormError =
+    summarisesFields && Object.keys(serverErrors).length === 0 ? null : formError;
+
+  return {
+    values,
+    set,
+    touch,
+    error,
+    formError: shownFormError,
+    submitting,
+    onSubmit,
+    setFormError,
+    reset,
+    field,
+  };
 }
 
 function focusFirstInvalid(form: HTMLFormElement): void {

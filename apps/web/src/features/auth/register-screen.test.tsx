@@ -135,9 +135,10 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
       expect(screen.getByTestId("register-username-error")).toHaveTextContent(text.taken),
     );
     expect(screen.getByRole("alert")).toHaveTextContent(text.taken);
-    // Editing the field clears the server's message about the old value.
+    // Editing the field clears the server's message about the old value, and the alert that summarised it.
     fireEvent.change(field("register-username"), { target: { value: "dana2" } });
     expect(screen.queryByTestId("register-username-error")).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("shows the neutral answer to an e-mail in use on the e-mail field, translated", async () => {
