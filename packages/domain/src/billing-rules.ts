@@ -33,7 +33,7 @@ export function priceLookupKey(
 export type PlanKind = "tier" | "world";
 
 // The replies' types (replies/plans.ts); types only, so no zod comes with them.
-export type { BillingStatus, PendingCheckout } from "./replies/plans.js";
+export type { BillingStatus, PendingCheckout } from "./plans/replies.js";
 
 export const BILLING_MESSAGES = {
   customPrice: "This plan has a custom price: contact us and an admin will set it up",

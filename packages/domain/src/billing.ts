@@ -44,4 +44,4 @@ export type PlanRequestStatus = "open" | "granted" | "declined";
 export const SelfServiceBody = z.strictObject({ enabled: z.boolean() });
 
 // The replies of plans and billing (replies/plans.ts).
-export type { BillingInvoice, BillingOverview, PlanRequest } from "./replies/plans.js";
+export type { BillingInvoice, BillingOverview, PlanRequest } from "./plans/replies.js";

@@ -237,9 +237,9 @@ export const MaintenanceBody = z.strictObject({
 });
 export type MaintenanceBody = z.input<typeof MaintenanceBody>;
 
-export { REGISTRATION_CLOSED_MESSAGE } from "./catalog-overrides-messages.js";
 /** What a visitor's browser reads: GET /api/settings/public (its reply schema). */
-export type { PublicSettings } from "./replies/settings.js";
+export type { PublicSettings } from "./admin-settings/replies.js";
+export { REGISTRATION_CLOSED_MESSAGE } from "./catalog-overrides-messages.js";
 
 export type TierPrice = Record<TierPriceKey, number>;
 export type WorldPrice = Record<WorldPriceKey, number>;

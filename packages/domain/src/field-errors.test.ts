@@ -2,7 +2,7 @@
 // the same code and params, whether a built-in check or a custom one failed.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AutonomousRuleBody } from "./autonomous.js";
+import { AutonomousRuleBody } from "./autonomous/index.js";
 import { everyFieldError, fieldErrors, isFieldCode } from "./field-errors.js";
 import { Email, requiredText, StrongPassword, Username } from "./validation/index.js";
 

@@ -127,4 +127,4 @@ export const AdminTeamListQuery = z.object({
 export type AdminTeamListQuery = z.infer<typeof AdminTeamListQuery>;
 
 /** A team in the admin console's list (replies/admin.ts). */
-export type { AdminTeamItem } from "../replies/admin.js";
+export type { AdminTeamItem } from "./replies.js";

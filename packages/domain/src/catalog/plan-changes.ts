@@ -131,4 +131,4 @@ export function tierHasFeature(tier: TierName, flag: FeatureFlag): boolean {
 }
 
 /** What GET /api/plan/me and both change calls answer (replies/plans.ts). */
-export type { Plan, PlanHistoryItem } from "../replies/plans.js";
+export type { Plan, PlanHistoryItem } from "../plans/replies.js";

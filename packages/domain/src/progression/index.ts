@@ -182,7 +182,7 @@ export {
   LeaderboardQuery,
   LedgerQuery,
   QuestIdParams,
-} from "./schemas.js";
+} from "./requests.js";
 
 export const LEADERBOARD_SIZE = 100;
 

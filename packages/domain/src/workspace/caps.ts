@@ -2,7 +2,7 @@
 import { isWithinLimit } from "../catalog/effective-limits.js";
 import type { TierLimits } from "../catalog/types.js";
 import { UNLIMITED } from "../catalog/types.js";
-import { megabytesToBytes } from "../validation/upload.js";
+import { megabytesToBytes } from "../files/upload.js";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 

@@ -10,7 +10,7 @@ import { runs } from "../../db/schema.js";
 import { AppError } from "../../platform/errors.js";
 import { effectiveLimits } from "../../platform/live-catalog.js";
 
-/** Today's AI-token allowance as GET /api/ai/allowance answers it (replies/ai.ts). */
+/** Today's AI-token allowance as GET /api/ai/allowance answers it (domain ai/replies.ts). */
 export type AllowanceState = AiAllowance;
 
 export function utcDayStart(now: Date): Date {

@@ -45,7 +45,7 @@ function userConflict(error: unknown): unknown {
   return error;
 }
 
-/** What any signed-in caller may see of an account (replies/users.ts). */
+/** What any signed-in caller may see of an account (domain users/replies.ts). */
 export type { PublicUser };
 
 export function publicUser(user: UserRow): PublicUser {
@@ -66,7 +66,7 @@ export function publicUser(user: UserRow): PublicUser {
   };
 }
 
-/** A new session's tokens (replies/auth.ts). */
+/** A new session's tokens (domain auth/replies.ts). */
 export type { SessionTokens };
 
 export type LoginResult =

@@ -61,7 +61,7 @@ export interface BatchCaller {
   userAgent: string | undefined;
 }
 
-/** One sub-request's answer (replies/batch.ts). */
+/** One sub-request's answer (domain batch/replies.ts). */
 export type { SubResponse };
 
 /** How a sub-request reaches the app (Fastify's inject, so every hook — auth, metering — runs as for a real call). */

@@ -48,7 +48,7 @@ export interface EntityRunJob {
   sequential: boolean;
 }
 
-/** A run as the API shows it (replies/jobs.ts). */
+/** A run as the API shows it (domain jobs/replies.ts). */
 export type BackgroundRunView = BackgroundRun;
 export type BatchView = BatchReply;
 

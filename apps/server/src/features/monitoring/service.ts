@@ -13,7 +13,7 @@ import { SAMPLE_METRICS, type SystemReading, type SystemSampler } from "./sample
 /** metric_samples rows older than this are pruned hourly. */
 export const METRIC_RETENTION_MS = 7 * 86_400_000;
 
-/** An instance's latest stored figures (replies/metrics.ts). */
+/** An instance's latest stored figures (domain monitoring/replies.ts). */
 export type InstanceLatest = InstanceLatestReply;
 
 export function createMetricsService(deps: {

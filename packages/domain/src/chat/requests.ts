@@ -1,0 +1,54 @@
+// Request schemas and messages of the chat and AI-allowance API (docs/product.md §7 (Chat)).
+
+import { z } from "zod";
+import { MESSAGES } from "../validation/messages.js";
+import { requiredText } from "../validation/rules.js";
+
+const Id = z.uuid({ error: MESSAGES.invalidFormat });
+
+export const ConversationParams = z.object({ id: Id });
+export type ConversationParams = z.infer<typeof ConversationParams>;
+
+export const MessageParams = z.object({ id: Id });
+export type MessageParams = z.infer<typeof MessageParams>;
+
+export const CreateConversationBody = z.object({ entityId: Id });
+export type CreateConversationBody = z.infer<typeof CreateConversationBody>;
+
+export const SendMessageBody = z.object({ content: requiredText() });
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+export const RenameConversationBody = z.object({ title: requiredText(200) });
+export type RenameConversationBody = z.infer<typeof RenameConversationBody>;
+
+export const ConversationListQuery = z.object({
+  search: z.string().trim().max(200, MESSAGES.maxLength(200)).optional(),
+  entityId: Id.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
+
+/** History is read backwards: `before` is the id of the oldest message already shown. */
+export const MessageHistoryQuery = z.object({
+  before: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type MessageHistoryQuery = z.infer<typeof MessageHistoryQuery>;
+
+/** What an answer's record says about how it ended. */
+export const ANSWER_STATUSES = ["complete", "stopped", "failed"] as const;
+export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
+
+/** The AI feature's refusals and endings, in English (the API's language); the web app translates by key. */
+export const AI_MESSAGES = {
+  tokenLimit: (limit: number) => `AI token limit reached: ${limit} tokens per day`,
+  modelComplexity: (model: string, complexity: number, allowed: number) =>
+    `Model ${model} has complexity ${complexity}; your plan allows up to ${allowed}`,
+  modelUnavailable: (model: string) => `Model ${model} is not offered on this server`,
+  timedOut: (ms: number) =>
+    `The answer took longer than the ${ms} ms your plan allows and was cut off`,
+  dropped: "The connection to the language model was lost before the answer was finished",
+  providerFailed: "The language model could not answer",
+  stopped: "The answer was stopped",
+} as const;

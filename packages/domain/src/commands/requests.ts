@@ -1,0 +1,37 @@
+// Request schemas of the command centre: one prompt to several entities at once, its answers and its history.
+
+import { z } from "zod";
+import { fieldIssue } from "../field-errors.js";
+import { MESSAGES } from "../validation/messages.js";
+import { requiredText } from "../validation/rules.js";
+
+const Id = z.uuid({ error: MESSAGES.invalidFormat });
+
+/** How many entities one command may address at once. */
+export const MAX_COMMAND_ENTITIES = 10;
+
+export const CommandBody = z.object({
+  entityIds: z
+    .array(Id)
+    .min(1, MESSAGES.required)
+    .max(MAX_COMMAND_ENTITIES, `At most ${MAX_COMMAND_ENTITIES} entities per command`)
+    .refine(
+      (ids) => new Set(ids).size === ids.length,
+      fieldIssue("Each entity may be named once", "duplicate"),
+    ),
+  prompt: requiredText(),
+});
+export type CommandBody = z.infer<typeof CommandBody>;
+
+export const CommandParams = z.object({ commandId: Id });
+export type CommandParams = z.infer<typeof CommandParams>;
+
+/** One entity's answer within a command (POST /api/commands/:commandId/entities/:entityId/stop). */
+export const CommandEntityParams = z.object({ commandId: Id, entityId: Id });
+export type CommandEntityParams = z.infer<typeof CommandEntityParams>;
+
+export const CommandHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type CommandHistoryQuery = z.infer<typeof CommandHistoryQuery>;

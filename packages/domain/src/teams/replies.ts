@@ -1,0 +1,97 @@
+// Replies of teams: the caller's teams, one team with its members, invitations and shared universes, an invitation's
+// preview and the changes' answers.
+import { z } from "zod";
+import { Timestamp } from "../replies/common.js";
+import { TEAM_ROLES } from "./index.js";
+
+const TeamRef = z.object({ id: z.string(), name: z.string() });
+
+export const TeamSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerId: z.string(),
+  ownerUsername: z.string(),
+  role: z.enum(TEAM_ROLES),
+  canWrite: z.boolean(),
+  memberCount: z.number(),
+  createdAt: Timestamp,
+});
+export type TeamSummary = z.input<typeof TeamSummary>;
+
+export const TeamMember = z.object({
+  userId: z.string(),
+  username: z.string(),
+  /** Shown to the team's owner only. */
+  email: z.string().nullable(),
+  role: z.enum(TEAM_ROLES),
+  canWrite: z.boolean(),
+  joinedAt: Timestamp,
+});
+export type TeamMember = z.input<typeof TeamMember>;
+
+export const TeamInvite = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+});
+export type TeamInvite = z.input<typeof TeamInvite>;
+
+export const SharedUniverse = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerId: z.string(),
+  ownerUsername: z.string(),
+  entityCount: z.number(),
+  sharedAt: Timestamp,
+});
+export type SharedUniverse = z.input<typeof SharedUniverse>;
+
+export const TeamDetail = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerId: z.string(),
+  createdAt: Timestamp,
+  role: z.enum(TEAM_ROLES),
+  canWrite: z.boolean(),
+  /** The owner's effective maxTeamMembers (−1 unlimited); members and waiting invitations count. */
+  memberLimit: z.number(),
+  members: z.array(TeamMember),
+  /** Waiting invitations; listed to the owner only. */
+  invites: z.array(TeamInvite),
+  universes: z.array(SharedUniverse),
+});
+export type TeamDetail = z.input<typeof TeamDetail>;
+
+export const InvitePreview = z.object({
+  teamId: z.string(),
+  teamName: z.string(),
+  invitedBy: z.string(),
+  email: z.string(),
+  expiresAt: Timestamp,
+  /** Whether the signed-in account's address is the invited one (only then can it accept). */
+  forYou: z.boolean(),
+  /** Already a member (accepting just opens the team). */
+  alreadyMember: z.boolean(),
+});
+export type InvitePreview = z.input<typeof InvitePreview>;
+
+export const TeamList = z.object({ items: z.array(TeamSummary) });
+export type TeamList = z.input<typeof TeamList>;
+export const TeamDetailReply = z.object({ team: TeamDetail });
+export type TeamDetailReply = z.input<typeof TeamDetailReply>;
+/** Created, renamed or joined: the team's id and name. */
+export const TeamRefReply = z.object({ team: TeamRef });
+export type TeamRefReply = z.input<typeof TeamRefReply>;
+export const TransferredTeamReply = z.object({ team: TeamRef.extend({ ownerId: z.string() }) });
+export type TransferredTeamReply = z.input<typeof TransferredTeamReply>;
+export const TeamInviteReply = z.object({ invite: TeamInvite });
+export type TeamInviteReply = z.input<typeof TeamInviteReply>;
+export const InvitePreviewReply = z.object({ invite: InvitePreview });
+export type InvitePreviewReply = z.input<typeof InvitePreviewReply>;
+export const TeamMemberReply = z.object({ member: TeamMember });
+export type TeamMemberReply = z.input<typeof TeamMemberReply>;
+export const UniverseShareReply = z.object({
+  share: z.object({ universeId: z.string(), teamId: z.string(), sharedAt: Timestamp }),
+});
+export type UniverseShareReply = z.input<typeof UniverseShareReply>;
