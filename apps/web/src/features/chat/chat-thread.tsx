@@ -1,28 +1,22 @@
 // The open conversation: title with rename, export (.md) and delete (confirmed); the history with "load older"; the
 // streamed answer; the composer; and one polite announcement when an answer is finished.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../lib/messages";
+import { saveFile } from "../../lib/save-file";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
+import { InlineConfirm } from "../../ui/inline-confirm";
 import { Loader } from "../../ui/loader";
+import { RenameForm } from "../../ui/rename-form";
 import { type Conversation, chatApi, chatKeys } from "./api";
 import { Composer } from "./composer";
 import { MessageItem, StreamingAnswer } from "./message-item";
 import type { useThread } from "./use-thread";
 
 type Thread = ReturnType<typeof useThread>;
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function ConversationHeader({
   conversation,
@@ -35,7 +29,6 @@ function ConversationHeader({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const titleId = useId();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(conversation.title);
   const [confirming, setConfirming] = useState(false);
@@ -63,42 +56,23 @@ function ConversationHeader({
   });
   const exportFile = useMutation({
     mutationFn: () => chatApi.exportMarkdown(conversation.id),
-    onSuccess: (blob) => saveBlob(blob, `conversation-${conversation.id}.md`),
+    onSuccess: (blob) => saveFile(blob, `conversation-${conversation.id}.md`),
     onError: fail,
   });
-
-  const submitRename = (event: FormEvent) => {
-    event.preventDefault();
-    if (title.trim() !== "") rename.mutate();
-  };
 
   return (
     <div className="flex flex-col gap-2 border-b border-border pb-3">
       {editing ? (
-        <form onSubmit={submitRename} className="flex flex-wrap items-end gap-2">
-          <label htmlFor={titleId} className="sr-only">
-            {t("chat.renameLabel")}
-          </label>
-          <input
-            id={titleId}
-            dir="auto"
-            value={title}
-            maxLength={200}
-            onChange={(event) => setTitle(event.target.value)}
-            data-testid="chat-rename-input"
-            className="min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 py-2 text-fg focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
-          />
-          <Button
-            type="submit"
-            disabled={rename.isPending || title.trim() === ""}
-            data-testid="chat-rename-save"
-          >
-            {t("common.save")}
-          </Button>
-          <Button variant="ghost" onClick={() => setEditing(false)}>
-            {t("common.cancel")}
-          </Button>
-        </form>
+        <RenameForm
+          label={t("chat.renameLabel")}
+          value={title}
+          onChange={setTitle}
+          maxLength={200}
+          onSave={() => rename.mutate()}
+          onCancel={() => setEditing(false)}
+          saveDisabled={rename.isPending || title.trim() === ""}
+          testId="chat-rename"
+        />
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2
@@ -141,19 +115,14 @@ function ConversationHeader({
         </div>
       )}
       {confirming ? (
-        <div className="flex flex-wrap items-center gap-2 rounded-xl border border-error px-3 py-2">
-          <span className="text-sm text-fg">{t("chat.confirmDelete")}</span>
-          <Button
-            onClick={() => remove.mutate()}
-            disabled={remove.isPending}
-            data-testid="chat-delete-confirm"
-          >
-            {t("chat.deleteForGood")}
-          </Button>
-          <Button variant="ghost" onClick={() => setConfirming(false)}>
-            {t("common.cancel")}
-          </Button>
-        </div>
+        <InlineConfirm
+          question={t("chat.confirmDelete")}
+          confirmLabel={t("chat.deleteForGood")}
+          onConfirm={() => remove.mutate()}
+          onCancel={() => setConfirming(false)}
+          pending={remove.isPending}
+          testId="chat-delete-confirm"
+        />
       ) : null}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
     </div>

@@ -1,7 +1,7 @@
 // One universe: rename, archive or restore, delete (confirmed), sync with its run result, and its entities (add, edit,
 // delete, knowledge files).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText, storedErrorText } from "../../lib/messages";
 import { type Entity, type Universe, workspaceKeys } from "../../lib/workspace-queries";
@@ -9,6 +9,8 @@ import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
+import { InlineConfirm } from "../../ui/inline-confirm";
+import { RenameForm } from "../../ui/rename-form";
 import { type SyncRun, workspaceApi } from "./api";
 import { EntityForm } from "./entity-form";
 import { KnowledgePanel } from "./knowledge-panel";
@@ -79,21 +81,14 @@ function EntityRow({ entity }: { entity: Entity }) {
       ) : null}
       {mode === "knowledge" ? <KnowledgePanel entityId={entity.id} /> : null}
       {mode === "confirm" ? (
-        <div className="flex flex-wrap items-center gap-2 rounded-xl border border-error px-3 py-2">
-          <span className="text-sm text-fg">
-            {t("commandCenter.entity.confirmDelete", { name: entity.name })}
-          </span>
-          <Button
-            onClick={() => remove.mutate()}
-            disabled={remove.isPending}
-            data-testid="entity-delete-confirm"
-          >
-            {t("commandCenter.deleteForGood")}
-          </Button>
-          <Button variant="ghost" onClick={() => setMode("view")}>
-            {t("common.cancel")}
-          </Button>
-        </div>
+        <InlineConfirm
+          question={t("commandCenter.entity.confirmDelete", { name: entity.name })}
+          confirmLabel={t("commandCenter.deleteForGood")}
+          onConfirm={() => remove.mutate()}
+          onCancel={() => setMode("view")}
+          pending={remove.isPending}
+          testId="entity-delete-confirm"
+        />
       ) : null}
       {failure ? <FormAlert>{failure}</FormAlert> : null}
     </li>
@@ -131,7 +126,6 @@ function SyncResult({ run }: { run: SyncRun }) {
 export function UniverseCard({ universe, entities }: { universe: Universe; entities: Entity[] }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const nameId = useId();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(universe.name);
   const [confirming, setConfirming] = useState(false);
@@ -183,11 +177,6 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
     onError: fail,
   });
 
-  const submitRename = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() !== "") rename.mutate();
-  };
-
   return (
     <Card
       className="flex min-w-0 flex-col gap-3"
@@ -195,26 +184,16 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
       data-universe-id={universe.id}
     >
       {renaming ? (
-        <form onSubmit={submitRename} className="flex flex-wrap items-end gap-2">
-          <label htmlFor={nameId} className="sr-only">
-            {t("commandCenter.universe.name")}
-          </label>
-          <input
-            id={nameId}
-            dir="auto"
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.target.value)}
-            data-testid="universe-rename-input"
-            className="min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 py-2 text-fg focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
-          />
-          <Button type="submit" disabled={rename.isPending} data-testid="universe-rename-save">
-            {t("common.save")}
-          </Button>
-          <Button variant="ghost" onClick={() => setRenaming(false)}>
-            {t("common.cancel")}
-          </Button>
-        </form>
+        <RenameForm
+          label={t("commandCenter.universe.name")}
+          value={name}
+          onChange={setName}
+          maxLength={100}
+          onSave={() => rename.mutate()}
+          onCancel={() => setRenaming(false)}
+          saveDisabled={rename.isPending}
+          testId="universe-rename"
+        />
       ) : (
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
@@ -291,21 +270,14 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
         </div>
       )}
       {confirming ? (
-        <div className="flex flex-wrap items-center gap-2 rounded-xl border border-error px-3 py-2">
-          <span className="text-sm text-fg">
-            {t("commandCenter.universe.confirmDelete", { name: universe.name })}
-          </span>
-          <Button
-            onClick={() => remove.mutate()}
-            disabled={remove.isPending}
-            data-testid="universe-delete-confirm"
-          >
-            {t("commandCenter.deleteForGood")}
-          </Button>
-          <Button variant="ghost" onClick={() => setConfirming(false)}>
-            {t("common.cancel")}
-          </Button>
-        </div>
+        <InlineConfirm
+          question={t("commandCenter.universe.confirmDelete", { name: universe.name })}
+          confirmLabel={t("commandCenter.deleteForGood")}
+          onConfirm={() => remove.mutate()}
+          onCancel={() => setConfirming(false)}
+          pending={remove.isPending}
+          testId="universe-delete-confirm"
+        />
       ) : null}
       {syncRun ? <SyncResult run={syncRun} /> : null}
       {failure ? <FormAlert testId="universe-error">{failure}</FormAlert> : null}
