@@ -11,20 +11,12 @@ import { useNavigate, useSearchParams } from "react-router";
 import { apiDelete, apiDownload, apiPost, isApiError } from "../../lib/api-client";
 import { useAuthStore } from "../../lib/auth-store";
 import { errorText, translateError, translateField } from "../../lib/messages";
+import { saveFile } from "../../lib/save-file";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/dialog";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { SettingsSection } from "./settings-section";
-
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function YourDataSection() {
   const { t } = useTranslation();
@@ -46,7 +38,7 @@ function ExportPart() {
   const username = useAuthStore((state) => state.user?.username ?? "account");
   const exporting = useMutation({
     mutationFn: () => apiDownload("/me/export"),
-    onSuccess: (blob) => saveBlob(blob, exportFileName(username, new Date())),
+    onSuccess: (blob) => saveFile(blob, exportFileName(username, new Date())),
   });
   return (
     <div className="flex flex-col items-start gap-3">
