@@ -9,6 +9,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
+import { TableHead } from "../../ui/table-head";
 import { type HistoryItem, settingsApi, settingsKeys } from "./api";
 
 export function HistorySection() {
@@ -77,19 +78,16 @@ export function HistorySection() {
       {history.data && history.data.items.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-start text-sm">
-            <thead>
-              <tr className="border-b border-border text-fg-muted">
-                {(["when", "who", "what", "change"] as const).map((column) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={`py-2 text-start font-semibold ${column === "change" ? "" : "pe-4"}`.trim()}
-                  >
-                    {t(`adminSettings.history.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead
+              rowClassName="border-b border-border text-fg-muted"
+              columns={["when", "who", "what", "change"]}
+              label={(column) => t(`adminSettings.history.${column}`)}
+              cellClassName={(column) =>
+                column === "change"
+                  ? "py-2 text-start font-semibold"
+                  : "py-2 text-start font-semibold pe-4"
+              }
+            />
             <tbody>
               {history.data.items.map((item) => (
                 <tr

@@ -15,6 +15,7 @@ import { TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
 import { Pager } from "../../ui/paged-list";
+import { TableHead } from "../../ui/table-head";
 import { type AuditEntry, adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
 import { useConsoleListTexts } from "./list-state";
@@ -181,17 +182,12 @@ export function AuditTab() {
                 className="w-full min-w-[56rem] text-start text-sm"
                 data-testid="admin-audit-table"
               >
-                <thead className="bg-surface-muted text-fg">
-                  <tr>
-                    {(["time", "actor", "action", "target", "address", "details"] as const).map(
-                      (column) => (
-                        <th key={column} scope="col" className="px-3 py-2 text-start">
-                          {t(`adminConsole.audit.columns.${column}`)}
-                        </th>
-                      ),
-                    )}
-                  </tr>
-                </thead>
+                <TableHead
+                  className="bg-surface-muted text-fg"
+                  columns={["time", "actor", "action", "target", "address", "details"]}
+                  label={(column) => t(`adminConsole.audit.columns.${column}`)}
+                  cellClassName="px-3 py-2 text-start"
+                />
                 <tbody className="divide-y divide-border">
                   {audit.data.items.map((entry) => (
                     <tr key={entry.id} className="text-fg" data-testid="admin-audit-row">

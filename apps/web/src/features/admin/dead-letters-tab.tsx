@@ -8,6 +8,7 @@ import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { PagedList } from "../../ui/paged-list";
+import { TableHead } from "../../ui/table-head";
 import { adminApi, adminKeys, type DeadLetter } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ConsoleTab } from "./console-tab";
@@ -81,25 +82,12 @@ export function DeadLettersTab() {
           <div className="overflow-x-auto rounded-xl border border-border">
             <table className="w-full text-sm">
               <caption className="sr-only">{t("adminConsole.jobs.title")}</caption>
-              <thead className="bg-surface-muted text-start text-fg-muted">
-                <tr>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.queue")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.error")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.attempts")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.failedAt")}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-start font-semibold">
-                    {t("adminConsole.jobs.columns.actions")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="bg-surface-muted text-start text-fg-muted"
+                columns={["queue", "error", "attempts", "failedAt", "actions"]}
+                label={(column) => t(`adminConsole.jobs.columns.${column}`)}
+                cellClassName="px-4 py-2 text-start font-semibold"
+              />
               <tbody className="divide-y divide-border">
                 {items.map((letter) => (
                   <tr key={letter.id} data-testid="admin-dead-letter" data-id={letter.id}>

@@ -8,6 +8,7 @@ import { useDebounced } from "../../lib/use-debounced";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { PagedList, usePage } from "../../ui/paged-list";
+import { TableHead } from "../../ui/table-head";
 import { adminApi, adminKeys } from "./api";
 import { ConsoleTab } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
@@ -73,15 +74,12 @@ export function TeamsTab() {
               className="w-full min-w-[48rem] text-start text-sm"
               data-testid="admin-teams-table"
             >
-              <thead className="bg-surface-muted text-fg">
-                <tr>
-                  {(["name", "owner", "members", "shared", "created"] as const).map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 text-start">
-                      {t(`adminConsole.teams.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead
+                className="bg-surface-muted text-fg"
+                columns={["name", "owner", "members", "shared", "created"]}
+                label={(column) => t(`adminConsole.teams.columns.${column}`)}
+                cellClassName="px-3 py-2 text-start"
+              />
               <tbody className="divide-y divide-border">
                 {items.map((team) => (
                   <tr key={team.id} className="text-fg" data-testid="admin-team-row">

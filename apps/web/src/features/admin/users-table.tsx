@@ -1,7 +1,7 @@
 // The users tab: search, filters (role, plan, world, status), sorting and paging done by the server; the rows, their
 // inline editing and the confirmation of an action live beside it (user-row, user-edit-row, user-action-dialog).
 import { ROLES } from "@aacos/domain/access";
-import { USER_STATUSES, type UserSort } from "@aacos/domain/admin-console";
+import { USER_SORTS, USER_STATUSES, type UserSort } from "@aacos/domain/admin-console";
 import { TIER_NAMES, WORLD_NAMES } from "@aacos/domain/catalog";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
@@ -16,6 +16,7 @@ import { SelectField, TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
 import { Pager } from "../../ui/paged-list";
+import { TableHead } from "../../ui/table-head";
 import { type AdminUser, adminApi, adminKeys } from "./api";
 import { ConsoleTab } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
@@ -35,6 +36,21 @@ import {
 } from "./users-filters";
 
 type Notice = { key: UserAction | "reactivate" | "saved"; name: string };
+
+/** The table's columns; the sortable ones head with a sort button. */
+const USER_COLUMNS = [
+  "username",
+  "roles",
+  "plan",
+  "status",
+  "lastSignIn",
+  "createdAt",
+  "actions",
+] as const;
+
+function isSortable(column: string): column is UserSort {
+  return (USER_SORTS as readonly string[]).includes(column);
+}
 
 export function UsersTable() {
   const { t } = useTranslation();
@@ -218,25 +234,13 @@ export function UsersTable() {
                       : t("adminConsole.users.descending"),
                 })}
               </caption>
-              <thead className="bg-surface-muted text-fg">
-                <tr>
-                  {sortHeader("username")}
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("adminConsole.users.columns.roles")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("adminConsole.users.columns.plan")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("adminConsole.users.columns.status")}
-                  </th>
-                  {sortHeader("lastSignIn")}
-                  {sortHeader("createdAt")}
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("adminConsole.users.columns.actions")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="bg-surface-muted text-fg"
+                columns={USER_COLUMNS}
+                label={(column) => t(`adminConsole.users.columns.${column}`)}
+                cellClassName="px-3 py-2 text-start"
+                header={(column) => (isSortable(column) ? sortHeader(column) : undefined)}
+              />
               <tbody className="divide-y divide-border">
                 {users.data.items.length === 0 ? (
                   <tr>

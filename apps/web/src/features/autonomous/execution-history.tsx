@@ -6,21 +6,15 @@ import { useDateFormat } from "../../lib/format-date";
 import { storedErrorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
+import { TableHead } from "../../ui/table-head";
 import { autonomousApi, autonomousKeys, HISTORY_PAGE_SIZE } from "./api";
 import { STATUS_TONES } from "./rule-list";
 
 const ACTIVE = new Set(["queued", "running"]);
 
-/** The table's columns and their alignment (the figures line up at the end). */
-const COLUMNS = [
-  ["rule", "text-start"],
-  ["trigger", "text-start"],
-  ["due", "text-start"],
-  ["status", "text-start"],
-  ["tokens", "text-end"],
-  ["duration", "text-end"],
-  ["details", "text-start"],
-] as const;
+/** The table's columns; the figures line up at the end. */
+const COLUMNS = ["rule", "trigger", "due", "status", "tokens", "duration", "details"] as const;
+const END_ALIGNED: ReadonlySet<string> = new Set(["tokens", "duration"]);
 
 export function ExecutionHistory() {
   const { t } = useTranslation();
@@ -73,15 +67,14 @@ export function ExecutionHistory() {
         <>
           <div className="overflow-x-auto rounded-2xl border border-border bg-surface">
             <table className="w-full min-w-[44rem] text-sm">
-              <thead className="bg-surface-muted text-start text-fg-muted">
-                <tr>
-                  {COLUMNS.map(([column, align]) => (
-                    <th key={column} scope="col" className={`px-3 py-2 ${align} font-semibold`}>
-                      {t(`autonomous.history.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead
+                className="bg-surface-muted text-start text-fg-muted"
+                columns={COLUMNS}
+                label={(column) => t(`autonomous.history.${column}`)}
+                cellClassName={(column) =>
+                  `px-3 py-2 ${END_ALIGNED.has(column) ? "text-end" : "text-start"} font-semibold`
+                }
+              />
               <tbody>
                 {history.data.items.map((item) => (
                   <tr

@@ -7,6 +7,7 @@ import type { Entity } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
+import { TableHead } from "../../ui/table-head";
 import { commandKeys, commandsApi } from "./api";
 
 export function RunHistory({ entities }: { entities: Entity[] }) {
@@ -37,17 +38,12 @@ export function RunHistory({ entities }: { entities: Entity[] }) {
       <>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-sm" data-testid="command-history">
-            <thead>
-              <tr className="border-b border-border text-start text-fg-muted">
-                {(["prompt", "entities", "status", "tokens", "duration", "when"] as const).map(
-                  (column) => (
-                    <th key={column} className="px-2 py-2 text-start font-semibold">
-                      {t(`commandCenter.history.${column}`)}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
+            <TableHead
+              rowClassName="border-b border-border text-start text-fg-muted"
+              columns={["prompt", "entities", "status", "tokens", "duration", "when"]}
+              label={(column) => t(`commandCenter.history.${column}`)}
+              cellClassName="px-2 py-2 text-start font-semibold"
+            />
             <tbody>
               {history.data.items.map((item) => (
                 <tr

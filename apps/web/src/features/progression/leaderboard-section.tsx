@@ -2,6 +2,7 @@
 // separate "You: #N" row follows when they are outside the top 100.
 import { useTranslation } from "react-i18next";
 import { useFormatters } from "../../lib/use-language";
+import { TableHead } from "../../ui/table-head";
 import type { Leaderboard } from "./api";
 
 export function LeaderboardTable({ board, userId }: { board: Leaderboard; userId: string }) {
@@ -21,22 +22,16 @@ export function LeaderboardTable({ board, userId }: { board: Leaderboard; userId
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="leaderboard">
         <caption className="sr-only">{t("progress.leaderboard.caption")}</caption>
-        <thead>
-          <tr className="border-b border-border text-start text-fg-muted">
-            <th scope="col" className="py-2 pe-3 text-start font-semibold">
-              {t("progress.leaderboard.position")}
-            </th>
-            <th scope="col" className="py-2 pe-3 text-start font-semibold">
-              {t("progress.leaderboard.user")}
-            </th>
-            <th scope="col" className="py-2 pe-3 text-start font-semibold">
-              {t("progress.leaderboard.rank")}
-            </th>
-            <th scope="col" className="py-2 text-end font-semibold">
-              {t("progress.leaderboard.experience")}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          rowClassName="border-b border-border text-start text-fg-muted"
+          columns={["position", "user", "rank", "experience"]}
+          label={(column) => t(`progress.leaderboard.${column}`)}
+          cellClassName={(column) =>
+            column === "experience"
+              ? "py-2 text-end font-semibold"
+              : "py-2 pe-3 text-start font-semibold"
+          }
+        />
         <tbody>
           {board.entries.map((entry) => {
             const mine = entry.userId === userId;
