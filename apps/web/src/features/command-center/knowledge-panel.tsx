@@ -10,6 +10,7 @@ import { workspaceKeys } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
+import { UploadProgress } from "../../ui/upload-progress";
 import { workspaceApi } from "./api";
 
 const ACCEPT = Object.keys(UPLOAD_MIME_TYPES)
@@ -20,7 +21,6 @@ export function KnowledgePanel({ entityId }: { entityId: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const inputId = useId();
-  const progressId = useId();
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const files = useQuery({
@@ -129,29 +129,7 @@ export function KnowledgePanel({ entityId }: { entityId: string }) {
         />
       </label>
       {progress ? (
-        <div data-testid="knowledge-progress-block">
-          <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span id={progressId} className="truncate text-fg-muted">
-              {t("files.upload.uploading", { name: progress.name })}
-            </span>
-            <span className="font-semibold tabular-nums text-fg">
-              {t("files.upload.percent", { percent: progress.percent })}
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby={progressId}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress.percent}
-            className="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
-          >
-            <div
-              className="h-full rounded-full bg-primary transition-[width]"
-              style={{ width: `${progress.percent}%` }}
-            />
-          </div>
-        </div>
+        <UploadProgress name={progress.name} percent={progress.percent} testId="knowledge" />
       ) : null}
       {failure ? <FormAlert testId="knowledge-error">{failure}</FormAlert> : null}
     </div>

@@ -13,6 +13,7 @@ import { failureText, translateField } from "../../lib/messages";
 import { planKeys, type StoredFile } from "../../lib/plan-queries";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Icon } from "../../ui/icon";
+import { UploadProgress } from "../../ui/upload-progress";
 import { filesApi } from "./api";
 
 const ACCEPT = Object.keys(UPLOAD_MIME_TYPES)
@@ -25,7 +26,6 @@ export function UploadForm() {
   const inputId = useId();
   const hintId = useId();
   const dropId = useId();
-  const progressLabelId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -123,30 +123,7 @@ export function UploadForm() {
       </section>
 
       {progress !== null ? (
-        <div data-testid="upload-progress-block">
-          <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span id={progressLabelId} className="truncate text-fg-muted">
-              {t("files.upload.uploading", { name: progress.name })}
-            </span>
-            <span className="font-semibold tabular-nums text-fg" data-testid="upload-percent">
-              {t("files.upload.percent", { percent: progress.percent })}
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            data-testid="upload-progress"
-            aria-labelledby={progressLabelId}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress.percent}
-            className="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
-          >
-            <div
-              className="h-full rounded-full bg-primary transition-[width]"
-              style={{ width: `${progress.percent}%` }}
-            />
-          </div>
-        </div>
+        <UploadProgress name={progress.name} percent={progress.percent} testId="upload" />
       ) : null}
 
       {refusal !== null ? <FormAlert testId="upload-error">{refusal}</FormAlert> : null}
