@@ -1,9 +1,11 @@
-// Labelled form controls (text, checkbox, select) wired for assistive tech: aria-invalid and aria-describedby to hint and error.
+// Labelled form controls (text, text area, checkbox, select) wired for assistive tech: aria-invalid and aria-describedby
+// to hint and error.
 import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useId,
 } from "react";
 
@@ -145,6 +147,31 @@ export function SelectField({
       <select {...control} {...select}>
         {children}
       </select>
+    </FieldShell>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  testId?: string;
+  id?: string;
+}
+
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  testId,
+  id,
+  className = "",
+  ...textarea
+}: TextAreaFieldProps) {
+  const { shell, control } = useControl({ id, label, hint, error, testId, className });
+  return (
+    <FieldShell {...shell}>
+      <textarea {...control} {...textarea} />
     </FieldShell>
   );
 }

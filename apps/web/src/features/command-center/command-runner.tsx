@@ -4,7 +4,7 @@
 
 import { tierHasFeature } from "@aacos/domain/catalog";
 import { MAX_COMMAND_ENTITIES } from "@aacos/domain/validation";
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
 import { errorText, storedErrorText } from "../../lib/messages";
@@ -13,6 +13,7 @@ import { Badge } from "../../ui/badge";
 import { Button, ButtonLink } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
+import { TextAreaField } from "../../ui/form-field";
 import { Markdown } from "../../ui/markdown";
 import { type EntityColumn, useCommandRun } from "./use-command-run";
 
@@ -110,7 +111,6 @@ export function CommandRunner({
   onFinished: () => void;
 }) {
   const { t } = useTranslation();
-  const promptId = useId();
   const tier = useAuthStore((state) => state.user?.tier ?? "genesis");
   const multiAllowed = tierHasFeature(tier, "aiAssistant");
   const [chosen, setChosen] = useState<string[]>([]);
@@ -192,22 +192,17 @@ export function CommandRunner({
             </ButtonLink>
           </div>
         ) : null}
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={promptId} className="text-sm font-semibold text-fg">
-            {t("commandCenter.runner.prompt")}
-          </label>
-          <textarea
-            id={promptId}
-            dir="auto"
-            rows={3}
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
-            onKeyDown={onKeyDown}
-            placeholder={t("commandCenter.runner.promptPlaceholder")}
-            data-testid="command-prompt"
-            className="w-full min-w-0 resize-y rounded-xl border border-border bg-surface px-3 py-2.5 text-fg placeholder:text-fg-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
-          />
-        </div>
+        <TextAreaField
+          label={t("commandCenter.runner.prompt")}
+          dir="auto"
+          rows={3}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t("commandCenter.runner.promptPlaceholder")}
+          testId="command-prompt"
+          className="resize-y"
+        />
         <div className="flex flex-wrap gap-2">
           {command.running ? (
             <Button

@@ -1,13 +1,13 @@
 // The entity form (create or edit): name, role, system prompt, model (blank: the server's default) and temperature.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { translateError, translateField } from "../../lib/messages";
 import { type Entity, workspaceKeys } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
-import { TextField } from "../../ui/form-field";
+import { TextAreaField, TextField } from "../../ui/form-field";
 import { type EntityFields, workspaceApi } from "./api";
 
 export function EntityForm({
@@ -22,7 +22,6 @@ export function EntityForm({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const promptId = useId();
   const [name, setName] = useState(entity?.name ?? "");
   const [role, setRole] = useState(entity?.role ?? "");
   const [systemPrompt, setSystemPrompt] = useState(entity?.systemPrompt ?? "");
@@ -98,26 +97,18 @@ export function EntityForm({
           testId={`${prefix}-role`}
         />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={promptId} className="text-sm font-semibold text-fg">
-          {t("commandCenter.entity.systemPrompt")}
-        </label>
-        <textarea
-          id={promptId}
-          dir="auto"
-          rows={3}
-          required
-          value={systemPrompt}
-          onChange={(event) => setSystemPrompt(event.target.value)}
-          placeholder={t("commandCenter.entity.systemPromptPlaceholder")}
-          data-testid={`${prefix}-system-prompt`}
-          aria-invalid={fields.systemPrompt ? true : undefined}
-          className="w-full min-w-0 resize-y rounded-xl border border-border bg-surface px-3 py-2.5 text-fg placeholder:text-fg-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
-        />
-        {fields.systemPrompt ? (
-          <p className="text-sm font-semibold text-error">{fields.systemPrompt}</p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label={t("commandCenter.entity.systemPrompt")}
+        dir="auto"
+        rows={3}
+        required
+        value={systemPrompt}
+        onChange={(event) => setSystemPrompt(event.target.value)}
+        placeholder={t("commandCenter.entity.systemPromptPlaceholder")}
+        testId={`${prefix}-system-prompt`}
+        error={fields.systemPrompt}
+        className="resize-y"
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label={t("commandCenter.entity.model")}
