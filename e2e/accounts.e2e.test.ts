@@ -4,7 +4,13 @@ import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD } from "./support/api.js";
-import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
+import {
+  launchBrowser,
+  openPage,
+  registerThroughForm,
+  screenshot,
+  seriousViolations,
+} from "./support/browser.js";
 import { linkIn, waitForMail } from "./support/mail.js";
 
 let browser: Browser;
@@ -31,12 +37,7 @@ async function signOut(page: Page) {
 describe("an account's life", () => {
   it("registers, signs out, turns on two-factor and signs in with a code", async () => {
     const name = tag();
-    const page = await openPage(browser, "/auth/register", { language: "en" });
-    await page.getByTestId("register-email").fill(`${name}@example.com`);
-    await page.getByTestId("register-username").fill(name);
-    await page.getByTestId("register-password").fill(PASSWORD);
-    await page.getByTestId("register-submit").click();
-    await page.getByTestId("user-menu-button").waitFor();
+    const page = await registerThroughForm(browser, name, "en");
     await screenshot(page, "accounts-registered");
 
     await signOut(page);
@@ -66,12 +67,7 @@ describe("an account's life", () => {
 
   it("resets a forgotten password through the mailed link", async () => {
     const name = tag();
-    const page = await openPage(browser, "/auth/register", { language: "he" });
-    await page.getByTestId("register-email").fill(`${name}@example.com`);
-    await page.getByTestId("register-username").fill(name);
-    await page.getByTestId("register-password").fill(PASSWORD);
-    await page.getByTestId("register-submit").click();
-    await page.getByTestId("user-menu-button").waitFor();
+    const page = await registerThroughForm(browser, name, "he");
     await signOut(page);
 
     await page.goto(new URL("/auth/login", page.url()).toString());

@@ -64,60 +64,46 @@ function ceremony(
       );
       if (status !== 200) return { status, body };
       const options = body.options;
-      if (kind === "register") {
-        const credential = (await navigator.credentials.create({
-          publicKey: {
-            ...options,
-            challenge: toBytes(options.challenge),
-            user: { ...options.user, id: toBytes(options.user.id) },
-            excludeCredentials: (options.excludeCredentials ?? []).map((c: { id: string }) => ({
-              ...c,
-              id: toBytes(c.id),
-            })),
-          },
-        })) as PublicKeyCredential;
-        const response = credential.response as AuthenticatorAttestationResponse;
-        return post(`${base}/verify`, {
-          challengeId: body.challengeId,
-          name: args.name,
-          response: {
-            id: credential.id,
-            rawId: toText(credential.rawId),
-            type: credential.type,
-            clientExtensionResults: {},
-            response: {
+      const withIds = (list: { id: string }[] | undefined) =>
+        (list ?? []).map((c) => ({ ...c, id: toBytes(c.id) }));
+      const publicKey = { ...options, challenge: toBytes(options.challenge) };
+      const credential = (
+        kind === "register"
+          ? await navigator.credentials.create({
+              publicKey: {
+                ...publicKey,
+                user: { ...options.user, id: toBytes(options.user.id) },
+                excludeCredentials: withIds(options.excludeCredentials),
+              },
+            })
+          : await navigator.credentials.get({
+              publicKey: { ...publicKey, allowCredentials: withIds(options.allowCredentials) },
+            })
+      ) as PublicKeyCredential;
+      const response = credential.response;
+      const assertion = response as AuthenticatorAssertionResponse;
+      const answer =
+        response instanceof AuthenticatorAttestationResponse
+          ? {
               clientDataJSON: toText(response.clientDataJSON),
               attestationObject: toText(response.attestationObject),
               transports: response.getTransports(),
-            },
-          },
-        });
-      }
-      const credential = (await navigator.credentials.get({
-        publicKey: {
-          ...options,
-          challenge: toBytes(options.challenge),
-          allowCredentials: (options.allowCredentials ?? []).map((c: { id: string }) => ({
-            ...c,
-            id: toBytes(c.id),
-          })),
-        },
-      })) as PublicKeyCredential;
-      const response = credential.response as AuthenticatorAssertionResponse;
+            }
+          : {
+              clientDataJSON: toText(assertion.clientDataJSON),
+              authenticatorData: toText(assertion.authenticatorData),
+              signature: toText(assertion.signature),
+              userHandle: toText(assertion.userHandle),
+            };
       return post(`${base}/verify`, {
         challengeId: body.challengeId,
-        mfaToken: args.mfaToken,
+        ...(kind === "register" ? { name: args.name } : { mfaToken: args.mfaToken }),
         response: {
           id: credential.id,
           rawId: toText(credential.rawId),
           type: credential.type,
           clientExtensionResults: {},
-          response: {
-            clientDataJSON: toText(response.clientDataJSON),
-            authenticatorData: toText(response.authenticatorData),
-            signature: toText(response.signature),
-            userHandle: toText(response.userHandle),
-          },
+          response: answer,
         },
       });
     },

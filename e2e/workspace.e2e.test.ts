@@ -2,8 +2,7 @@
 // command to three entities at once. The model is a loopback OpenAI-compatible server streaming a known answer.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD } from "./support/api.js";
-import { launchBrowser, openPage, screenshot } from "./support/browser.js";
+import { launchBrowser, registerThroughForm, screenshot } from "./support/browser.js";
 
 const ANSWER = "The answer is forty-two.";
 let browser: Browser;
@@ -25,12 +24,7 @@ async function addEntity(page: Page, name: string) {
 describe("the AI workspace", () => {
   it("walks a new user from sign-up to a streamed answer and a command to three entities", async () => {
     const name = `ws${Date.now().toString(36)}`;
-    const page = await openPage(browser, "/auth/register", { language: "en" });
-    await page.getByTestId("register-email").fill(`${name}@example.com`);
-    await page.getByTestId("register-username").fill(name);
-    await page.getByTestId("register-password").fill(PASSWORD);
-    await page.getByTestId("register-submit").click();
-    await page.getByTestId("user-menu-button").waitFor();
+    const page = await registerThroughForm(browser, name, "en");
     // One command to several entities needs the AI assistant of the Quantum plan.
     const upgraded = await page.evaluate(async () => {
       const response = await fetch("/api/plan/tier", {

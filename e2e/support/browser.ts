@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { PASSWORD } from "./api.js";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium-flags.js";
 
 export const SCREENSHOTS = path.resolve(
@@ -56,6 +57,21 @@ export async function openPage(
   }
   const page = await context.newPage();
   await page.goto(new URL(route, inject("baseUrl")).toString());
+  return page;
+}
+
+/** Signs `name` up through the registration form (name@example.com, the shared test password) and waits until in. */
+export async function registerThroughForm(
+  browser: Browser,
+  name: string,
+  language: "he" | "en",
+): Promise<Page> {
+  const page = await openPage(browser, "/auth/register", { language });
+  await page.getByTestId("register-email").fill(`${name}@example.com`);
+  await page.getByTestId("register-username").fill(name);
+  await page.getByTestId("register-password").fill(PASSWORD);
+  await page.getByTestId("register-submit").click();
+  await page.getByTestId("user-menu-button").waitFor();
   return page;
 }
 
