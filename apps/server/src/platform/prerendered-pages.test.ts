@@ -9,7 +9,7 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { buildCatalog } from "@aacos/domain/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../test/factories.js";
+import { createUser, request } from "../test/factories.js";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 
 let test: TestApp;
@@ -108,11 +108,8 @@ describe("pre-rendered pages", () => {
 
   it("stop showing the tier chooser's copy once an admin changes the catalogue", async () => {
     const admin = await createUser(test.app, { roles: ["user", "admin"], tier: "infinity" });
-    const changed = await test.app.inject({
-      method: "PUT",
-      url: "/api/admin/settings/tiers/quantum",
-      headers: admin.auth,
-      payload: { price: { monthly: 59 } },
+    const changed = await request(test.app, admin, "PUT", "/api/admin/settings/tiers/quantum", {
+      price: { monthly: 59 },
     });
     expect(changed.statusCode).toBe(200);
     const response = await get("/tiers");

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTwoInstances } from "../test/cluster.js";
-import { createUser, type SignedInUser } from "../test/factories.js";
+import { createUser, request, type SignedInUser } from "../test/factories.js";
 
 /** Polls `read` on the other instance until it answers `status` (at most 1 s); answers the time it took. */
 async function within1s<R extends { statusCode: number }>(read: () => Promise<R>, status: number) {
@@ -62,11 +62,8 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       const permissions = () =>
         second.inject({ method: "GET", url: "/api/auth/permissions", headers: user.auth });
       expect((await permissions()).json().roles).toEqual(["user"]);
-      const changed = await first.inject({
-        method: "PUT",
-        url: `/api/users/${user.id}`,
-        headers: admin.auth,
-        payload: { roles: ["user", "analyst"] },
+      const changed = await request(first, admin, "PUT", `/api/users/${user.id}`, {
+        roles: ["user", "analyst"],
       });
       expect(changed.statusCode).toBe(200);
       const started = performance.now();

@@ -8,7 +8,7 @@ import WebSocket from "ws";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { Database } from "../db/client.js";
-import { createUser, type SignedInUser } from "../test/factories.js";
+import { createUser, request, type SignedInUser } from "../test/factories.js";
 import { freePort } from "../test/free-port.js";
 import { openTestDatabase } from "../test/helper.js";
 import { type RedisServer, startRedisServer } from "../test/redis-server.js";
@@ -89,11 +89,7 @@ describe("a Redis outage", () => {
 
     const address = app.server.address();
     if (address === null || typeof address === "string") throw new Error("no port");
-    const ticket = await app.inject({
-      method: "POST",
-      url: "/api/realtime/ticket",
-      headers: user.auth,
-    });
+    const ticket = await request(app, user, "POST", "/api/realtime/ticket");
     const socket = new WebSocket(
       `ws://127.0.0.1:${address.port}/api/realtime?token=${encodeURIComponent(ticket.json().ticket)}`,
     );

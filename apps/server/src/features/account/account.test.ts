@@ -29,7 +29,7 @@ import {
   universes,
   userQuests,
 } from "../../db/schema.js";
-import { createUser, PASSWORD, type SignedInUser } from "../../test/factories.js";
+import { createUser, PASSWORD, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { REFRESH_COOKIE } from "../auth/index.js";
 import { ownedTables } from "./owned-tables.js";
@@ -152,12 +152,7 @@ async function seed(user: SignedInUser): Promise<Seeded> {
     version: 1,
     panels: [{ kind: "signals", colSpan: 4, rowSpan: 1 }],
   };
-  const saved = await test.app.inject({
-    method: "PUT",
-    url: "/api/me/layout",
-    headers: user.auth,
-    payload: layout,
-  });
+  const saved = await request(test.app, user, "PUT", "/api/me/layout", layout);
   expect(saved.statusCode).toBe(200);
   if (message === undefined || run === undefined || alert === undefined) throw new Error("seed");
   return {
@@ -209,11 +204,7 @@ describe("the desktop layout", () => {
   it("starts from the default, saves per user and refuses a bad layout with field messages", async () => {
     const user = await createUser(test.app, { tier: "cosmic" });
     const other = await createUser(test.app, { tier: "cosmic" });
-    const first = await test.app.inject({
-      method: "GET",
-      url: "/api/me/layout",
-      headers: user.auth,
-    });
+    const first = await request(test.app, user, "GET", "/api/me/layout");
     expect(first.json()).toEqual({ layout: DEFAULT_LAYOUT });
 
     const layout: DesktopLayout = {
@@ -223,45 +214,25 @@ describe("the desktop layout", () => {
         { kind: "dashboard", colSpan: 1, rowSpan: 1 },
       ],
     };
-    const put = await test.app.inject({
-      method: "PUT",
-      url: "/api/me/layout",
-      headers: user.auth,
-      payload: layout,
-    });
+    const put = await request(test.app, user, "PUT", "/api/me/layout", layout);
     expect(put.statusCode).toBe(200);
-    const again = await test.app.inject({
-      method: "GET",
-      url: "/api/me/layout",
-      headers: user.auth,
-    });
+    const again = await request(test.app, user, "GET", "/api/me/layout");
     expect(again.json()).toEqual({ layout });
-    const theirs = await test.app.inject({
-      method: "GET",
-      url: "/api/me/layout",
-      headers: other.auth,
-    });
+    const theirs = await request(test.app, other, "GET", "/api/me/layout");
     expect(theirs.json()).toEqual({ layout: DEFAULT_LAYOUT });
 
-    const bad = await test.app.inject({
-      method: "PUT",
-      url: "/api/me/layout",
-      headers: user.auth,
-      payload: {
-        version: 1,
-        panels: [
-          { kind: "chat", colSpan: 9, rowSpan: 1 },
-          { kind: "chat", colSpan: 1, rowSpan: 1 },
-        ],
-      },
+    const bad = await request(test.app, user, "PUT", "/api/me/layout", {
+      version: 1,
+      panels: [
+        { kind: "chat", colSpan: 9, rowSpan: 1 },
+        { kind: "chat", colSpan: 1, rowSpan: 1 },
+      ],
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toMatchObject({ "panels.0.colSpan": "At most 4 columns" });
-    const unknown = await test.app.inject({
-      method: "PUT",
-      url: "/api/me/layout",
-      headers: user.auth,
-      payload: { version: 1, panels: [{ kind: "weather", colSpan: 1, rowSpan: 1 }] },
+    const unknown = await request(test.app, user, "PUT", "/api/me/layout", {
+      version: 1,
+      panels: [{ kind: "weather", colSpan: 1, rowSpan: 1 }],
     });
     expect(unknown.statusCode).toBe(400);
     expect((await test.app.inject({ method: "GET", url: "/api/me/layout" })).statusCode).toBe(401);
@@ -275,11 +246,7 @@ describe("the export", () => {
     const seeded = await seed(user);
     await seed(stranger);
 
-    const response = await test.app.inject({
-      method: "GET",
-      url: "/api/me/export",
-      headers: user.auth,
-    });
+    const response = await request(test.app, user, "GET", "/api/me/export");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/zip");
     expect(response.headers["content-disposition"]).toMatch(
@@ -342,20 +309,10 @@ describe("the export", () => {
 describe("deleting the account", () => {
   it("asks for the right password, with a field message", async () => {
     const user = await createUser(test.app, { tier: "cosmic" });
-    const wrong = await test.app.inject({
-      method: "DELETE",
-      url: "/api/me",
-      headers: user.auth,
-      payload: { password: "not-it" },
-    });
+    const wrong = await request(test.app, user, "DELETE", "/api/me", { password: "not-it" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({ password: WRONG_PASSWORD_MESSAGE });
-    const empty = await test.app.inject({
-      method: "DELETE",
-      url: "/api/me",
-      headers: user.auth,
-      payload: {},
-    });
+    const empty = await request(test.app, user, "DELETE", "/api/me", {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toHaveProperty("password");
     const still = await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth });
@@ -425,28 +382,13 @@ describe("deleting the account", () => {
 
   it("never removes the last admin", async () => {
     const admin = await createUser(test.app, { roles: ["user", "admin"], tier: "infinity" });
-    const reply = await test.app.inject({
-      method: "DELETE",
-      url: "/api/me",
-      headers: admin.auth,
-      payload: { password: PASSWORD },
-    });
+    const reply = await request(test.app, admin, "DELETE", "/api/me", { password: PASSWORD });
     expect(reply.statusCode).toBe(409);
     expect(reply.json().error.message).toBe(LAST_ADMIN_DELETE_MESSAGE);
     const second = await createUser(test.app, { roles: ["user", "admin"], tier: "infinity" });
-    const now = await test.app.inject({
-      method: "DELETE",
-      url: "/api/me",
-      headers: admin.auth,
-      payload: { password: PASSWORD },
-    });
+    const now = await request(test.app, admin, "DELETE", "/api/me", { password: PASSWORD });
     expect(now.statusCode).toBe(204);
-    const left = await test.app.inject({
-      method: "DELETE",
-      url: "/api/me",
-      headers: second.auth,
-      payload: { password: PASSWORD },
-    });
+    const left = await request(test.app, second, "DELETE", "/api/me", { password: PASSWORD });
     expect(left.statusCode).toBe(409);
   });
 
@@ -469,12 +411,7 @@ describe("deleting the account", () => {
     );
     const filesBefore = (await storedFiles()).length;
 
-    const reply = await test.app.inject({
-      method: "DELETE",
-      url: "/api/me",
-      headers: user.auth,
-      payload: { password: PASSWORD },
-    });
+    const reply = await request(test.app, user, "DELETE", "/api/me", { password: PASSWORD });
     expect(reply.statusCode).toBe(204);
 
     expect(await rowsNaming(user.id)).toEqual({});

@@ -6,6 +6,7 @@ import {
   createApiKey,
   createUser,
   PASSWORD,
+  request,
   type SignedInUser,
   someAddress,
 } from "../../test/factories.js";
@@ -286,36 +287,20 @@ describe("checks", () => {
     });
     try {
       const owner = await createUser(configured.app, { roles: ["admin"], tier: "infinity" });
-      const mail = await configured.app.inject({
-        method: "POST",
-        url: "/api/admin/settings/test-smtp",
-        headers: owner.auth,
-      });
+      const mail = await request(configured.app, owner, "POST", "/api/admin/settings/test-smtp");
       expect(mail.json()).toMatchObject({
         ok: true,
         message: CHECK_MESSAGES.mailSent(owner.email),
       });
       expect(smtp.received.map((received) => received.subject)).toEqual(["AACOS test mail"]);
-      const ai = await configured.app.inject({
-        method: "POST",
-        url: "/api/admin/settings/test-ai",
-        headers: owner.auth,
-      });
+      const ai = await request(configured.app, owner, "POST", "/api/admin/settings/test-ai");
       expect(ai.json()).toMatchObject({ ok: true, detail: "OK" });
       expect(llm.requests[0]?.body.model).toBe("tiny");
 
       llm.behave({ failWithStatus: 500 });
-      const failed = await configured.app.inject({
-        method: "POST",
-        url: "/api/admin/settings/test-ai",
-        headers: owner.auth,
-      });
+      const failed = await request(configured.app, owner, "POST", "/api/admin/settings/test-ai");
       expect(failed.json()).toMatchObject({ ok: false, code: "aiFailed" });
-      const view = await configured.app.inject({
-        method: "GET",
-        url: "/api/admin/settings",
-        headers: owner.auth,
-      });
+      const view = await request(configured.app, owner, "GET", "/api/admin/settings");
       expect(view.json()).toMatchObject({
         smtp: { configured: true },
         ai: { provider: "openai-compatible", model: "tiny" },

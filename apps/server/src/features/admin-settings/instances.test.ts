@@ -1,7 +1,7 @@
 // Two instances on one PostgreSQL and one Redis: an admin's change on one is enforced by the other within seconds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTwoInstances } from "../../test/cluster.js";
-import { createUser, someAddress } from "../../test/factories.js";
+import { createUser, request, someAddress } from "../../test/factories.js";
 
 const scaleOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 let twins: Awaited<ReturnType<typeof buildTwoInstances>> | undefined;
@@ -48,11 +48,9 @@ describe.runIf(scaleOut)("settings across instances", () => {
     );
     expect(usage.limits.apiCallsPerMinute).toBe(3);
     // Plan windows count calls made with a personal API key (decision 160), not the web app's own reads.
-    const created = await a.inject({
-      method: "POST",
-      url: "/api/me/api-keys",
-      headers: user.auth,
-      payload: { name: "script", scopes: ["read"] },
+    const created = await request(a, user, "POST", "/api/me/api-keys", {
+      name: "script",
+      scopes: ["read"],
     });
     expect(created.statusCode).toBe(201);
     const byKey = (url: string) =>
@@ -76,18 +74,10 @@ describe.runIf(scaleOut)("settings across instances", () => {
     if (twins === undefined) throw new Error("setup");
     const [a, b] = twins.apps;
     const admin = await createUser(a, { roles: ["admin"], tier: "infinity" });
-    await a.inject({
-      method: "PUT",
-      url: "/api/admin/settings/maintenance",
-      headers: admin.auth,
-      payload: { message: "Read-only until 15:00" },
+    await request(a, admin, "PUT", "/api/admin/settings/maintenance", {
+      message: "Read-only until 15:00",
     });
-    await a.inject({
-      method: "PUT",
-      url: "/api/admin/settings/registration",
-      headers: admin.auth,
-      payload: { open: false },
-    });
+    await request(a, admin, "PUT", "/api/admin/settings/registration", { open: false });
     const visitor = await eventually(
       () => b.inject({ method: "GET", url: "/api/settings/public" }).then((r) => r.json()),
       (body) => body.maintenanceMessage !== null && body.registrationOpen === false,

@@ -3,7 +3,13 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testClock } from "../../test/clock.js";
-import { createUser, PASSWORD, type SignedInUser, someAddress } from "../../test/factories.js";
+import {
+  createUser,
+  PASSWORD,
+  request,
+  type SignedInUser,
+  someAddress,
+} from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { csvCell, csvRow } from "./csv.js";
 import { EXPORT_PAGE_ROWS } from "./service.js";
@@ -49,17 +55,11 @@ describe("the users list", () => {
       world: "quantum",
     });
     const plain = await createUser(test.app, { tier: "cosmic" });
-    await test.app.inject({
-      method: "PUT",
-      url: `/api/users/${plain.id}`,
-      headers: admin.auth,
-      payload: { displayName: `${tag} plain` },
+    await request(test.app, admin, "PUT", `/api/users/${plain.id}`, {
+      displayName: `${tag} plain`,
     });
-    await test.app.inject({
-      method: "PUT",
-      url: `/api/users/${analyst.id}`,
-      headers: admin.auth,
-      payload: { displayName: `${tag} analyst` },
+    await request(test.app, admin, "PUT", `/api/users/${analyst.id}`, {
+      displayName: `${tag} analyst`,
     });
 
     const byRole = await get(`/api/users?search=${tag}&role=analyst`);
@@ -160,18 +160,11 @@ describe("suspension", () => {
     try {
       const only = await createUser(fresh.app, { roles: ["admin"] });
       const second = await createUser(fresh.app, { roles: ["admin"] });
-      const first = await fresh.app.inject({
-        method: "POST",
-        url: `/api/users/${only.id}/suspend`,
-        headers: second.auth,
-      });
+      const first = await request(fresh.app, second, "POST", `/api/users/${only.id}/suspend`);
       expect(first.statusCode).toBe(200);
       // `second` is now the only admin who can sign in: it cannot be demoted either.
-      const demote = await fresh.app.inject({
-        method: "PUT",
-        url: `/api/users/${second.id}`,
-        headers: second.auth,
-        payload: { roles: ["user"] },
+      const demote = await request(fresh.app, second, "PUT", `/api/users/${second.id}`, {
+        roles: ["user"],
       });
       expect(demote.statusCode).toBe(409);
     } finally {

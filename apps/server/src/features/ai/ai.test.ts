@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config.js";
 import { addKnowledge, createEntity } from "../../test/ai.js";
-import { createUser } from "../../test/factories.js";
+import { createUser, request } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { chooseModel } from "./models.js";
@@ -93,11 +93,8 @@ describe("offline retrieval provider", () => {
         "החזרות מתקבלות תוך 30 יום עם קבלה.",
       ]);
     }
-    const created = await test.app.inject({
-      method: "POST",
-      url: "/api/chat/conversations",
-      headers: user.auth,
-      payload: { entityId: entity.id },
+    const created = await request(test.app, user, "POST", "/api/chat/conversations", {
+      entityId: entity.id,
     });
     return test.app.inject({
       method: "POST",
@@ -135,11 +132,7 @@ describe("offline retrieval provider", () => {
 
   it("reports today's allowance", async () => {
     const user = await createUser(test.app, { tier: "genesis", world: "awakening" });
-    const response = await test.app.inject({
-      method: "GET",
-      url: "/api/ai/allowance",
-      headers: user.auth,
-    });
+    const response = await request(test.app, user, "GET", "/api/ai/allowance");
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ used: 0, limit: 5000 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runs } from "../../db/schema.js";
 import { loadSigningKey } from "../../platform/auth.js";
 import { TEST_NOW } from "../../test/clock.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { createSystemSampler, type SystemReading } from "../monitoring/index.js";
 import { createAlertService } from "./service.js";
@@ -69,17 +69,9 @@ describe("built-in system rules", () => {
     const operator = await createUser(test.app, { roles: ["operator"], tier: "infinity" });
     expect((await listAlerts(operator)).length).toBeGreaterThanOrEqual(2);
     // Ordinary users cannot touch system alerts.
-    const poke = await test.app.inject({
-      method: "POST",
-      url: `/api/alerts/${memory?.id}/acknowledge`,
-      headers: user.auth,
-    });
+    const poke = await request(test.app, user, "POST", `/api/alerts/${memory?.id}/acknowledge`);
     expect(poke.statusCode).toBe(404);
-    const resolved = await test.app.inject({
-      method: "POST",
-      url: `/api/alerts/${memory?.id}/resolve`,
-      headers: operator.auth,
-    });
+    const resolved = await request(test.app, operator, "POST", `/api/alerts/${memory?.id}/resolve`);
     expect(resolved.json().alert.status).toBe("resolved");
   });
 
@@ -146,17 +138,12 @@ describe("built-in system rules", () => {
 
 describe("user rules", () => {
   it("create → evaluate opens an alert → acknowledge → resolve", async () => {
-    const created = await test.app.inject({
-      method: "POST",
-      url: "/api/alerts/rules",
-      headers: user.auth,
-      payload: {
-        metric: "runs.failed",
-        op: "gte",
-        threshold: 2,
-        windowSeconds: 3600,
-        severity: "warning",
-      },
+    const created = await request(test.app, user, "POST", "/api/alerts/rules", {
+      metric: "runs.failed",
+      op: "gte",
+      threshold: 2,
+      windowSeconds: 3600,
+      severity: "warning",
     });
     expect(created.statusCode).toBe(201);
     const rule = created.json().rule;
@@ -174,41 +161,26 @@ describe("user rules", () => {
     expect(open[0]).toMatchObject({ severity: "warning", value: 2, test: false });
     const id = open[0]?.id;
 
-    const ack = await test.app.inject({
-      method: "POST",
-      url: `/api/alerts/${id}/acknowledge`,
-      headers: user.auth,
-    });
+    const ack = await request(test.app, user, "POST", `/api/alerts/${id}/acknowledge`);
     expect(ack.statusCode).toBe(200);
     expect(ack.json().alert).toMatchObject({
       status: "acknowledged",
       acknowledgedAt: expect.any(String),
     });
-    const again = await test.app.inject({
-      method: "POST",
-      url: `/api/alerts/${id}/acknowledge`,
-      headers: user.auth,
-    });
+    const again = await request(test.app, user, "POST", `/api/alerts/${id}/acknowledge`);
     expect(again.statusCode).toBe(409);
     // Still acknowledged, so the evaluator opens no second one.
     await test.app.services.alerts.evaluate();
     expect((await listAlerts(user)).filter((a) => a.rule === rule.name)).toHaveLength(1);
-    const resolved = await test.app.inject({
-      method: "POST",
-      url: `/api/alerts/${id}/resolve`,
-      headers: user.auth,
-    });
+    const resolved = await request(test.app, user, "POST", `/api/alerts/${id}/resolve`);
     expect(resolved.json().alert).toMatchObject({
       status: "resolved",
       resolvedAt: expect.any(String),
     });
 
     // Silenced: the condition still holds but nothing opens.
-    const silenced = await test.app.inject({
-      method: "POST",
-      url: `/api/alerts/rules/${rule.id}/silence`,
-      headers: user.auth,
-      payload: { minutes: 30 },
+    const silenced = await request(test.app, user, "POST", `/api/alerts/rules/${rule.id}/silence`, {
+      minutes: 30,
     });
     expect(silenced.json().rule.silencedUntil).toEqual(expect.any(String));
     await test.app.services.alerts.evaluate();
@@ -217,70 +189,43 @@ describe("user rules", () => {
     );
 
     // Test-fire: an alert marked test, whatever the silence.
-    const fired = await test.app.inject({
-      method: "POST",
-      url: `/api/alerts/rules/${rule.id}/test`,
-      headers: user.auth,
-    });
+    const fired = await request(test.app, user, "POST", `/api/alerts/rules/${rule.id}/test`);
     expect(fired.statusCode).toBe(201);
     expect(fired.json().alert).toMatchObject({ test: true, status: "open" });
     // In-app delivery also puts the alert in the user's signal stream.
     await vi.waitFor(async () => {
-      const stream = await test.app.inject({
-        method: "GET",
-        url: "/api/signals?kind=alert",
-        headers: user.auth,
-      });
+      const stream = await request(test.app, user, "GET", "/api/signals?kind=alert");
       const ids = stream.json().items.map((signal: { data: { id: string } }) => signal.data.id);
       expect(ids).toContain(fired.json().alert.id);
     });
 
-    const listed = await test.app.inject({
-      method: "GET",
-      url: "/api/alerts/rules",
-      headers: user.auth,
-    });
+    const listed = await request(test.app, user, "GET", "/api/alerts/rules");
     const names = listed.json().items.map((r: { name: string }) => r.name);
     expect(names).toContain(rule.name);
     expect(names).toContain("rebalance");
     expect(names).not.toContain("Memory above 90 %");
 
-    const patched = await test.app.inject({
-      method: "PATCH",
-      url: `/api/alerts/rules/${rule.id}`,
-      headers: user.auth,
-      payload: { threshold: 5, enabled: false },
+    const patched = await request(test.app, user, "PATCH", `/api/alerts/rules/${rule.id}`, {
+      threshold: 5,
+      enabled: false,
     });
     expect(patched.json().rule).toMatchObject({ threshold: 5, enabled: false });
     const other = await createUser(test.app, { tier: "cosmic" });
-    const theirs = await test.app.inject({
-      method: "DELETE",
-      url: `/api/alerts/rules/${rule.id}`,
-      headers: other.auth,
-    });
+    const theirs = await request(test.app, other, "DELETE", `/api/alerts/rules/${rule.id}`);
     expect(theirs.statusCode).toBe(404);
-    const removed = await test.app.inject({
-      method: "DELETE",
-      url: `/api/alerts/rules/${rule.id}`,
-      headers: user.auth,
-    });
+    const removed = await request(test.app, user, "DELETE", `/api/alerts/rules/${rule.id}`);
     expect(removed.statusCode).toBe(204);
   });
 
   it("resolves the user's own alerts by themselves once the condition clears, and harmony recovers", async () => {
     const owner = await createUser(test.app, { tier: "cosmic" });
     for (const threshold of [1, 2]) {
-      const created = await test.app.inject({
-        method: "POST",
-        url: "/api/alerts/rules",
-        headers: owner.auth,
-        payload: {
-          metric: "runs.failed",
-          op: "gte",
-          threshold,
-          windowSeconds: 3600,
-          severity: "critical",
-        },
+      const created = await request(test.app, owner, "POST", "/api/alerts/rules", {
+        metric: "runs.failed",
+        op: "gte",
+        threshold,
+        windowSeconds: 3600,
+        severity: "critical",
       });
       expect(created.statusCode).toBe(201);
     }
@@ -295,13 +240,8 @@ describe("user rules", () => {
     const opened = await listAlerts(owner, "?status=open");
     expect(opened.filter((a) => a.rule !== "rebalance")).toHaveLength(2);
     const harmony = async () =>
-      (
-        await test.app.inject({
-          method: "GET",
-          url: "/api/aacos/consciousness/state",
-          headers: owner.auth,
-        })
-      ).json().harmony as number;
+      (await request(test.app, owner, "GET", "/api/aacos/consciousness/state")).json()
+        .harmony as number;
     expect(await harmony()).toBeLessThan(1);
 
     // The failures are retried and succeed: nothing is failing any more.
@@ -349,19 +289,14 @@ describe("user rules", () => {
   });
 
   it("mails the alert when the rule has the email channel", async () => {
-    const created = await test.app.inject({
-      method: "POST",
-      url: "/api/alerts/rules",
-      headers: user.auth,
-      payload: {
-        name: "Too many tokens",
-        metric: "tokens.used",
-        op: "gt",
-        threshold: 1000,
-        windowSeconds: 86400,
-        severity: "critical",
-        channels: ["in-app", "email"],
-      },
+    const created = await request(test.app, user, "POST", "/api/alerts/rules", {
+      name: "Too many tokens",
+      metric: "tokens.used",
+      op: "gt",
+      threshold: 1000,
+      windowSeconds: 86400,
+      severity: "critical",
+      channels: ["in-app", "email"],
     });
     expect(created.statusCode).toBe(201);
     await test.database.db.insert(runs).values({
@@ -385,19 +320,14 @@ describe("user rules", () => {
 describe("webhook delivery", () => {
   it("needs the webhooks feature", async () => {
     const genesis = await createUser(test.app, { tier: "quantum" });
-    const response = await test.app.inject({
-      method: "POST",
-      url: "/api/alerts/rules",
-      headers: genesis.auth,
-      payload: {
-        metric: "runs.failed",
-        op: "gt",
-        threshold: 1,
-        windowSeconds: 60,
-        severity: "info",
-        channels: ["webhook"],
-        webhookUrl: "https://hooks.example/x",
-      },
+    const response = await request(test.app, genesis, "POST", "/api/alerts/rules", {
+      metric: "runs.failed",
+      op: "gt",
+      threshold: 1,
+      windowSeconds: 60,
+      severity: "info",
+      channels: ["webhook"],
+      webhookUrl: "https://hooks.example/x",
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe("feature_locked");
@@ -420,30 +350,21 @@ describe("webhook delivery", () => {
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const { port } = receiver.address() as AddressInfo;
     try {
-      const created = await test.app.inject({
-        method: "POST",
-        url: "/api/alerts/rules",
-        headers: user.auth,
-        payload: {
-          name: "Hooked",
-          metric: "signals.alert",
-          op: "gt",
-          threshold: 100,
-          windowSeconds: 60,
-          severity: "warning",
-          channels: ["webhook"],
-          webhookUrl: `http://127.0.0.1:${port}/hook`,
-        },
+      const created = await request(test.app, user, "POST", "/api/alerts/rules", {
+        name: "Hooked",
+        metric: "signals.alert",
+        op: "gt",
+        threshold: 100,
+        windowSeconds: 60,
+        severity: "warning",
+        channels: ["webhook"],
+        webhookUrl: `http://127.0.0.1:${port}/hook`,
       });
       expect(created.statusCode).toBe(201);
       const { rule, webhookSecret } = created.json();
       expect(webhookSecret).toEqual(expect.any(String));
       // The rule list never shows the secret again.
-      const listed = await test.app.inject({
-        method: "GET",
-        url: "/api/alerts/rules",
-        headers: user.auth,
-      });
+      const listed = await request(test.app, user, "GET", "/api/alerts/rules");
       expect(listed.body).not.toContain(webhookSecret);
 
       // The app's own service waits 1 s before the first retry; this one, on the same database and key, 20 ms.
@@ -512,42 +433,40 @@ describe("webhook addresses", () => {
         "http://[::127.0.0.1]/hook",
         "http://[64:ff9b::7f00:1]/hook",
       ]) {
-        const response = await strict.app.inject({
-          method: "POST",
-          url: "/api/alerts/rules",
-          headers: owner.auth,
-          payload: rule(url),
-        });
+        const response = await request(strict.app, owner, "POST", "/api/alerts/rules", rule(url));
         expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
         expect(response.json().error.fields.webhookUrl).toBe(
           "Webhook URLs must point to a public address, not a private, loopback or link-local one",
         );
       }
-      const publicOne = await strict.app.inject({
-        method: "POST",
-        url: "/api/alerts/rules",
-        headers: owner.auth,
-        payload: rule("https://203.0.113.7/hook"),
-      });
+      const publicOne = await request(
+        strict.app,
+        owner,
+        "POST",
+        "/api/alerts/rules",
+        rule("https://203.0.113.7/hook"),
+      );
       expect(publicOne.statusCode).toBe(201);
-      const moved = await strict.app.inject({
-        method: "PATCH",
-        url: `/api/alerts/rules/${publicOne.json().rule.id}`,
-        headers: owner.auth,
-        payload: { webhookUrl: "http://172.16.5.5/hook" },
-      });
+      const moved = await request(
+        strict.app,
+        owner,
+        "PATCH",
+        `/api/alerts/rules/${publicOne.json().rule.id}`,
+        { webhookUrl: "http://172.16.5.5/hook" },
+      );
       expect(moved.statusCode).toBe(400);
       expect(moved.json().error.fields.webhookUrl).toBeDefined();
     } finally {
       await strict.close();
     }
     // The shared app runs with ALERT_WEBHOOK_ALLOW_PRIVATE=true: the loopback receiver is accepted there.
-    const allowed = await test.app.inject({
-      method: "POST",
-      url: "/api/alerts/rules",
-      headers: user.auth,
-      payload: rule("http://127.0.0.1:9/hook"),
-    });
+    const allowed = await request(
+      test.app,
+      user,
+      "POST",
+      "/api/alerts/rules",
+      rule("http://127.0.0.1:9/hook"),
+    );
     expect(allowed.statusCode).toBe(201);
   });
 });

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.js";
 import { TEST_NOW, testClock } from "../../test/clock.js";
-import { createApiKey, createUser, type SignedInUser } from "../../test/factories.js";
+import { createApiKey, createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";
 import { type AnalyticsService, createAnalyticsService } from "./service.js";
 
@@ -140,11 +140,7 @@ async function report<T>(name: AnalyticsReport, interval: AnalyticsInterval = "d
 }
 
 async function get<T>(path: string, who: SignedInUser = admin): Promise<T> {
-  const response = await test.app.inject({
-    method: "GET",
-    url: `/api/admin/analytics/${path}`,
-    headers: who.auth,
-  });
+  const response = await request(test.app, who, "GET", `/api/admin/analytics/${path}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as T;
 }
@@ -441,11 +437,12 @@ describe("over HTTP", () => {
 
   describe("CSV export", () => {
     it("downloads a report as CSV with a file name", async () => {
-      const response = await test.app.inject({
-        method: "GET",
-        url: `/api/admin/analytics/signups?${RANGE}&interval=week&format=csv`,
-        headers: analyst.auth,
-      });
+      const response = await request(
+        test.app,
+        analyst,
+        "GET",
+        `/api/admin/analytics/signups?${RANGE}&interval=week&format=csv`,
+      );
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(response.headers["content-disposition"]).toBe(
@@ -467,19 +464,21 @@ describe("over HTTP", () => {
         quests: "quest,name,completions",
       };
       for (const [name, header] of Object.entries(first)) {
-        const response = await test.app.inject({
-          method: "GET",
-          url: `/api/admin/analytics/${name}?${RANGE}&interval=week&format=csv`,
-          headers: admin.auth,
-        });
+        const response = await request(
+          test.app,
+          admin,
+          "GET",
+          `/api/admin/analytics/${name}?${RANGE}&interval=week&format=csv`,
+        );
         expect(response.statusCode).toBe(200);
         expect(response.body.split("\r\n")[0]).toBe(header);
       }
-      const retention = await test.app.inject({
-        method: "GET",
-        url: `/api/admin/analytics/retention?${RANGE}&format=csv`,
-        headers: admin.auth,
-      });
+      const retention = await request(
+        test.app,
+        admin,
+        "GET",
+        `/api/admin/analytics/retention?${RANGE}&format=csv`,
+      );
       expect(retention.body.split("\r\n")[2]).toBe("2025-01-06,3,1,1,0.3333");
     });
   });
@@ -487,11 +486,12 @@ describe("over HTTP", () => {
   describe("API calls by tier and day", () => {
     const DAY = "2025-02-10";
     async function calls(): Promise<Record<string, number>> {
-      const response = await test.app.inject({
-        method: "GET",
-        url: `/api/admin/analytics/api-calls?from=${DAY}&to=${DAY}&interval=day`,
-        headers: analyst.auth,
-      });
+      const response = await request(
+        test.app,
+        analyst,
+        "GET",
+        `/api/admin/analytics/api-calls?from=${DAY}&to=${DAY}&interval=day`,
+      );
       expect(response.statusCode).toBe(200);
       const body = response.json() as ApiCallsReport;
       expect(body.buckets.map((bucket) => bucket.bucket)).toEqual([DAY]);
@@ -509,11 +509,7 @@ describe("over HTTP", () => {
         [cosmicKey, 2],
       ] as const) {
         for (let i = 0; i < times; i++) {
-          const response = await test.app.inject({
-            method: "GET",
-            url: "/api/progress/me",
-            headers: key.auth,
-          });
+          const response = await request(test.app, key, "GET", "/api/progress/me");
           expect(response.statusCode).toBe(200);
         }
       }
@@ -533,11 +529,12 @@ describe("over HTTP", () => {
     it("lets admins and analysts in, and refuses everyone else", async () => {
       for (const roles of [["user"], ["operator"], ["developer"]] as const) {
         const someone = await createUser(test.app, { roles: [...roles], tier: "infinity" });
-        const response = await test.app.inject({
-          method: "GET",
-          url: `/api/admin/analytics/signups?${RANGE}`,
-          headers: someone.auth,
-        });
+        const response = await request(
+          test.app,
+          someone,
+          "GET",
+          `/api/admin/analytics/signups?${RANGE}`,
+        );
         expect(response.statusCode).toBe(403);
       }
       const visitor = await test.app.inject({ method: "GET", url: "/api/admin/analytics/revenue" });
@@ -554,19 +551,16 @@ describe("over HTTP", () => {
         ["format=xlsx", "format", "Invalid format"],
       ];
       for (const [query, field, message] of cases) {
-        const response = await test.app.inject({
-          method: "GET",
-          url: `/api/admin/analytics/signups?${query}`,
-          headers: admin.auth,
-        });
+        const response = await request(
+          test.app,
+          admin,
+          "GET",
+          `/api/admin/analytics/signups?${query}`,
+        );
         expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
         expect(response.json().error.fields[field]).toBe(message);
       }
-      const unknown = await test.app.inject({
-        method: "GET",
-        url: "/api/admin/analytics/everything",
-        headers: admin.auth,
-      });
+      const unknown = await request(test.app, admin, "GET", "/api/admin/analytics/everything");
       expect(unknown.statusCode).toBe(404);
     });
 
@@ -592,11 +586,7 @@ describe("a range with one end left out", () => {
   afterAll(() => clocked?.close());
 
   const ask = (query: string) =>
-    clocked.app.inject({
-      method: "GET",
-      url: `/api/admin/analytics/active-users?${query}`,
-      headers: reader.auth,
-    });
+    request(clocked.app, reader, "GET", `/api/admin/analytics/active-users?${query}`);
 
   it("is refused with 400 and a field message when it would run too far", async () => {
     const outside = "Dates must be between 2000-01-01 and 2099-12-31";

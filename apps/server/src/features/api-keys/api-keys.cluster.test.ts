@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTwoInstances } from "../../test/cluster.js";
-import { createApiKey, createUser } from "../../test/factories.js";
+import { createApiKey, createUser, request } from "../../test/factories.js";
 
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
   "API keys on two instances",
@@ -31,11 +31,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
           .counts.minute,
       ).toBe(1);
 
-      const revoked = await first.inject({
-        method: "DELETE",
-        url: `/api/me/api-keys/${apiKey.id}`,
-        headers: user.auth,
-      });
+      const revoked = await request(first, user, "DELETE", `/api/me/api-keys/${apiKey.id}`);
       expect(revoked.statusCode).toBe(204);
       const started = performance.now();
       let after = await profile();

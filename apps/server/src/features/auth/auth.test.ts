@@ -1,6 +1,6 @@
 // Accounts and sessions over the real API: the contract of docs/product.md §7, rotation and reuse, rate limits, no enumeration.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
+import { createUser, PASSWORD, request, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { EMAIL_UNAVAILABLE_MESSAGE } from "./registration-guard.js";
 
@@ -238,18 +238,10 @@ describe("logout and sessions", () => {
   it("sign out everywhere ends every session", async () => {
     const user = await createUser(test.app);
     const other = (await post("/api/auth/login", { email: user.email, password: PASSWORD })).json();
-    const list = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/sessions",
-      headers: user.auth,
-    });
+    const list = await request(test.app, user, "GET", "/api/auth/sessions");
     expect(list.json().items).toHaveLength(2);
     expect(list.json().items.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
-    await test.app.inject({
-      method: "POST",
-      url: "/api/auth/sessions/revoke-all",
-      headers: user.auth,
-    });
+    await request(test.app, user, "POST", "/api/auth/sessions/revoke-all");
     for (const token of [user.token, other.token]) {
       expect(
         (
@@ -278,11 +270,7 @@ describe("me, permissions and profile", () => {
 
   it("report roles and permissions", async () => {
     const admin = await createUser(test.app, { roles: ["admin"] });
-    const response = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/permissions",
-      headers: admin.auth,
-    });
+    const response = await request(test.app, admin, "GET", "/api/auth/permissions");
     expect(response.json()).toEqual({
       roles: ["admin"],
       permissions: ["admin.access", "analytics.view", "settings.manage"],
@@ -291,11 +279,10 @@ describe("me, permissions and profile", () => {
 
   it("update the profile and refuse unknown fields", async () => {
     const user = await createUser(test.app);
-    const ok = await test.app.inject({
-      method: "PATCH",
-      url: "/api/auth/profile",
-      headers: user.auth,
-      payload: { displayName: "Dana Cohen", timeZone: "Asia/Jerusalem", locale: "en" },
+    const ok = await request(test.app, user, "PATCH", "/api/auth/profile", {
+      displayName: "Dana Cohen",
+      timeZone: "Asia/Jerusalem",
+      locale: "en",
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user).toMatchObject({
@@ -303,18 +290,12 @@ describe("me, permissions and profile", () => {
       timeZone: "Asia/Jerusalem",
       locale: "en",
     });
-    const sneaky = await test.app.inject({
-      method: "PATCH",
-      url: "/api/auth/profile",
-      headers: user.auth,
-      payload: { roles: ["admin"] },
+    const sneaky = await request(test.app, user, "PATCH", "/api/auth/profile", {
+      roles: ["admin"],
     });
     expect(sneaky.statusCode).toBe(400);
-    const badZone = await test.app.inject({
-      method: "PATCH",
-      url: "/api/auth/profile",
-      headers: user.auth,
-      payload: { timeZone: "Mars/Olympus" },
+    const badZone = await request(test.app, user, "PATCH", "/api/auth/profile", {
+      timeZone: "Mars/Olympus",
     });
     expect(badZone.statusCode).toBe(400);
     expect(badZone.json().error.fields.timeZone).toBe("Invalid format");
@@ -323,18 +304,14 @@ describe("me, permissions and profile", () => {
   it("change the password with the current one, ending other sessions", async () => {
     const user = await createUser(test.app);
     const other = (await post("/api/auth/login", { email: user.email, password: PASSWORD })).json();
-    const wrong = await test.app.inject({
-      method: "POST",
-      url: "/api/auth/password",
-      headers: user.auth,
-      payload: { currentPassword: "nope", newPassword: "Kp3!tRw8Yz" },
+    const wrong = await request(test.app, user, "POST", "/api/auth/password", {
+      currentPassword: "nope",
+      newPassword: "Kp3!tRw8Yz",
     });
     expect(wrong.statusCode).toBe(400);
-    const ok = await test.app.inject({
-      method: "POST",
-      url: "/api/auth/password",
-      headers: user.auth,
-      payload: { currentPassword: PASSWORD, newPassword: "Kp3!tRw8Yz" },
+    const ok = await request(test.app, user, "POST", "/api/auth/password", {
+      currentPassword: PASSWORD,
+      newPassword: "Kp3!tRw8Yz",
     });
     expect(ok.statusCode).toBe(204);
     expect(

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens } from "../../db/schema.js";
-import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
+import { createUser, PASSWORD, request, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { type SmtpCatcher, startSmtpCatcher } from "../../test/smtp-catcher.js";
 import type { Mail } from "../mail/index.js";
@@ -61,11 +61,7 @@ describe("with an SMTP server", () => {
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
     // Delivered mail is marked sent, so it no longer shows in the outbox.
     const admin = await createUser(test.app, { roles: ["admin"] });
-    const outbox = await test.app.inject({
-      method: "GET",
-      url: "/api/admin/outbox",
-      headers: admin.auth,
-    });
+    const outbox = await request(test.app, admin, "GET", "/api/admin/outbox");
     expect(outbox.json().items).toEqual([]);
 
     const confirmed = await post(test, "/api/auth/reset-password/confirm", {
@@ -74,11 +70,7 @@ describe("with an SMTP server", () => {
     });
     expect(confirmed.statusCode).toBe(204);
 
-    const oldSession = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/me",
-      headers: user.auth,
-    });
+    const oldSession = await request(test.app, user, "GET", "/api/auth/me");
     expect(oldSession.statusCode).toBe(401);
     const oldPassword = await post(test, "/api/auth/login", {
       email: user.email,
@@ -94,11 +86,7 @@ describe("with an SMTP server", () => {
     // Following the mailed link proved the address.
     expect(login.json().user.emailVerified).toBe(true);
 
-    const audit = await test.app.inject({
-      method: "GET",
-      url: "/api/admin/audit",
-      headers: admin.auth,
-    });
+    const audit = await request(test.app, admin, "GET", "/api/admin/audit");
     expect(audit.json().items).toContainEqual(
       expect.objectContaining({ action: "auth.password_reset", targetId: user.id }),
     );
@@ -133,11 +121,7 @@ describe("without an SMTP server", () => {
     const user = await createUser(test.app);
     await post(test, "/api/auth/reset-password", { email: user.email });
     const admin = await createUser(test.app, { roles: ["admin"] });
-    const response = await test.app.inject({
-      method: "GET",
-      url: "/api/admin/outbox",
-      headers: admin.auth,
-    });
+    const response = await request(test.app, admin, "GET", "/api/admin/outbox");
     expect(response.statusCode).toBe(200);
     const [newest] = response.json().items;
     expect(newest).toEqual({
@@ -147,11 +131,7 @@ describe("without an SMTP server", () => {
       createdAt: expect.any(String),
     });
 
-    const asUser = await test.app.inject({
-      method: "GET",
-      url: "/api/admin/outbox",
-      headers: user.auth,
-    });
+    const asUser = await request(test.app, user, "GET", "/api/admin/outbox");
     expect(asUser.statusCode).toBe(403);
     const anonymous = await test.app.inject({ method: "GET", url: "/api/admin/outbox" });
     expect(anonymous.statusCode).toBe(401);
@@ -159,12 +139,7 @@ describe("without an SMTP server", () => {
 
   it("writes the mail in English for an English-speaking account", async () => {
     const user = await createUser(test.app);
-    await test.app.inject({
-      method: "PATCH",
-      url: "/api/auth/profile",
-      headers: user.auth,
-      payload: { locale: "en" },
-    });
+    await request(test.app, user, "PATCH", "/api/auth/profile", { locale: "en" });
     await requestLink(user.email);
     const [mail] = (await test.app.services.mailer.outbox()).filter(
       (item) => item.to === user.email,

@@ -1,7 +1,7 @@
 // Concurrent claims of one unique thing: the loser hears 409 naming the right field, never a 500 (issue 13).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
-import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
+import { createUser, PASSWORD, request, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
@@ -51,12 +51,7 @@ describe("racing claims", () => {
     const racers = await Promise.all(Array.from({ length: 10 }, () => createUser(test.app)));
     const responses = await Promise.all(
       racers.map((racer) =>
-        test.app.inject({
-          method: "PATCH",
-          url: "/api/auth/profile",
-          headers: racer.auth,
-          payload: { username: "wanted_name" },
-        }),
+        request(test.app, racer, "PATCH", "/api/auth/profile", { username: "wanted_name" }),
       ),
     );
     const statuses = responses.map((response) => response.statusCode).sort();

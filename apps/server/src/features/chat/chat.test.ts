@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { conversations, messages, runs } from "../../db/schema.js";
 import { createEntity, readEvents } from "../../test/ai.js";
 import { testClock } from "../../test/clock.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
@@ -19,11 +19,8 @@ let owner: SignedInUser;
 let entityId: string;
 
 async function newConversation(user: SignedInUser, entity = entityId): Promise<string> {
-  const response = await test.app.inject({
-    method: "POST",
-    url: "/api/chat/conversations",
-    headers: user.auth,
-    payload: { entityId: entity },
+  const response = await request(test.app, user, "POST", "/api/chat/conversations", {
+    entityId: entity,
   });
   expect(response.statusCode).toBe(201);
   return response.json<{ conversation: { id: string } }>().conversation.id;
@@ -131,28 +128,21 @@ describe("streamed answers", () => {
     });
     expect(run?.finishedAt).not.toBeNull();
 
-    const allowance = await test.app.inject({
-      method: "GET",
-      url: "/api/ai/allowance",
-      headers: owner.auth,
-    });
+    const allowance = await request(test.app, owner, "GET", "/api/ai/allowance");
     expect(allowance.json()).toMatchObject({ used: 17, limit: 500000 });
 
     // The title defaults from the first message; the history holds both sides.
-    const history = await test.app.inject({
-      method: "GET",
-      url: `/api/chat/conversations/${conversationId}/messages`,
-      headers: owner.auth,
-    });
+    const history = await request(
+      test.app,
+      owner,
+      "GET",
+      `/api/chat/conversations/${conversationId}/messages`,
+    );
     expect(history.json<{ items: { role: string; content: string }[] }>().items).toMatchObject([
       { role: "user", content: "What is the answer?" },
       { role: "assistant", content: ANSWER },
     ]);
-    const list = await test.app.inject({
-      method: "GET",
-      url: "/api/chat/conversations",
-      headers: owner.auth,
-    });
+    const list = await request(test.app, owner, "GET", "/api/chat/conversations");
     expect(list.json<{ items: { id: string; title: string }[] }>().items).toContainEqual(
       expect.objectContaining({ id: conversationId, title: "What is the answer?" }),
     );
@@ -210,12 +200,13 @@ describe("streamed answers", () => {
   it("reports a provider's HTTP error as a failed answer", async () => {
     fake.behave({ failWithStatus: 500 });
     const conversationId = await newConversation(owner);
-    const response = await test.app.inject({
-      method: "POST",
-      url: `/api/chat/conversations/${conversationId}/messages`,
-      headers: owner.auth,
-      payload: { content: "Hello" },
-    });
+    const response = await request(
+      test.app,
+      owner,
+      "POST",
+      `/api/chat/conversations/${conversationId}/messages`,
+      { content: "Hello" },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toMatchObject({
       status: "failed",
@@ -233,11 +224,7 @@ describe("streamed answers", () => {
       until: (event) => {
         if (event.event === "message" && !stopped) {
           stopped = true;
-          void test.app.inject({
-            method: "POST",
-            url: `/api/chat/conversations/${conversationId}/stop`,
-            headers: owner.auth,
-          });
+          void request(test.app, owner, "POST", `/api/chat/conversations/${conversationId}/stop`);
         }
         return false;
       },
@@ -274,12 +261,13 @@ describe("streamed answers", () => {
     const conversationId = await newConversation(owner);
     const first = ask(owner, conversationId, "One");
     await expect.poll(() => fake.requests.length).toBe(1);
-    const second = await test.app.inject({
-      method: "POST",
-      url: `/api/chat/conversations/${conversationId}/messages`,
-      headers: owner.auth,
-      payload: { content: "Two" },
-    });
+    const second = await request(
+      test.app,
+      owner,
+      "POST",
+      `/api/chat/conversations/${conversationId}/messages`,
+      { content: "Two" },
+    );
     expect(second.statusCode).toBe(409);
     await readEvents(await first);
   });
@@ -344,11 +332,7 @@ describe("plan limits", () => {
     expect(body.retryAfter).toBeLessThanOrEqual(12 * 3600);
     expect(Number(response.headers["retry-after"])).toBe(body.retryAfter);
     expect(fake.requests).toHaveLength(0);
-    const allowance = await test.app.inject({
-      method: "GET",
-      url: "/api/ai/allowance",
-      headers: genesis.auth,
-    });
+    const allowance = await request(test.app, genesis, "GET", "/api/ai/allowance");
     expect(allowance.json()).toMatchObject({ used: 998, limit: 1000 });
     expect(allowance.json().resetsAt).toBe("2026-11-25T00:00:00.000Z");
   });
@@ -359,12 +343,13 @@ describe("plan limits", () => {
     const genesis = await createUser(test.app, { tier: "genesis", world: "genesis" });
     const entity = await createEntity(test.app, genesis.id);
     const conversationId = await newConversation(genesis, entity.id);
-    const response = await test.app.inject({
-      method: "POST",
-      url: `/api/chat/conversations/${conversationId}/messages`,
-      headers: genesis.auth,
-      payload: { content: "Long one" },
-    });
+    const response = await request(
+      test.app,
+      genesis,
+      "POST",
+      `/api/chat/conversations/${conversationId}/messages`,
+      { content: "Long one" },
+    );
     const message = response.json().message;
     expect(message.status).toBe("failed");
     expect(message.error).toBe(
@@ -388,18 +373,16 @@ describe("models and plans", () => {
   async function answerWith(tier: "genesis" | "quantum" | "cosmic", model: string | null) {
     const user = await createUser(modelled.app, { tier, world: "genesis" });
     const entity = await createEntity(modelled.app, user.id, { model });
-    const created = await modelled.app.inject({
-      method: "POST",
-      url: "/api/chat/conversations",
-      headers: user.auth,
-      payload: { entityId: entity.id },
+    const created = await request(modelled.app, user, "POST", "/api/chat/conversations", {
+      entityId: entity.id,
     });
-    return modelled.app.inject({
-      method: "POST",
-      url: `/api/chat/conversations/${created.json().conversation.id}/messages`,
-      headers: user.auth,
-      payload: { content: "Hi" },
-    });
+    return request(
+      modelled.app,
+      user,
+      "POST",
+      `/api/chat/conversations/${created.json().conversation.id}/messages`,
+      { content: "Hi" },
+    );
   }
 
   it("lets every plan use the default model and listed models up to its complexity", async () => {
@@ -439,11 +422,8 @@ describe("conversations", () => {
   it("pages the history backwards, searches titles and messages, renames, exports and deletes", async () => {
     const conversationId = await newConversation(owner);
     for (const content of ["alpha question", "beta question", "gamma zebra question"]) {
-      await test.app.inject({
-        method: "POST",
-        url: `/api/chat/conversations/${conversationId}/messages`,
-        headers: owner.auth,
-        payload: { content },
+      await request(test.app, owner, "POST", `/api/chat/conversations/${conversationId}/messages`, {
+        content,
       });
     }
     const page = (before?: string) =>
@@ -470,36 +450,40 @@ describe("conversations", () => {
 
     const search = async (text: string) =>
       (
-        await test.app.inject({
-          method: "GET",
-          url: `/api/chat/conversations?search=${encodeURIComponent(text)}`,
-          headers: owner.auth,
-        })
+        await request(
+          test.app,
+          owner,
+          "GET",
+          `/api/chat/conversations?search=${encodeURIComponent(text)}`,
+        )
       ).json<{ items: { id: string }[]; total: number }>();
     // The title is "alpha question"; "zebra" only appears in a later message.
     expect((await search("ZEBRA")).items.map((item) => item.id)).toEqual([conversationId]);
     expect((await search("alpha")).items.map((item) => item.id)).toEqual([conversationId]);
     expect((await search("100%_")).total).toBe(0);
-    const byEntity = await test.app.inject({
-      method: "GET",
-      url: `/api/chat/conversations?entityId=${entityId}&pageSize=100`,
-      headers: owner.auth,
-    });
+    const byEntity = await request(
+      test.app,
+      owner,
+      "GET",
+      `/api/chat/conversations?entityId=${entityId}&pageSize=100`,
+    );
     expect(byEntity.json().items.length).toBeGreaterThan(1);
 
-    const renamed = await test.app.inject({
-      method: "PATCH",
-      url: `/api/chat/conversations/${conversationId}`,
-      headers: owner.auth,
-      payload: { title: "Greek letters" },
-    });
+    const renamed = await request(
+      test.app,
+      owner,
+      "PATCH",
+      `/api/chat/conversations/${conversationId}`,
+      { title: "Greek letters" },
+    );
     expect(renamed.json().conversation.title).toBe("Greek letters");
 
-    const exported = await test.app.inject({
-      method: "GET",
-      url: `/api/chat/conversations/${conversationId}/export`,
-      headers: owner.auth,
-    });
+    const exported = await request(
+      test.app,
+      owner,
+      "GET",
+      `/api/chat/conversations/${conversationId}/export`,
+    );
     expect(exported.statusCode).toBe(200);
     expect(exported.headers["content-type"]).toMatch(/^text\/markdown/);
     expect(exported.headers["content-disposition"]).toMatch(
@@ -510,11 +494,12 @@ describe("conversations", () => {
     expect(exported.body).toContain("gamma zebra question");
     expect(exported.body).toContain("## Oracle — ");
 
-    const removed = await test.app.inject({
-      method: "DELETE",
-      url: `/api/chat/conversations/${conversationId}`,
-      headers: owner.auth,
-    });
+    const removed = await request(
+      test.app,
+      owner,
+      "DELETE",
+      `/api/chat/conversations/${conversationId}`,
+    );
     expect(removed.statusCode).toBe(204);
     expect((await search("zebra")).total).toBe(0);
   });
@@ -543,11 +528,12 @@ describe("conversations", () => {
       const response = await test.app.inject({ ...call, headers: stranger.auth });
       expect(response.statusCode, `${call.method} ${call.url}`).toBe(404);
     }
-    const list = await test.app.inject({
-      method: "GET",
-      url: `/api/chat/conversations?entityId=${entityId}`,
-      headers: stranger.auth,
-    });
+    const list = await request(
+      test.app,
+      stranger,
+      "GET",
+      `/api/chat/conversations?entityId=${entityId}`,
+    );
     expect(list.json()).toEqual({ items: [], total: 0 });
     expect(fake.requests).toHaveLength(0);
   });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEntity, readEvents } from "../../test/ai.js";
 import { buildCluster, type TestCluster } from "../../test/cluster.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 
 const ANSWER = DEFAULT_TOKENS.join("");
@@ -59,11 +59,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("stops on two 
         if (event.event === "start") commandId = (event.data as { commandId: string }).commandId;
         const data = event.data as { entityId?: string };
         if (event.event === "message" && data.entityId === beta && stop === null) {
-          stop = second.inject({
-            method: "POST",
-            url: `/api/commands/${commandId}/entities/${beta}/stop`,
-            headers: owner.auth,
-          });
+          stop = request(second, owner, "POST", `/api/commands/${commandId}/entities/${beta}/stop`);
         }
         return false;
       },
@@ -79,21 +75,14 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("stops on two 
     expect(byEntity.get(beta)?.status).toBe("stopped");
 
     // Nothing runs any more on either instance: the other one says so after its wait.
-    const late = await second.inject({
-      method: "POST",
-      url: `/api/commands/${commandId}/stop`,
-      headers: owner.auth,
-    });
+    const late = await request(second, owner, "POST", `/api/commands/${commandId}/stop`);
     expect(late.json()).toEqual({ stopped: false });
   });
 
   it("stops a chat answer streamed by the other instance", async () => {
     fake.behave({ tokenDelayMs: 100 });
-    const created = await first.inject({
-      method: "POST",
-      url: "/api/chat/conversations",
-      headers: owner.auth,
-      payload: { entityId: entityIds[0] },
+    const created = await request(first, owner, "POST", "/api/chat/conversations", {
+      entityId: entityIds[0],
     });
     expect(created.statusCode).toBe(201);
     const conversationId = (created.json() as { conversation: { id: string } }).conversation.id;
@@ -106,11 +95,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("stops on two 
     const { events } = await readEvents(response, {
       until: (event) => {
         if (event.event === "message" && stop === null) {
-          stop = second.inject({
-            method: "POST",
-            url: `/api/chat/conversations/${conversationId}/stop`,
-            headers: owner.auth,
-          });
+          stop = request(second, owner, "POST", `/api/chat/conversations/${conversationId}/stop`);
         }
         return false;
       },

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runs } from "../../db/schema.js";
 import { createEntity, readEvents } from "../../test/ai.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
@@ -115,11 +115,7 @@ describe("command centre", () => {
     }
     expect(fake.requests).toHaveLength(3);
 
-    const history = await test.app.inject({
-      method: "GET",
-      url: "/api/commands",
-      headers: owner.auth,
-    });
+    const history = await request(test.app, owner, "GET", "/api/commands");
     expect(history.statusCode).toBe(200);
     const item = history
       .json()
@@ -135,11 +131,9 @@ describe("command centre", () => {
   });
 
   it("answers once in JSON, with each entity's answer", async () => {
-    const response = await test.app.inject({
-      method: "POST",
-      url: "/api/commands",
-      headers: owner.auth,
-      payload: { entityIds: entityIds.slice(0, 2), prompt: "Hello" },
+    const response = await request(test.app, owner, "POST", "/api/commands", {
+      entityIds: entityIds.slice(0, 2),
+      prompt: "Hello",
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -151,11 +145,9 @@ describe("command centre", () => {
 
   it("keeps each entity's outcome apart when the model dies for all of them", async () => {
     fake.behave({ dieAfterTokens: 1 });
-    const response = await test.app.inject({
-      method: "POST",
-      url: "/api/commands",
-      headers: owner.auth,
-      payload: { entityIds, prompt: "Fail" },
+    const response = await request(test.app, owner, "POST", "/api/commands", {
+      entityIds,
+      prompt: "Fail",
     });
     const body = response.json();
     expect(body.runs.map((run: { status: string }) => run.status)).toEqual([
@@ -164,11 +156,7 @@ describe("command centre", () => {
       "failed",
     ]);
     expect(body.runs[0].output).toBe("The ");
-    const history = await test.app.inject({
-      method: "GET",
-      url: "/api/commands?pageSize=1",
-      headers: owner.auth,
-    });
+    const history = await request(test.app, owner, "GET", "/api/commands?pageSize=1");
     expect(history.json().items[0]).toMatchObject({ commandId: body.commandId, status: "failed" });
     expect(history.json().total).toBeGreaterThanOrEqual(2);
   });
@@ -177,18 +165,14 @@ describe("command centre", () => {
     const genesis = await createUser(test.app, { tier: "genesis", world: "genesis" });
     const one = await createEntity(test.app, genesis.id);
     const two = await createEntity(test.app, genesis.id, { universeId: one.universeId });
-    const single = await test.app.inject({
-      method: "POST",
-      url: "/api/commands",
-      headers: genesis.auth,
-      payload: { entityIds: [one.id], prompt: "Hi" },
+    const single = await request(test.app, genesis, "POST", "/api/commands", {
+      entityIds: [one.id],
+      prompt: "Hi",
     });
     expect(single.statusCode).toBe(200);
-    const several = await test.app.inject({
-      method: "POST",
-      url: "/api/commands",
-      headers: genesis.auth,
-      payload: { entityIds: [one.id, two.id], prompt: "Hi" },
+    const several = await request(test.app, genesis, "POST", "/api/commands", {
+      entityIds: [one.id, two.id],
+      prompt: "Hi",
     });
     expect(several.statusCode).toBe(403);
     expect(several.json()).toMatchObject({
@@ -202,28 +186,23 @@ describe("command centre", () => {
   it("answers 404 when any entity or command is someone else's, before calling the provider", async () => {
     const stranger = await createUser(test.app, { tier: "quantum", world: "quantum" });
     const mine = await createEntity(test.app, stranger.id);
-    const mixed = await test.app.inject({
-      method: "POST",
-      url: "/api/commands",
-      headers: stranger.auth,
-      payload: { entityIds: [mine.id, entityIds[0]], prompt: "Hi" },
+    const mixed = await request(test.app, stranger, "POST", "/api/commands", {
+      entityIds: [mine.id, entityIds[0]],
+      prompt: "Hi",
     });
     expect(mixed.statusCode).toBe(404);
     const [someRun] = await test.app.database.db
       .select()
       .from(runs)
       .where(eq(runs.userId, owner.id));
-    const stop = await test.app.inject({
-      method: "POST",
-      url: `/api/commands/${someRun?.commandId}/stop`,
-      headers: stranger.auth,
-    });
+    const stop = await request(
+      test.app,
+      stranger,
+      "POST",
+      `/api/commands/${someRun?.commandId}/stop`,
+    );
     expect(stop.statusCode).toBe(404);
-    const history = await test.app.inject({
-      method: "GET",
-      url: "/api/commands",
-      headers: stranger.auth,
-    });
+    const history = await request(test.app, stranger, "GET", "/api/commands");
     expect(history.json()).toEqual({ items: [], total: 0 });
     expect(fake.requests).toHaveLength(0);
   });
@@ -259,11 +238,7 @@ describe("command centre", () => {
         if (event.event === "start") commandId = (event.data as { commandId: string }).commandId;
         if (event.event === "message" && !stopped) {
           stopped = true;
-          void test.app.inject({
-            method: "POST",
-            url: `/api/commands/${commandId}/stop`,
-            headers: owner.auth,
-          });
+          void request(test.app, owner, "POST", `/api/commands/${commandId}/stop`);
         }
         return false;
       },
@@ -288,11 +263,12 @@ describe("command centre", () => {
         if (event.event === "start") commandId = (event.data as { commandId: string }).commandId;
         const data = event.data as { entityId?: string };
         if (event.event === "message" && data.entityId === beta && stop === null) {
-          stop = test.app.inject({
-            method: "POST",
-            url: `/api/commands/${commandId}/entities/${beta}/stop`,
-            headers: owner.auth,
-          });
+          stop = request(
+            test.app,
+            owner,
+            "POST",
+            `/api/commands/${commandId}/entities/${beta}/stop`,
+          );
         }
         return false;
       },
@@ -313,25 +289,28 @@ describe("command centre", () => {
 
     // Someone else's command, and an entity the command did not name: 404.
     const stranger = await createUser(test.app, { tier: "quantum", world: "quantum" });
-    const theirs = await test.app.inject({
-      method: "POST",
-      url: `/api/commands/${commandId}/entities/${alpha}/stop`,
-      headers: stranger.auth,
-    });
+    const theirs = await request(
+      test.app,
+      stranger,
+      "POST",
+      `/api/commands/${commandId}/entities/${alpha}/stop`,
+    );
     expect(theirs.statusCode).toBe(404);
     const other = await createEntity(test.app, owner.id, { name: "Delta" });
-    const unnamed = await test.app.inject({
-      method: "POST",
-      url: `/api/commands/${commandId}/entities/${other.id}/stop`,
-      headers: owner.auth,
-    });
+    const unnamed = await request(
+      test.app,
+      owner,
+      "POST",
+      `/api/commands/${commandId}/entities/${other.id}/stop`,
+    );
     expect(unnamed.statusCode).toBe(404);
     // After the command ended there is nothing left to stop.
-    const late = await test.app.inject({
-      method: "POST",
-      url: `/api/commands/${commandId}/entities/${alpha}/stop`,
-      headers: owner.auth,
-    });
+    const late = await request(
+      test.app,
+      owner,
+      "POST",
+      `/api/commands/${commandId}/entities/${alpha}/stop`,
+    );
     expect(late.json()).toEqual({ stopped: false });
   });
 });

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, consciousnessHistory, runs, signals } from "../../db/schema.js";
 import { TEST_NOW } from "../../test/clock.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
@@ -18,11 +18,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const state = async (who: SignedInUser) => {
-  const response = await test.app.inject({
-    method: "GET",
-    url: "/api/aacos/consciousness/state",
-    headers: who.auth,
-  });
+  const response = await request(test.app, who, "GET", "/api/aacos/consciousness/state");
   expect(response.statusCode).toBe(200);
   return response.json();
 };
@@ -142,11 +138,7 @@ describe("GET /api/aacos/consciousness/state", () => {
     now = new Date(now.getTime() + 5 * 60_000);
     await state(user);
     expect(await rows()).toHaveLength(2);
-    const history = await test.app.inject({
-      method: "GET",
-      url: "/api/aacos/consciousness/history",
-      headers: user.auth,
-    });
+    const history = await request(test.app, user, "GET", "/api/aacos/consciousness/history");
     expect(history.statusCode).toBe(200);
     expect(history.json().items).toHaveLength(2);
     expect(history.json().items[0]).toEqual({
@@ -160,11 +152,7 @@ describe("GET /api/aacos/consciousness/state", () => {
 
   it("keeps the full history for tiers with the consciousness engine", async () => {
     const quantum = await createUser(test.app, { tier: "quantum" });
-    const locked = await test.app.inject({
-      method: "GET",
-      url: "/api/aacos/consciousness/history",
-      headers: quantum.auth,
-    });
+    const locked = await request(test.app, quantum, "GET", "/api/aacos/consciousness/history");
     expect(locked.statusCode).toBe(403);
     expect(locked.json().error.code).toBe("feature_locked");
     expect((await state(quantum)).harmony).toBe(1);
@@ -175,27 +163,16 @@ describe("POST /api/aacos/consciousness/level", () => {
   it("sets the target level in [0, 1] and answers 400 otherwise", async () => {
     const user = await createUser(test.app, { tier: "cosmic" });
     for (const level of [1.5, -0.1, "high", null]) {
-      const response = await test.app.inject({
-        method: "POST",
-        url: "/api/aacos/consciousness/level",
-        headers: user.auth,
-        payload: { level },
+      const response = await request(test.app, user, "POST", "/api/aacos/consciousness/level", {
+        level,
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields.level).toBe("Level must be a number from 0 to 1");
     }
-    const missing = await test.app.inject({
-      method: "POST",
-      url: "/api/aacos/consciousness/level",
-      headers: user.auth,
-      payload: {},
-    });
+    const missing = await request(test.app, user, "POST", "/api/aacos/consciousness/level", {});
     expect(missing.statusCode).toBe(400);
-    const set = await test.app.inject({
-      method: "POST",
-      url: "/api/aacos/consciousness/level",
-      headers: user.auth,
-      payload: { level: 0.8 },
+    const set = await request(test.app, user, "POST", "/api/aacos/consciousness/level", {
+      level: 0.8,
     });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ targetLevel: 0.8 });

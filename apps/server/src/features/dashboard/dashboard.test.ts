@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runs, universes } from "../../db/schema.js";
 import { testClock } from "../../test/clock.js";
-import { createApiKey, createUser, type SignedInUser } from "../../test/factories.js";
+import { createApiKey, createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import type { ActivityPage, DashboardMetrics, DashboardStats } from "./index.js";
 
@@ -111,11 +111,7 @@ describe("dashboard", () => {
     expect(ids[0]).toBeGreaterThan(ids[1] ?? 0);
     const second = await get<ActivityPage>("/api/dashboard/activity?page=2&pageSize=2", other);
     expect(second.items[0]?.id ?? 0).toBeLessThan(ids[1] ?? 0);
-    const bad = await test.app.inject({
-      method: "GET",
-      url: "/api/dashboard/activity?pageSize=500",
-      headers: other.auth,
-    });
+    const bad = await request(test.app, other, "GET", "/api/dashboard/activity?pageSize=500");
     expect(bad.statusCode).toBe(400);
   });
 });

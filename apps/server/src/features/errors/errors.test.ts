@@ -3,7 +3,7 @@ import { ERROR_REPORT_LIMITS, REDACTED } from "@aacos/domain/validation";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorReports } from "../../db/schema.js";
-import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
+import { createUser, request, type SignedInUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { ERROR_REPORT_RATE } from "./index.js";
 
@@ -32,11 +32,12 @@ function report(payload: unknown, headers: Record<string, string> = {}) {
 }
 
 async function openGroups() {
-  const response = await test.app.inject({
-    method: "GET",
-    url: "/api/admin/errors?status=open&pageSize=100",
-    headers: admin.auth,
-  });
+  const response = await request(
+    test.app,
+    admin,
+    "GET",
+    "/api/admin/errors?status=open&pageSize=100",
+  );
   expect(response.statusCode).toBe(200);
   return response.json() as {
     items: { id: string; message: string; count: number; resolvedAt: string | null }[];
@@ -170,11 +171,7 @@ describe("POST /api/errors", () => {
 
 describe("the admin error list", () => {
   it("is for admins only", async () => {
-    const list = await test.app.inject({
-      method: "GET",
-      url: "/api/admin/errors",
-      headers: member.auth,
-    });
+    const list = await request(test.app, member, "GET", "/api/admin/errors");
     expect(list.statusCode).toBe(403);
     const anonymous = await test.app.inject({ method: "GET", url: "/api/admin/errors" });
     expect(anonymous.statusCode).toBe(401);
@@ -187,19 +184,16 @@ describe("the admin error list", () => {
     if (group === undefined) throw new Error("not stored");
     expect(group).toMatchObject({ count: 1, resolvedAt: null });
 
-    const resolved = await test.app.inject({
-      method: "POST",
-      url: `/api/admin/errors/${group.id}/resolve`,
-      headers: admin.auth,
-    });
+    const resolved = await request(
+      test.app,
+      admin,
+      "POST",
+      `/api/admin/errors/${group.id}/resolve`,
+    );
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().report).toMatchObject({ id: group.id, resolvedAt: expect.any(String) });
     expect((await openGroups()).items.some((item) => item.id === group.id)).toBe(false);
-    const closed = await test.app.inject({
-      method: "GET",
-      url: "/api/admin/errors?status=resolved",
-      headers: admin.auth,
-    });
+    const closed = await request(test.app, admin, "GET", "/api/admin/errors?status=resolved");
     expect(closed.json().items.map((item: { id: string }) => item.id)).toContain(group.id);
     const [row] = await test.database.db
       .select()
@@ -213,17 +207,14 @@ describe("the admin error list", () => {
   });
 
   it("answers 404 for an unknown group and 400 for a bad status", async () => {
-    const missing = await test.app.inject({
-      method: "POST",
-      url: "/api/admin/errors/00000000-0000-4000-8000-000000000000/resolve",
-      headers: admin.auth,
-    });
+    const missing = await request(
+      test.app,
+      admin,
+      "POST",
+      "/api/admin/errors/00000000-0000-4000-8000-000000000000/resolve",
+    );
     expect(missing.statusCode).toBe(404);
-    const bad = await test.app.inject({
-      method: "GET",
-      url: "/api/admin/errors?status=maybe",
-      headers: admin.auth,
-    });
+    const bad = await request(test.app, admin, "GET", "/api/admin/errors?status=maybe");
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "../../db/schema.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 /** A real 1×1 PNG. */
@@ -206,12 +206,7 @@ describe("POST /api/upload refusals", () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toEqual({ file: "Field is required" });
-    const notMultipart = await test.app.inject({
-      method: "POST",
-      url: "/api/upload",
-      headers: user.auth,
-      payload: { file: "x" },
-    });
+    const notMultipart = await request(test.app, user, "POST", "/api/upload", { file: "x" });
     expect(notMultipart.statusCode).toBe(400);
 
     const body = await form("pixel.png", "image/png", Buffer.concat([PNG, Buffer.alloc(4096)]));
@@ -245,11 +240,7 @@ describe("a user's files", () => {
     const list = await test.app.inject({ method: "GET", url: "/api/files", headers: owner.auth });
     expect(list.json()).toEqual({ items: [file], usedBytes: PNG.length, limitBytes: 1024 ** 3 });
 
-    const download = await test.app.inject({
-      method: "GET",
-      url: `/api/files/${file.id}`,
-      headers: owner.auth,
-    });
+    const download = await request(test.app, owner, "GET", `/api/files/${file.id}`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PNG)).toBe(true);
     expect(download.headers["content-type"]).toBe("image/png");
@@ -267,27 +258,15 @@ describe("a user's files", () => {
       });
       expect(theirs.statusCode).toBe(404);
     }
-    const strangersList = await test.app.inject({
-      method: "GET",
-      url: "/api/files",
-      headers: stranger.auth,
-    });
+    const strangersList = await request(test.app, stranger, "GET", "/api/files");
     expect(strangersList.json()).toMatchObject({ items: [], usedBytes: 0 });
 
-    const removed = await test.app.inject({
-      method: "DELETE",
-      url: `/api/files/${file.id}`,
-      headers: owner.auth,
-    });
+    const removed = await request(test.app, owner, "DELETE", `/api/files/${file.id}`);
     expect(removed.statusCode).toBe(204);
     expect(await storedFiles()).toEqual([]);
     const after = await test.app.inject({ method: "GET", url: "/api/files", headers: owner.auth });
     expect(after.json()).toMatchObject({ items: [], usedBytes: 0 });
-    const gone = await test.app.inject({
-      method: "GET",
-      url: `/api/files/${file.id}`,
-      headers: owner.auth,
-    });
+    const gone = await request(test.app, owner, "GET", `/api/files/${file.id}`);
     expect(gone.statusCode).toBe(404);
   });
 
@@ -302,30 +281,18 @@ describe("a user's files", () => {
     const list = await test.app.inject({ method: "GET", url: "/api/files", headers: owner.auth });
     const names = list.json().items.map((item: { name: string }) => item.name);
     expect(names).toEqual(["report.docx", "old.doc", "notes.txt"]);
-    const text = await test.app.inject({
-      method: "GET",
-      url: `/api/files/${uploads[0]?.json().file.id}`,
-      headers: owner.auth,
-    });
+    const text = await request(test.app, owner, "GET", `/api/files/${uploads[0]?.json().file.id}`);
     expect(text.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(text.body).toBe("שלום, hello\n");
     for (const response of uploads) {
-      await test.app.inject({
-        method: "DELETE",
-        url: `/api/files/${response.json().file.id}`,
-        headers: owner.auth,
-      });
+      await request(test.app, owner, "DELETE", `/api/files/${response.json().file.id}`);
     }
     expect(await storedFiles()).toEqual([]);
   });
 
   it("answers 404 to an id that is not a file id", async () => {
     const owner = await createUser(test.app);
-    const response = await test.app.inject({
-      method: "GET",
-      url: "/api/files/not-a-uuid",
-      headers: owner.auth,
-    });
+    const response = await request(test.app, owner, "GET", "/api/files/not-a-uuid");
     expect(response.statusCode).toBe(404);
   });
 });

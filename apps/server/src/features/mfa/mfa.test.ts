@@ -1,7 +1,13 @@
 // Two-factor sign-in over the real API: setup, login with a TOTP or recovery code, no code accepted twice, limits, disable.
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, PASSWORD, type SignedInUser, someAddress } from "../../test/factories.js";
+import {
+  createUser,
+  PASSWORD,
+  request,
+  type SignedInUser,
+  someAddress,
+} from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
@@ -68,11 +74,7 @@ async function passwordStep(email: string, rememberMe = false): Promise<string> 
 describe("setup", () => {
   it("gives a secret, an otpauth URL and a QR code, and is off until a code confirms it", async () => {
     const user = await createUser(test.app);
-    const before = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/mfa",
-      headers: user.auth,
-    });
+    const before = await request(test.app, user, "GET", "/api/auth/mfa");
     expect(before.json()).toEqual({ totp: { enabled: false }, recoveryCodesLeft: 0 });
 
     const setup = await setUp(user);
@@ -108,11 +110,7 @@ describe("setup", () => {
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[2-9a-z]{5}-[2-9a-z]{5}$/);
 
-    const after = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/mfa",
-      headers: user.auth,
-    });
+    const after = await request(test.app, user, "GET", "/api/auth/mfa");
     expect(after.json()).toEqual({ totp: { enabled: true }, recoveryCodesLeft: 10 });
     const me = await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth });
     expect(me.json().user.mfaEnabled).toBe(true);
@@ -214,11 +212,7 @@ describe("login with a second factor", () => {
       mfaToken: thirdToken,
     });
     expect(recoveryAgain.statusCode).toBe(401);
-    const status = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/mfa",
-      headers: user.auth,
-    });
+    const status = await request(test.app, user, "GET", "/api/auth/mfa");
     expect(status.json()).toEqual({ totp: { enabled: true }, recoveryCodesLeft: 9 });
     const secondWorks = await post("/api/auth/mfa/verify", {
       code: secondRecovery,
@@ -311,11 +305,7 @@ describe("disable", () => {
       user.auth,
     );
     expect(disabled.statusCode).toBe(204);
-    const status = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/mfa",
-      headers: user.auth,
-    });
+    const status = await request(test.app, user, "GET", "/api/auth/mfa");
     expect(status.json()).toEqual({ totp: { enabled: false }, recoveryCodesLeft: 0 });
     const login = await post("/api/auth/login", { email: user.email, password: PASSWORD });
     expect(login.json().token).toEqual(expect.any(String));
@@ -324,11 +314,7 @@ describe("disable", () => {
     expect(notOn.statusCode).toBe(409);
 
     const admin = await createUser(test.app, { roles: ["admin"] });
-    const audit = await test.app.inject({
-      method: "GET",
-      url: "/api/admin/audit",
-      headers: admin.auth,
-    });
+    const audit = await request(test.app, admin, "GET", "/api/admin/audit");
     const actions = audit
       .json()
       .items.filter((item: { targetId: string }) => item.targetId === user.id)

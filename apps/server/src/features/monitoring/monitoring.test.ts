@@ -1,7 +1,7 @@
 // Metrics: the sampler's shape and 100-sample cap, the live view, the Prometheus text and its token gate, and the
 // quantum state from the job runner.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { createSystemSampler, type SystemReading } from "./sampler.js";
 
@@ -59,11 +59,7 @@ describe("the system sampler", () => {
   });
 
   it("takes real readings from the machine", async () => {
-    const view = await test.app.inject({
-      method: "GET",
-      url: "/api/metrics/system",
-      headers: user.auth,
-    });
+    const view = await request(test.app, user, "GET", "/api/metrics/system");
     expect(view.statusCode).toBe(200);
     const body = view.json();
     expect(body).toMatchObject({
@@ -190,11 +186,7 @@ describe("GET /metrics", () => {
     try {
       const operator = await createUser(open.app, { roles: ["operator"], tier: "infinity" });
       const someone = await createUser(open.app, { tier: "infinity" });
-      const asOperator = await open.app.inject({
-        method: "GET",
-        url: "/metrics",
-        headers: operator.auth,
-      });
+      const asOperator = await request(open.app, operator, "GET", "/metrics");
       expect(asOperator.statusCode).toBe(200);
       expect(
         (await open.app.inject({ method: "GET", url: "/metrics", headers: someone.auth }))
@@ -220,11 +212,7 @@ describe("GET /api/aacos/quantum/state", () => {
     await jobs.enqueue("quantum-state-test", { userId: owner.id });
     await jobs.enqueue("quantum-state-test", { userId: user.id });
     const read = async () => {
-      const response = await test.app.inject({
-        method: "GET",
-        url: "/api/aacos/quantum/state",
-        headers: owner.auth,
-      });
+      const response = await request(test.app, owner, "GET", "/api/aacos/quantum/state");
       expect(response.statusCode).toBe(200);
       return response.json();
     };

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config.js";
 import { auditLog, authChallenges, mfaTotp, oauthAccounts, users } from "../../db/schema.js";
-import { createUser, someAddress } from "../../test/factories.js";
+import { createUser, request, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { LINK_WITH_PASSWORD_MESSAGE, safeRedirect, usernameBase } from "./service.js";
 import { startTestProvider, type TestProvider } from "./test-provider.js";
@@ -295,12 +295,7 @@ describe("sign-in", () => {
   it("creates no account while registration is closed, but still signs in and links existing ones", async () => {
     const admin = await createUser(test.app, { roles: ["admin"] });
     const setRegistration = (open: boolean) =>
-      test.app.inject({
-        method: "PUT",
-        url: "/api/admin/settings/registration",
-        headers: admin.auth,
-        payload: { open },
-      });
+      request(test.app, admin, "PUT", "/api/admin/settings/registration", { open });
     const known = person({});
     acme.accounts.set(known.sub, known);
     expect((await signInThrough(acme, "acme", known.sub)).response.statusCode).toBe(200);

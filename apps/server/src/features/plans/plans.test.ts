@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, planChanges } from "../../db/schema.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { createImmediateBillingProvider } from "./billing-provider.js";
 import { createPlanService } from "./service.js";
@@ -30,12 +30,7 @@ function planMe(user: SignedInUser) {
 }
 
 function choose(user: SignedInUser, kind: "tier" | "world", value: string) {
-  return test.app.inject({
-    method: "POST",
-    url: `/api/plan/${kind}`,
-    headers: user.auth,
-    payload: { [kind]: value },
-  });
+  return request(test.app, user, "POST", `/api/plan/${kind}`, { [kind]: value });
 }
 
 function adminSets(user: SignedInUser, payload: Record<string, unknown>, by = admin) {
@@ -318,11 +313,7 @@ describe("feature gate", () => {
   it("refuses a tier without the feature, naming the tier that unlocks it", async () => {
     const user = await createUser(test.app);
     await choose(user, "tier", "quantum");
-    const response = await test.app.inject({
-      method: "GET",
-      url: "/api/test/teams",
-      headers: user.auth,
-    });
+    const response = await request(test.app, user, "GET", "/api/test/teams");
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       error: {
@@ -339,11 +330,7 @@ describe("feature gate", () => {
   it("lets cosmic through", async () => {
     const user = await createUser(test.app);
     await choose(user, "tier", "cosmic");
-    const response = await test.app.inject({
-      method: "GET",
-      url: "/api/test/teams",
-      headers: user.auth,
-    });
+    const response = await request(test.app, user, "GET", "/api/test/teams");
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
   });

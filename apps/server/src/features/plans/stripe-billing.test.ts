@@ -5,7 +5,7 @@ import { BILLING_MESSAGES } from "@aacos/domain/billing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { billingSubscriptions, planChanges, users } from "../../db/schema.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { type StripePeer, startStripeServer } from "../../test/stripe-server.js";
 
@@ -58,11 +58,9 @@ async function planOf(user: SignedInUser) {
 }
 
 function choose(user: SignedInUser, kind: "tier" | "world", plan: string, interval?: string) {
-  return test.app.inject({
-    method: "POST",
-    url: `/api/plan/${kind}`,
-    headers: user.auth,
-    payload: { [kind]: plan, ...(interval ? { interval } : {}) },
+  return request(test.app, user, "POST", `/api/plan/${kind}`, {
+    [kind]: plan,
+    ...(interval ? { interval } : {}),
   });
 }
 
@@ -266,11 +264,7 @@ describe("managing a subscription", () => {
 
   it("opens the Billing Portal for a customer, and says so to a user without one", async () => {
     const user = await createUser(test.app);
-    const none = await test.app.inject({
-      method: "POST",
-      url: "/api/billing/portal",
-      headers: user.auth,
-    });
+    const none = await request(test.app, user, "POST", "/api/billing/portal");
     expect(none.statusCode).toBe(400);
     expect(none.json().error.fields.billing).toBe(BILLING_MESSAGES.noSubscription);
     await subscribe(user, "tier", "quantum");

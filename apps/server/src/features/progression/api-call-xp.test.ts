@@ -5,7 +5,7 @@ import { and, count, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { progress, progressLedger } from "../../db/schema.js";
 import { testClock } from "../../test/clock.js";
-import { createApiKey, createUser } from "../../test/factories.js";
+import { createApiKey, createUser, request } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { createProgressionService, type Every, logSignals } from "./index.js";
 
@@ -97,11 +97,7 @@ describe("API-call XP written in batches", () => {
     const other = await createUser(test.app);
     await tickAndSettle();
     const read = async () => {
-      const response = await test.app.inject({
-        method: "GET",
-        url: "/api/progress/me",
-        headers: user.auth,
-      });
+      const response = await request(test.app, user, "GET", "/api/progress/me");
       expect(response.statusCode).toBe(200);
       return (response.json() as { experience: number }).experience;
     };
@@ -195,11 +191,7 @@ describe("API-call XP written in batches", () => {
     const closing = await buildTestApp({}, undefined, { clock, every: own.every });
     const user = await createUser(closing.app);
     for (let i = 0; i < 4; i++) {
-      const response = await closing.app.inject({
-        method: "GET",
-        url: "/api/quests",
-        headers: user.auth,
-      });
+      const response = await request(closing.app, user, "GET", "/api/quests");
       expect(response.statusCode).toBe(200);
     }
     await closing.app.close();

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimSlot, slotFor } from "../../platform/scheduler.js";
 import { testClock } from "../../test/clock.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
@@ -83,11 +83,7 @@ describe("quests", () => {
       status: "available",
       progress: { done: 0, target: 1 },
     });
-    const unknown = await test.app.inject({
-      method: "POST",
-      url: "/api/quests/no_such_quest/start",
-      headers: user.auth,
-    });
+    const unknown = await request(test.app, user, "POST", "/api/quests/no_such_quest/start");
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -108,11 +104,7 @@ describe("quests", () => {
     expect(last).toMatchObject({ xp: 10 + 250, tokens: 60 });
     list = await progression.quests.list(user.id, "quantum", "quantum");
     expect(list.items.find((quest) => quest.id === "command_chain")?.status).toBe("completed");
-    const again = await test.app.inject({
-      method: "POST",
-      url: "/api/quests/command_chain/start",
-      headers: user.auth,
-    });
+    const again = await request(test.app, user, "POST", "/api/quests/command_chain/start");
     expect(again.statusCode).toBe(409);
     // Actions with no XP of their own complete quests too.
     await progression.quests.start(user.id, "quantum", "community_helper");
@@ -143,27 +135,15 @@ describe("community events", () => {
       endsAt: "2030-01-08T00:00:00Z",
       rewards: [{ place: 1, tokens: 100 }],
     };
-    const refused = await test.app.inject({
-      method: "POST",
-      url: "/api/events",
-      headers: user.auth,
-      payload: body,
-    });
+    const refused = await request(test.app, user, "POST", "/api/events", body);
     expect(refused.statusCode).toBe(403);
-    const backwards = await test.app.inject({
-      method: "POST",
-      url: "/api/events",
-      headers: admin.auth,
-      payload: { ...body, endsAt: body.startsAt },
+    const backwards = await request(test.app, admin, "POST", "/api/events", {
+      ...body,
+      endsAt: body.startsAt,
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().error.fields.endsAt).toBeDefined();
-    const created = await test.app.inject({
-      method: "POST",
-      url: "/api/events",
-      headers: admin.auth,
-      payload: body,
-    });
+    const created = await request(test.app, admin, "POST", "/api/events", body);
     expect(created.statusCode).toBe(201);
     expect(created.json().event).toMatchObject({
       name: "Sprint",
@@ -180,11 +160,12 @@ describe("community events", () => {
       test.app.inject({ method: "POST", url: `/api/events/${id}/join`, headers: user.auth }),
     ]);
     expect(joins.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-    const missing = await test.app.inject({
-      method: "POST",
-      url: `/api/events/${crypto.randomUUID()}/join`,
-      headers: user.auth,
-    });
+    const missing = await request(
+      test.app,
+      user,
+      "POST",
+      `/api/events/${crypto.randomUUID()}/join`,
+    );
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -12,7 +12,7 @@ import { openPostgres } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { connectRedis } from "../../platform/redis.js";
 import { TEST_NOW } from "../../test/clock.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";
 import {
   ACCESS_CHANGED_REASON,
@@ -78,11 +78,7 @@ function connect(base: string, ticket: string, headers: Record<string, string> =
 }
 
 async function ticketFor(app: FastifyInstance, user: SignedInUser): Promise<string> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/realtime/ticket",
-    headers: user.auth,
-  });
+  const response = await request(app, user, "POST", "/api/realtime/ticket");
   expect(response.statusCode).toBe(200);
   const { ticket } = response.json() as { ticket: string };
   expect(ticket.length).toBeGreaterThan(20);
@@ -357,11 +353,7 @@ describe.runIf(shared)("two instances on one database and Redis", () => {
       const boss = await createUser(a.app, { roles: ["user", "admin"] });
       const again = connect(onB, await ticketFor(a.app, member));
       await again.next(isType("welcome"));
-      const suspended = await a.app.inject({
-        method: "POST",
-        url: `/api/users/${member.id}/suspend`,
-        headers: boss.auth,
-      });
+      const suspended = await request(a.app, boss, "POST", `/api/users/${member.id}/suspend`);
       expect(suspended.statusCode).toBe(200);
       expect(await again.closed).toEqual({
         code: CLOSE_ACCESS_CHANGED,

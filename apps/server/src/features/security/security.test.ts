@@ -1,7 +1,7 @@
 // Security reports from browsers and the server's own request-burst check (docs/product.md §9: over 50 requests in 30 s).
 import { SUSPICIOUS_ACTIVITY } from "@aacos/domain/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
+import { createUser, request, type SignedInUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { BURST_ACTIVITY, SECURITY_REPORT_RATES } from "./index.js";
 
@@ -29,11 +29,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 async function overview() {
-  const response = await test.app.inject({
-    method: "GET",
-    url: "/api/admin/security",
-    headers: admin.auth,
-  });
+  const response = await request(test.app, admin, "GET", "/api/admin/security");
   expect(response.statusCode).toBe(200);
   return response.json() as {
     events: { activity: string; ip: string | null; userId: string | null; kind: string }[];
@@ -109,11 +105,12 @@ describe("security reports", () => {
     ).toBe(403);
     const open = (await overview()).incidents.find((row) => row.status === "open");
     if (open === undefined) throw new Error("no incident");
-    const resolved = await test.app.inject({
-      method: "POST",
-      url: `/api/admin/security/incidents/${open.id}/resolve`,
-      headers: admin.auth,
-    });
+    const resolved = await request(
+      test.app,
+      admin,
+      "POST",
+      `/api/admin/security/incidents/${open.id}/resolve`,
+    );
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().incident).toMatchObject({
       id: open.id,

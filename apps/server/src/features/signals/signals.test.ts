@@ -2,7 +2,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signals } from "../../db/schema.js";
-import { createApiKey, createUser, type SignedInUser, someAddress } from "../../test/factories.js";
+import {
+  createApiKey,
+  createUser,
+  request,
+  type SignedInUser,
+  someAddress,
+} from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import type { SignalPage } from "./index.js";
 
@@ -19,11 +25,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 async function list(user: SignedInUser, query = ""): Promise<SignalPage> {
-  const response = await test.app.inject({
-    method: "GET",
-    url: `/api/signals${query}`,
-    headers: user.auth,
-  });
+  const response = await request(test.app, user, "GET", `/api/signals${query}`);
   expect(response.statusCode).toBe(200);
   return response.json() as SignalPage;
 }
@@ -82,11 +84,7 @@ describe("GET /api/signals", () => {
       "?after=x",
       "?since=yesterday",
     ]) {
-      const response = await test.app.inject({
-        method: "GET",
-        url: `/api/signals${query}`,
-        headers: owner.auth,
-      });
+      const response = await request(test.app, owner, "GET", `/api/signals${query}`);
       expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
     }
     const anonymous = await test.app.inject({ method: "GET", url: "/api/signals" });

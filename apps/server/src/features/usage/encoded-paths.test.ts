@@ -6,7 +6,7 @@ import { SUSPICIOUS_ACTIVITY } from "@aacos/domain/validation";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityEvents } from "../../db/schema.js";
-import { createApiKey, createUser, someAddress } from "../../test/factories.js";
+import { createApiKey, createUser, request, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
@@ -163,11 +163,7 @@ describe("encoded paths", () => {
     expect(statuses.filter((status) => status !== 200 && status !== 429 && status !== 404)).toEqual(
       [],
     );
-    const usage = await test.app.inject({
-      method: "GET",
-      url: "/api/usage/me",
-      headers: user.auth,
-    });
+    const usage = await request(test.app, user, "GET", "/api/usage/me");
     expect(usage.json().counts.minute).toBe(handled);
   });
 });

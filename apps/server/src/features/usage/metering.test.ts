@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
-import { createApiKey, createUser, someAddress } from "../../test/factories.js";
+import { createApiKey, createUser, request, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
@@ -187,11 +187,7 @@ describe("the web app's own calls", () => {
           response.headers["ratelimit-policy"],
         );
       }
-      const ticket = await test.app.inject({
-        method: "POST",
-        url: "/api/realtime/ticket",
-        headers: user.auth,
-      });
+      const ticket = await request(test.app, user, "POST", "/api/realtime/ticket");
       expect(ticket.statusCode).toBe(200);
     }
     expect([...statuses], JSON.stringify(forbidden)).toEqual([200]);
@@ -226,31 +222,20 @@ describe("the web app's own calls", () => {
 
   it("count metered actions against the plan: each item of a batch, a universe sync", async () => {
     const user = await createUser(test.app);
-    const batch = await test.app.inject({
-      method: "POST",
-      url: "/api/batch",
-      headers: user.auth,
-      payload: {
-        requests: Array.from({ length: 10 }, () => ({ method: "GET", url: "/api/users/profile" })),
-      },
+    const batch = await request(test.app, user, "POST", "/api/batch", {
+      requests: Array.from({ length: 10 }, () => ({ method: "GET", url: "/api/users/profile" })),
     });
     expect(batch.statusCode).toBe(200);
     expect(batch.json().responses.map((item: { status: number }) => item.status)).toEqual(
       Array(10).fill(200),
     );
     expect((await call(user.auth, "/api/usage/me")).json().counts.minute).toBe(10);
-    const universe = await test.app.inject({
-      method: "POST",
-      url: "/api/aacos/universes",
-      headers: user.auth,
-      payload: { name: "Metered" },
+    const universe = await request(test.app, user, "POST", "/api/aacos/universes", {
+      name: "Metered",
     });
     expect(universe.statusCode).toBe(201);
-    const sync = await test.app.inject({
-      method: "POST",
-      url: "/api/aacos/universe/sync",
-      headers: user.auth,
-      payload: { universeId: universe.json().universe.id },
+    const sync = await request(test.app, user, "POST", "/api/aacos/universe/sync", {
+      universeId: universe.json().universe.id,
     });
     expect(sync.statusCode).toBe(429);
     expect(sync.json()).toMatchObject({
@@ -302,11 +287,8 @@ describe("staff on staff screens", () => {
     }
     expect(statuses).toEqual([]);
     // …and may raise its own plan.
-    const raised = await test.app.inject({
-      method: "PUT",
-      url: `/api/users/${admin.id}`,
-      headers: admin.auth,
-      payload: { tier: "infinity" },
+    const raised = await request(test.app, admin, "PUT", `/api/users/${admin.id}`, {
+      tier: "infinity",
     });
     expect(raised.statusCode).toBe(200);
     expect((await call(admin.auth, "/api/usage/me")).json().counts.minute).toBe(0);

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Role } from "@aacos/domain/access";
 import { ANALYTICS_REPORTS } from "@aacos/domain/analytics";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
+import { createUser, request, type SignedInUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 
 /** Routes anyone may call (sign-in steps and public data); everything else needs a token. */
@@ -225,45 +225,30 @@ describe("users API rules", () => {
     const me = signedIn.get("user");
     const other = signedIn.get("analyst");
     if (me === undefined || other === undefined) throw new Error("setup");
-    const own = await test.app.inject({
-      method: "GET",
-      url: `/api/users/${me.id}`,
-      headers: me.auth,
-    });
+    const own = await request(test.app, me, "GET", `/api/users/${me.id}`);
     expect(own.statusCode).toBe(200);
-    const theirs = await test.app.inject({
-      method: "GET",
-      url: `/api/users/${other.id}`,
-      headers: me.auth,
-    });
+    const theirs = await request(test.app, me, "GET", `/api/users/${other.id}`);
     expect(theirs.statusCode).toBe(403);
   });
 
   it("lists with search, paging and sorting for admins", async () => {
     const admin = signedIn.get("admin");
     if (admin === undefined) throw new Error("setup");
-    const page = await test.app.inject({
-      method: "GET",
-      url: "/api/users?pageSize=2&page=1&sort=email&order=asc",
-      headers: admin.auth,
-    });
+    const page = await request(
+      test.app,
+      admin,
+      "GET",
+      "/api/users?pageSize=2&page=1&sort=email&order=asc",
+    );
     expect(page.statusCode).toBe(200);
     const body = page.json();
     expect(body.items).toHaveLength(2);
     expect(body.total).toBeGreaterThanOrEqual(5);
     expect(body.items[0].email < body.items[1].email).toBe(true);
     const analyst = signedIn.get("analyst");
-    const found = await test.app.inject({
-      method: "GET",
-      url: `/api/users?search=${analyst?.username}`,
-      headers: admin.auth,
-    });
+    const found = await request(test.app, admin, "GET", `/api/users?search=${analyst?.username}`);
     expect(found.json().items.map((u: { id: string }) => u.id)).toEqual([analyst?.id]);
-    const bad = await test.app.inject({
-      method: "GET",
-      url: "/api/users?pageSize=1000",
-      headers: admin.auth,
-    });
+    const bad = await request(test.app, admin, "GET", "/api/users?pageSize=1000");
     expect(bad.statusCode).toBe(400);
   });
 
@@ -271,11 +256,10 @@ describe("users API rules", () => {
     const admin = signedIn.get("admin");
     const target = await createUser(test.app);
     if (admin === undefined) throw new Error("setup");
-    const response = await test.app.inject({
-      method: "PUT",
-      url: `/api/users/${target.id}`,
-      headers: admin.auth,
-      payload: { roles: ["user", "operator"], tier: "cosmic", world: "quantum" },
+    const response = await request(test.app, admin, "PUT", `/api/users/${target.id}`, {
+      roles: ["user", "operator"],
+      tier: "cosmic",
+      world: "quantum",
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({
@@ -283,27 +267,16 @@ describe("users API rules", () => {
       tier: "cosmic",
       world: "quantum",
     });
-    const permissions = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/permissions",
-      headers: target.auth,
-    });
+    const permissions = await request(test.app, target, "GET", "/api/auth/permissions");
     expect(permissions.json().roles).toEqual(["user", "operator"]);
-    const audit = await test.app.inject({
-      method: "GET",
-      url: "/api/admin/audit",
-      headers: admin.auth,
-    });
+    const audit = await request(test.app, admin, "GET", "/api/admin/audit");
     const actions = audit
       .json()
       .items.filter((row: { targetId: string }) => row.targetId === target.id)
       .map((row: { action: string }) => row.action);
     expect(actions).toEqual(expect.arrayContaining(["user.roles_changed", "user.plan_changed"]));
-    const badTier = await test.app.inject({
-      method: "PUT",
-      url: `/api/users/${target.id}`,
-      headers: admin.auth,
-      payload: { tier: "platinum" },
+    const badTier = await request(test.app, admin, "PUT", `/api/users/${target.id}`, {
+      tier: "platinum",
     });
     expect(badTier.statusCode).toBe(400);
   });
@@ -336,11 +309,7 @@ describe("users API rules", () => {
       (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: doomed.auth }))
         .statusCode,
     ).toBe(200);
-    const removed = await test.app.inject({
-      method: "DELETE",
-      url: `/api/users/${doomed.id}`,
-      headers: admin.auth,
-    });
+    const removed = await request(test.app, admin, "DELETE", `/api/users/${doomed.id}`);
     expect(removed.statusCode).toBe(204);
     expect(
       (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: doomed.auth }))

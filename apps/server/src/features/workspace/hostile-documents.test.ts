@@ -8,7 +8,7 @@ import path from "node:path";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "../../db/schema.js";
-import { createUser, type SignedInUser } from "../../test/factories.js";
+import { createUser, request, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { checkZipInflation, createLocalStorage } from "../files/index.js";
 import { ExtractionFailed, extractText } from "./extract-text.js";
@@ -292,11 +292,8 @@ describe("the training-data budget", () => {
   it("counts the extracted text, not the packed size", async () => {
     // A 1 MB budget on this user's plan; the document packs to a few KB and holds well over 1 MB of text.
     const admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
-    const lowered = await test.app.inject({
-      method: "PUT",
-      url: "/api/admin/settings/tiers/infinity",
-      headers: admin.auth,
-      payload: { limits: { maxTrainingDataSize: 1 } },
+    const lowered = await request(test.app, admin, "PUT", "/api/admin/settings/tiers/infinity", {
+      limits: { maxTrainingDataSize: 1 },
     });
     expect(lowered.statusCode, lowered.body).toBe(200);
     const wordy = docx(
