@@ -1,5 +1,6 @@
 // Tables of the account feature ("Your data", the desktop layout).
-import { jsonb, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, uuid } from "drizzle-orm/pg-core";
+import { updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
 /** One /desktop workspace layout per user (a DesktopLayout from @aacos/domain/layout). */
@@ -8,5 +9,5 @@ export const userLayouts = pgTable("user_layouts", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   layout: jsonb("layout").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -7,9 +7,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { timestampTz, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
 /**
@@ -25,7 +25,7 @@ export const catalogOverrides = pgTable(
     value: integer("value").notNull(),
     // Not user-owned data: the admin who set it may be deleted, the setting stays.
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.kind, table.name, table.field] })],
 );
@@ -35,7 +35,7 @@ export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -53,7 +53,7 @@ export const settingsChanges = pgTable(
     newValue: jsonb("new_value"),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorEmail: text("actor_email"),
-    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedAt: timestampTz("changed_at").notNull().defaultNow(),
   },
   (table) => [index("settings_changes_changed_at").on(table.changedAt)],
 );

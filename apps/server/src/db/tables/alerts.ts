@@ -1,19 +1,11 @@
 // Alert rules and alerts.
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestampTz, uuidId } from "./columns.js";
 import { users } from "./users.js";
 
 /** Alert rules: built-in ones (userId null) and user-defined ones over a metric or a signal count. */
 export const alertRules = pgTable("alert_rules", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidId(),
   userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   metric: text("metric").notNull(),
@@ -24,15 +16,15 @@ export const alertRules = pgTable("alert_rules", {
   /** in-app, email, webhook */
   channels: text("channels").array().notNull().default(["in-app"]),
   webhookUrl: text("webhook_url"),
-  silencedUntil: timestamp("silenced_until", { withTimezone: true }),
+  silencedUntil: timestampTz("silenced_until"),
   enabled: boolean("enabled").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const alerts = pgTable(
   "alerts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     ruleId: uuid("rule_id").references(() => alertRules.id, { onDelete: "set null" }),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     rule: text("rule").notNull(),
@@ -42,9 +34,9 @@ export const alerts = pgTable(
     value: doublePrecision("value"),
     message: text("message").notNull(),
     suggestedAction: text("suggested_action"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    acknowledgedAt: timestampTz("acknowledged_at"),
+    resolvedAt: timestampTz("resolved_at"),
   },
   (table) => [index("alerts_user_status").on(table.userId, table.status)],
 );

@@ -1,5 +1,6 @@
 // The audit log.
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.js";
 
 /** Who did what, when and from where: sign-ins, failures, MFA and role changes, deletions. */
 export const auditLog = pgTable(
@@ -12,7 +13,7 @@ export const auditLog = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     data: jsonb("data").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("audit_log_created").on(table.createdAt)],
 );

@@ -8,30 +8,28 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt, timestampTz, uuidId } from "./columns.js";
 import { users } from "./users.js";
 
 /** Opaque refresh tokens, stored hashed; rotation links them in a family so reuse can revoke all. */
 export const refreshTokens = pgTable(
   "refresh_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: cascadeRef("user_id", () => users.id),
     familyId: uuid("family_id").notNull(),
     tokenHash: text("token_hash").notNull(),
     rememberMe: boolean("remember_me").notNull().default(false),
     userAgent: text("user_agent"),
     ip: text("ip"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestampTz("expires_at").notNull(),
     /** Set when this token was exchanged for a new one; presenting it again is reuse. */
-    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    rotatedAt: timestampTz("rotated_at"),
+    revokedAt: timestampTz("revoked_at"),
   },
   (table) => [
     uniqueIndex("refresh_tokens_hash_unique").on(table.tokenHash),
@@ -46,20 +44,18 @@ export const mfaTotp = pgTable("mfa_totp", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   secret: text("secret").notNull(),
-  enabledAt: timestamp("enabled_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  enabledAt: timestampTz("enabled_at"),
+  createdAt: createdAt(),
 });
 
 /** One-time recovery codes, stored hashed. */
 export const mfaRecoveryCodes = pgTable(
   "mfa_recovery_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: cascadeRef("user_id", () => users.id),
     codeHash: text("code_hash").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedAt: timestampTz("used_at"),
   },
   (table) => [index("mfa_recovery_codes_user").on(table.userId)],
 );
@@ -70,15 +66,13 @@ export const webauthnCredentials = pgTable(
   {
     /** The credential id, base64url. */
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     publicKey: text("public_key").notNull(),
     counter: integer("counter").notNull().default(0),
     transports: text("transports").array().notNull().default([]),
     name: text("name").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: timestampTz("last_used_at"),
   },
   (table) => [index("webauthn_credentials_user").on(table.userId)],
 );
@@ -89,7 +83,7 @@ export const authChallenges = pgTable("auth_challenges", {
   purpose: text("purpose").notNull(),
   userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
   data: jsonb("data").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  expiresAt: timestampTz("expires_at").notNull(),
 });
 
 /** Accounts at OpenID Connect providers linked to a user. */
@@ -98,11 +92,9 @@ export const oauthAccounts = pgTable(
   {
     provider: text("provider").notNull(),
     subject: text("subject").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     email: text("email"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.provider, table.subject] })],
 );
@@ -113,7 +105,7 @@ export const emailTokens = pgTable("email_tokens", {
   purpose: text("purpose").notNull(),
   userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
   data: jsonb("data").notNull().default({}),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestampTz("expires_at").notNull(),
+  usedAt: timestampTz("used_at"),
+  createdAt: createdAt(),
 });

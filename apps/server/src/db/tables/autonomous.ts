@@ -8,20 +8,18 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt, timestampTz, updatedAt, uuidId } from "./columns.js";
 import { users } from "./users.js";
 
 /** Rules that send a prompt to the owner's entities on a cron schedule or on a matching signal. */
 export const autonomousRules = pgTable(
   "autonomous_rules",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: cascadeRef("user_id", () => users.id),
     name: text("name").notNull(),
     entityIds: uuid("entity_ids").array().notNull(),
     prompt: text("prompt").notNull(),
@@ -37,9 +35,9 @@ export const autonomousRules = pgTable(
     dryRun: boolean("dry_run").notNull().default(false),
     enabled: boolean("enabled").notNull().default(true),
     /** Schedule rules: the next due time the tick looks for (null when off or a signal rule). */
-    nextDueAt: timestamp("next_due_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    nextDueAt: timestampTz("next_due_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index("autonomous_rules_user").on(table.userId),
@@ -54,17 +52,13 @@ export const autonomousRules = pgTable(
 export const autonomousExecutions = pgTable(
   "autonomous_executions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    ruleId: uuid("rule_id")
-      .notNull()
-      .references(() => autonomousRules.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    ruleId: cascadeRef("rule_id", () => autonomousRules.id),
+    userId: cascadeRef("user_id", () => users.id),
     slot: text("slot").notNull(),
     /** schedule, signal or manual */
     trigger: text("trigger").notNull(),
-    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    dueAt: timestampTz("due_at").notNull(),
     signalId: bigint("signal_id", { mode: "number" }),
     /** queued, running, succeeded, failed, skipped_budget, stopped_budget, dry_run, killed */
     status: text("status").notNull(),
@@ -79,13 +73,13 @@ export const autonomousExecutions = pgTable(
     errorParams: jsonb("error_params"),
     /** The command as sent: entity names and prompt. */
     detail: jsonb("detail").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp("started_at", { withTimezone: true }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestampTz("started_at"),
+    finishedAt: timestampTz("finished_at"),
     /** The instance running it (set with `running`), and until when that instance vouches for it. */
     owner: text("owner"),
     /** Renewed by the owner's tick; a running execution past it lost its instance and is closed as failed. */
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    leaseUntil: timestampTz("lease_until"),
   },
   (table) => [
     uniqueIndex("autonomous_executions_rule_slot").on(table.ruleId, table.slot),

@@ -1,34 +1,24 @@
 // Billing: plan changes, Stripe customers and subscriptions, plan requests (features/plans).
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt, timestampTz, updatedAt, uuidId } from "./columns.js";
 import { users } from "./users.js";
 
 /** Every plan change (tier or world) made through the billing provider. */
 export const planChanges = pgTable(
   "plan_changes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: cascadeRef("user_id", () => users.id),
     kind: text("kind").notNull(),
     fromPlan: text("from_plan").notNull(),
     toPlan: text("to_plan").notNull(),
     provider: text("provider").notNull(),
     /** Set by an admin change; null when the user changed their own plan. */
     actorId: uuid("actor_id"),
-    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
-    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    effectiveAt: timestampTz("effective_at").notNull(),
+    trialEndsAt: timestampTz("trial_ends_at"),
     bonusTokens: integer("bonus_tokens").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("plan_changes_user").on(table.userId)],
 );
@@ -39,7 +29,7 @@ export const billingCustomers = pgTable("billing_customers", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   customerId: text("customer_id").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -51,20 +41,18 @@ export const billingSubscriptions = pgTable(
   "billing_subscriptions",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     kind: text("kind").notNull(),
     plan: text("plan").notNull(),
     interval: text("interval").notNull(),
     status: text("status").notNull(),
     current: boolean("current").notNull().default(false),
-    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    currentPeriodEnd: timestampTz("current_period_end"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     /** After a failed payment: the plan falls back to genesis at this time unless a payment succeeds. */
-    graceEndsAt: timestamp("grace_ends_at", { withTimezone: true }),
+    graceEndsAt: timestampTz("grace_ends_at"),
     eventCreated: bigint("event_created", { mode: "number" }).notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index("billing_subscriptions_user").on(table.userId),
@@ -76,7 +64,7 @@ export const billingSubscriptions = pgTable(
 export const billingEvents = pgTable("billing_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestampTz("received_at").notNull().defaultNow(),
 });
 
 /**
@@ -86,18 +74,16 @@ export const billingEvents = pgTable("billing_events", {
 export const planRequests = pgTable(
   "plan_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: cascadeRef("user_id", () => users.id),
     kind: text("kind").notNull(),
     plan: text("plan").notNull(),
     reason: text("reason").notNull(),
     message: text("message"),
     status: text("status").notNull().default("open"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedAt: timestampTz("decided_at"),
   },
   (table) => [index("plan_requests_status").on(table.status, table.createdAt)],
 );

@@ -1,21 +1,18 @@
 // Chat: conversations and their messages.
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt, updatedAt, uuidId } from "./columns.js";
 import { users } from "./users.js";
 import { entities } from "./workspace.js";
 
 export const conversations = pgTable(
   "conversations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    entityId: uuid("entity_id")
-      .notNull()
-      .references(() => entities.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: cascadeRef("user_id", () => users.id),
+    entityId: cascadeRef("entity_id", () => entities.id),
     title: text("title").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index("conversations_user").on(table.userId, table.updatedAt)],
 );
@@ -23,10 +20,8 @@ export const conversations = pgTable(
 export const messages = pgTable(
   "messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    conversationId: cascadeRef("conversation_id", () => conversations.id),
     role: text("role").notNull(),
     content: text("content").notNull(),
     /** "openai-compatible" or "retrieval" for answers; null for the user's own. */
@@ -40,7 +35,7 @@ export const messages = pgTable(
     /** The same as a code and params (packages/domain/src/run-errors.ts); null on rows stored before 245. */
     errorCode: text("error_code"),
     errorParams: jsonb("error_params"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("messages_conversation").on(table.conversationId, table.createdAt)],
 );

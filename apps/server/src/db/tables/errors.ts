@@ -1,11 +1,12 @@
 // Browser error reports, grouped by fingerprint.
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { timestampTz, uuidId } from "./columns.js";
 
 /** Browser error reports, grouped: identical ones (same fingerprint) raise `count` on one row. */
 export const errorReports = pgTable(
   "error_reports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     fingerprint: text("fingerprint").notNull(),
     message: text("message").notNull(),
     type: text("type"),
@@ -16,9 +17,9 @@ export const errorReports = pgTable(
     release: text("release"),
     environment: text("environment"),
     count: integer("count").notNull().default(1),
-    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    firstSeenAt: timestampTz("first_seen_at").notNull().defaultNow(),
+    lastSeenAt: timestampTz("last_seen_at").notNull().defaultNow(),
+    resolvedAt: timestampTz("resolved_at"),
     resolvedBy: uuid("resolved_by"),
   },
   (table) => [uniqueIndex("error_reports_fingerprint").on(table.fingerprint)],

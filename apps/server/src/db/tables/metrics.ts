@@ -1,5 +1,6 @@
 // Metric samples per instance.
-import { bigserial, doublePrecision, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, doublePrecision, index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.js";
 
 /** Time series of metrics per server instance (system and request figures), kept for a retention window. */
 export const metricSamples = pgTable(
@@ -9,7 +10,7 @@ export const metricSamples = pgTable(
     instance: text("instance").notNull(),
     metric: text("metric").notNull(),
     value: doublePrecision("value").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("metric_samples_metric_created").on(table.metric, table.createdAt)],
 );

@@ -1,5 +1,6 @@
 // Tables of entity orchestration; schema.ts re-exports it for Drizzle and drizzle-kit.
-import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt } from "./columns.js";
 import { users } from "./users.js";
 import { entities } from "./workspace.js";
 
@@ -13,12 +14,10 @@ export const entityHolds = pgTable("entity_holds", {
     .primaryKey()
     .references(() => entities.id, { onDelete: "cascade" }),
   /** The entity's owner (account deletion removes the hold with the entity). */
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: cascadeRef("user_id", () => users.id),
   /** paused or stopped. */
   state: text("state").notNull(),
   byManager: boolean("by_manager").notNull().default(false),
   actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

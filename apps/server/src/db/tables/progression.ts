@@ -8,10 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt, timestampTz, updatedAt, uuidId } from "./columns.js";
 import { users } from "./users.js";
 
 /** A user's progress totals; always equal to the sums of their ledger rows (kept in the same transaction). */
@@ -27,10 +27,10 @@ export const progress = pgTable(
     consecutiveLogins: integer("consecutive_logins").notNull().default(0),
     /** The user's calendar date (their time zone) of the last counted sign-in, YYYY-MM-DD. */
     lastLoginDate: text("last_login_date"),
-    lastLogin: timestamp("last_login", { withTimezone: true }),
+    lastLogin: timestampTz("last_login"),
     achievedMilestones: integer("achieved_milestones").array().notNull().default([]),
     customizations: jsonb("customizations").notNull().default({}),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [index("progress_experience").on(table.experience)],
 );
@@ -40,16 +40,14 @@ export const progressLedger = pgTable(
   "progress_ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     xp: integer("xp").notNull().default(0),
     tokens: integer("tokens").notNull().default(0),
     reason: text("reason").notNull(),
     source: text("source").notNull(),
     /** Unique per user: the same event can never be paid twice. */
     sourceKey: text("source_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("progress_ledger_source_unique").on(table.userId, table.sourceKey),
@@ -62,11 +60,9 @@ export const progressLedger = pgTable(
 export const badges = pgTable(
   "badges",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     badge: text("badge").notNull(),
-    awardedAt: timestamp("awarded_at", { withTimezone: true }).notNull().defaultNow(),
+    awardedAt: timestampTz("awarded_at").notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.badge] })],
 );
@@ -75,13 +71,11 @@ export const badges = pgTable(
 export const userQuests = pgTable(
   "user_quests",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     questId: text("quest_id").notNull(),
     status: text("status").notNull(),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    startedAt: timestampTz("started_at").notNull().defaultNow(),
+    completedAt: timestampTz("completed_at"),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.questId] }),
@@ -91,28 +85,24 @@ export const userQuests = pgTable(
 
 /** Community events created by admins; rewards for places 1–3 paid once when they end. */
 export const communityEvents = pgTable("community_events", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidId(),
   name: text("name").notNull(),
   description: text("description").notNull(),
-  startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-  endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  startsAt: timestampTz("starts_at").notNull(),
+  endsAt: timestampTz("ends_at").notNull(),
   /** [{place, tokens, badge, feature}] for places 1, 2 and 3. */
   rewards: jsonb("rewards").notNull(),
   createdBy: uuid("created_by"),
-  settledAt: timestamp("settled_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  settledAt: timestampTz("settled_at"),
+  createdAt: createdAt(),
 });
 
 export const eventParticipants = pgTable(
   "event_participants",
   {
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => communityEvents.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    eventId: cascadeRef("event_id", () => communityEvents.id),
+    userId: cascadeRef("user_id", () => users.id),
+    joinedAt: timestampTz("joined_at").notNull().defaultNow(),
     place: integer("place"),
   },
   (table) => [primaryKey({ columns: [table.eventId, table.userId] })],

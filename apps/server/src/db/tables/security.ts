@@ -1,14 +1,6 @@
 // Security events and incidents.
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, timestampTz, uuidId } from "./columns.js";
 
 /** Suspicious activity reported by browsers or found by the server's own check. */
 export const securityEvents = pgTable(
@@ -21,7 +13,7 @@ export const securityEvents = pgTable(
     activity: text("activity").notNull(),
     count: integer("count").notNull().default(1),
     data: jsonb("data").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("security_events_created").on(table.createdAt)],
 );
@@ -29,7 +21,7 @@ export const securityEvents = pgTable(
 export const securityIncidents = pgTable(
   "security_incidents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     source: text("source").notNull(),
     userId: uuid("user_id"),
     ip: text("ip"),
@@ -37,8 +29,8 @@ export const securityIncidents = pgTable(
     count: integer("count").notNull(),
     data: jsonb("data").notNull().default({}),
     status: text("status").notNull().default("open"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    resolvedAt: timestampTz("resolved_at"),
   },
   (table) => [index("security_incidents_created").on(table.createdAt)],
 );

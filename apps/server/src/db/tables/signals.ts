@@ -1,5 +1,6 @@
 // The signal stream.
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.js";
 import { users } from "./users.js";
 
 /** One append-only stream of everything that happens for a user (runs, syncs, quota hits, security, progression, alerts). */
@@ -12,7 +13,7 @@ export const signals = pgTable(
     source: text("source").notNull(),
     severity: text("severity").notNull().default("info"),
     data: jsonb("data").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("signals_user_id").on(table.userId, table.id),

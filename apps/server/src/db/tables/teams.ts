@@ -1,14 +1,6 @@
 // Tables of the teams feature.
-import {
-  boolean,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt, timestampTz, updatedAt, uuidId } from "./columns.js";
 import { users } from "./users.js";
 import { universes } from "./workspace.js";
 
@@ -16,13 +8,11 @@ import { universes } from "./workspace.js";
 export const teams = pgTable(
   "teams",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     name: text("name").notNull(),
-    ownerId: uuid("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ownerId: cascadeRef("owner_id", () => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index("teams_owner").on(table.ownerId)],
 );
@@ -31,16 +21,12 @@ export const teams = pgTable(
 export const teamMembers = pgTable(
   "team_members",
   {
-    teamId: uuid("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    teamId: cascadeRef("team_id", () => teams.id),
+    userId: cascadeRef("user_id", () => users.id),
     /** owner or member. */
     role: text("role").notNull().default("member"),
     canWrite: boolean("can_write").notNull().default(false),
-    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestampTz("joined_at").notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.userId] }),
@@ -52,21 +38,17 @@ export const teamMembers = pgTable(
 export const teamInvites = pgTable(
   "team_invites",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    teamId: uuid("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    teamId: cascadeRef("team_id", () => teams.id),
     /** Lower-cased. */
     email: text("email").notNull(),
     tokenHash: text("token_hash").notNull(),
-    invitedBy: uuid("invited_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    invitedBy: cascadeRef("invited_by", () => users.id),
     /** pending, accepted, declined, revoked. */
     status: text("status").notNull().default("pending"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    respondedAt: timestamp("responded_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestampTz("expires_at").notNull(),
+    respondedAt: timestampTz("responded_at"),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("team_invites_token").on(table.tokenHash),
@@ -78,16 +60,10 @@ export const teamInvites = pgTable(
 export const teamUniverses = pgTable(
   "team_universes",
   {
-    teamId: uuid("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    universeId: uuid("universe_id")
-      .notNull()
-      .references(() => universes.id, { onDelete: "cascade" }),
-    sharedBy: uuid("shared_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    sharedAt: timestamp("shared_at", { withTimezone: true }).notNull().defaultNow(),
+    teamId: cascadeRef("team_id", () => teams.id),
+    universeId: cascadeRef("universe_id", () => universes.id),
+    sharedBy: cascadeRef("shared_by", () => users.id),
+    sharedAt: timestampTz("shared_at").notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.universeId] }),

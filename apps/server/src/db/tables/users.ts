@@ -1,11 +1,12 @@
 // Accounts: the one table nearly every other table refers to.
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, timestampTz, updatedAt, uuidId } from "./columns.js";
 
 /** Accounts. Email and username are stored lower-cased for lookup; `roles` holds domain Role names. */
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     username: text("username").notNull(),
@@ -18,14 +19,14 @@ export const users = pgTable(
     timeZone: text("time_zone").notNull().default("UTC"),
     locale: text("locale").notNull().default("he"),
     /** End of the current tier's trial, when it has one. */
-    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    trialEndsAt: timestampTz("trial_ends_at"),
     /** A tier downgrade waits for the end of the paid period. */
     pendingTier: text("pending_tier"),
-    periodEndsAt: timestamp("period_ends_at", { withTimezone: true }),
+    periodEndsAt: timestampTz("period_ends_at"),
     /** Set by an admin: no sign-in, no refresh, every token refused (docs/decisions/120-user-suspension.md). */
-    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    suspendedAt: timestampTz("suspended_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),

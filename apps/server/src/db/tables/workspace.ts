@@ -11,10 +11,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt, timestampTz, updatedAt, uuidId } from "./columns.js";
 import { files } from "./uploads.js";
 import { users } from "./users.js";
 
@@ -25,15 +25,13 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const universes = pgTable(
   "universes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: cascadeRef("user_id", () => users.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    archivedAt: timestamp("archived_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestampTz("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index("universes_user").on(table.userId)],
 );
@@ -42,21 +40,17 @@ export const universes = pgTable(
 export const entities = pgTable(
   "entities",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    universeId: uuid("universe_id")
-      .notNull()
-      .references(() => universes.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    universeId: cascadeRef("universe_id", () => universes.id),
+    userId: cascadeRef("user_id", () => users.id),
     name: text("name").notNull(),
     role: text("role").notNull(),
     systemPrompt: text("system_prompt").notNull(),
     model: text("model"),
     temperature: doublePrecision("temperature").notNull().default(0.7),
     status: text("status").notNull().default("idle"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index("entities_universe").on(table.universeId),
@@ -68,19 +62,13 @@ export const entities = pgTable(
 export const knowledgeFiles = pgTable(
   "knowledge_files",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    entityId: uuid("entity_id")
-      .notNull()
-      .references(() => entities.id, { onDelete: "cascade" }),
-    fileId: uuid("file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    entityId: cascadeRef("entity_id", () => entities.id),
+    fileId: cascadeRef("file_id", () => files.id),
+    userId: cascadeRef("user_id", () => users.id),
     status: text("status").notNull().default("indexed"),
     passageCount: integer("passage_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex("knowledge_files_entity_file").on(table.entityId, table.fileId)],
 );
@@ -90,12 +78,8 @@ export const passages = pgTable(
   "passages",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    knowledgeFileId: uuid("knowledge_file_id")
-      .notNull()
-      .references(() => knowledgeFiles.id, { onDelete: "cascade" }),
-    entityId: uuid("entity_id")
-      .notNull()
-      .references(() => entities.id, { onDelete: "cascade" }),
+    knowledgeFileId: cascadeRef("knowledge_file_id", () => knowledgeFiles.id),
+    entityId: cascadeRef("entity_id", () => entities.id),
     position: integer("position").notNull(),
     content: text("content").notNull(),
     search: tsvector("search").notNull().generatedAlwaysAs(sql`to_tsvector('simple', content)`),
@@ -110,10 +94,8 @@ export const passages = pgTable(
 export const runs = pgTable(
   "runs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: cascadeRef("user_id", () => users.id),
     kind: text("kind").notNull(),
     universeId: uuid("universe_id"),
     entityId: uuid("entity_id"),
@@ -129,8 +111,8 @@ export const runs = pgTable(
     /** The error as a code and params (packages/domain/src/run-errors.ts); null on rows stored before 245. */
     errorCode: text("error_code"),
     errorParams: jsonb("error_params"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestampTz("finished_at"),
   },
   (table) => [
     index("runs_user_created").on(table.userId, table.createdAt),
@@ -140,13 +122,11 @@ export const runs = pgTable(
 
 /** Reality-forge templates: a saved universe (entities, prompts, settings, knowledge references). */
 export const universeTemplates = pgTable("universe_templates", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  id: uuidId(),
+  userId: cascadeRef("user_id", () => users.id),
   name: text("name").notNull(),
   description: text("description").notNull().default(""),
   content: jsonb("content").notNull(),
   isPublic: boolean("is_public").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
