@@ -15,6 +15,7 @@ export type { AiChunk, AiProvider, AiRequest, ChatTurn, ProviderName } from "./p
 export { ProviderError } from "./provider.js";
 export { createRetrievalProvider, retrievalAnswer } from "./retrieval.js";
 export { aiRoutes, planOf } from "./routes.js";
+export { runOutcomeView } from "./run-view.js";
 export type { AiService, Plan, RecordedAnswer } from "./service.js";
 export { createAiService } from "./service.js";
 export { type EventStream, openEventStream, wantsEventStream } from "./sse.js";

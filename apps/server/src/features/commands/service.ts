@@ -3,14 +3,21 @@
 
 import { randomUUID } from "node:crypto";
 import { tierHasFeature } from "@aacos/domain/catalog";
-import { type StoredError, storedErrorOf } from "@aacos/domain/errors";
+import type { StoredError } from "@aacos/domain/errors";
 import type { AnswerStatus, CommandBody, CommandHistoryQuery } from "@aacos/domain/validation";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { runs } from "../../db/schema.js";
 import { notFound } from "../../platform/errors.js";
 import { featureLocked } from "../../platform/feature-gate.js";
-import type { AiService, AnsweringEntity, ChatTurn, Plan, Usage } from "../ai/index.js";
+import {
+  type AiService,
+  type AnsweringEntity,
+  type ChatTurn,
+  type Plan,
+  runOutcomeView,
+  type Usage,
+} from "../ai/index.js";
 
 export interface RunView {
   id: string;
@@ -90,14 +97,7 @@ function runView(row: RunRow): RunView {
     entityId: row.entityId,
     status:
       status === "complete" || status === "stopped" || status === "failed" ? status : "running",
-    output: row.output,
-    error: row.error,
-    errorCode: storedErrorOf(row.errorCode, row.errorParams),
-    promptTokens: row.promptTokens,
-    completionTokens: row.completionTokens,
-    durationMs: row.durationMs,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
+    ...runOutcomeView(row),
   };
 }
 

@@ -2,7 +2,7 @@
 // quantum processing, one after another without). Each run is a `runs` row whose id is also its job's id, so a run is
 // looked up and cancelled by one id (docs/decisions/091-jobs-versus-requests.md).
 import { randomUUID } from "node:crypto";
-import { type StoredError, storedErrorOf } from "@aacos/domain/errors";
+import type { StoredError } from "@aacos/domain/errors";
 import { batchModeFor, FINISHED_RUN_STATUSES, JOB_MESSAGES } from "@aacos/domain/jobs";
 import type { BackgroundRun, BatchReply } from "@aacos/domain/replies";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -16,6 +16,7 @@ import {
   type AnsweringEntity,
   type ChatTurn,
   type Plan,
+  runOutcomeView,
 } from "../ai/index.js";
 import type { SignalInput } from "../signals/index.js";
 import { syncSignal } from "../signals/index.js";
@@ -63,14 +64,7 @@ function view(row: RunRow): BackgroundRunView {
     universeId: row.universeId,
     batchId: row.kind === BACKGROUND_RUN_KIND ? row.commandId : null,
     input: row.input,
-    output: row.output,
-    error: row.error,
-    errorCode: storedErrorOf(row.errorCode, row.errorParams),
-    promptTokens: row.promptTokens,
-    completionTokens: row.completionTokens,
-    durationMs: row.durationMs,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
+    ...runOutcomeView(row),
   };
 }
 
