@@ -65,6 +65,18 @@ export function createSecurityService(deps: {
     });
   }
 
+  /** The columns a browser's report fills, alike in events and incidents (secrets scrubbed from its data). */
+  function clientReportRow(report: SecurityReport, caller: Caller) {
+    return {
+      activity: report.activity,
+      count: report.count,
+      data: scrubSecrets(report.data ?? {}),
+      ip: caller.ip,
+      userId: caller.userId,
+      createdAt: clock(),
+    };
+  }
+
   /**
    * `observeRequest` for the request path: null when the request was counted at once (in process) and leaves no
    * flag to write, else what is left to wait for.
@@ -163,27 +175,15 @@ export function createSecurityService(deps: {
     },
 
     async recordEvent(report: SecurityReport, caller: Caller): Promise<void> {
-      await db.insert(securityEvents).values({
-        kind: "client",
-        activity: report.activity,
-        count: report.count,
-        data: scrubSecrets(report.data ?? {}),
-        ip: caller.ip,
-        userId: caller.userId,
-        createdAt: clock(),
-      });
+      await db
+        .insert(securityEvents)
+        .values({ kind: "client", ...clientReportRow(report, caller) });
     },
 
     async recordIncident(report: SecurityReport, caller: Caller): Promise<void> {
-      await db.insert(securityIncidents).values({
-        source: "client",
-        activity: report.activity,
-        count: report.count,
-        data: scrubSecrets(report.data ?? {}),
-        ip: caller.ip,
-        userId: caller.userId,
-        createdAt: clock(),
-      });
+      await db
+        .insert(securityIncidents)
+        .values({ source: "client", ...clientReportRow(report, caller) });
     },
 
     /** The admin view: the latest 100 events and the latest 100 incidents, newest first. */
