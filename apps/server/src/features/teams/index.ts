@@ -1,5 +1,9 @@
 // Public API of the teams feature: the service, its routes and the team-event signal.
+
+export { teamSignal } from "./context.js";
 export { teamRoutes } from "./routes.js";
+export type { TeamService } from "./service.js";
+export { createTeamService } from "./service.js";
 export type {
   AdminTeamRow,
   InvitePreview,
@@ -8,7 +12,5 @@ export type {
   TeamDeps,
   TeamDetail,
   TeamEvent,
-  TeamService,
   TeamSummary,
-} from "./service.js";
-export { createTeamService, teamSignal } from "./service.js";
+} from "./types.js";

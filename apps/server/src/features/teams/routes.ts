@@ -31,7 +31,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { callerOf as signedInCaller } from "../../platform/auth.js";
 import { clientOf } from "../auth/index.js";
-import type { TeamCaller, TeamService } from "./service.js";
+import type { TeamService } from "./service.js";
+import type { TeamCaller } from "./types.js";
 
 function callerOf(request: FastifyRequest): TeamCaller {
   const { user } = signedInCaller(request);

@@ -18,20 +18,6 @@ import { createMemberActions } from "./members.js";
 import { createSharingActions } from "./sharing.js";
 import type { AdminTeamRow, TeamCaller, TeamDeps, TeamDetail, TeamSummary } from "./types.js";
 
-export { teamSignal } from "./context.js";
-export type {
-  AdminTeamRow,
-  InvitePreview,
-  SharedUniverseView,
-  TeamCaller,
-  TeamDeps,
-  TeamDetail,
-  TeamEvent,
-  TeamInviteView,
-  TeamMemberView,
-  TeamSummary,
-} from "./types.js";
-
 export function createTeamService(deps: TeamDeps) {
   const ctx = createTeamContext(deps);
   const { db, clock, membershipOf, ownedTeam, ownerLimit } = ctx;
