@@ -115,21 +115,14 @@ export async function billingRoutes(
     async (request) => ({ items: await requests.list(request.query.status) }),
   );
 
-  api.post(
-    "/api/admin/plan-requests/:id/grant",
-    { ...admin, schema: { params: RequestParams, response: { 200: PlanRequestDecided } } },
-    async (request) => {
-      await requests.grant(request.params.id, clientOf(request));
-      return { ok: true as const };
-    },
-  );
-
-  api.post(
-    "/api/admin/plan-requests/:id/decline",
-    { ...admin, schema: { params: RequestParams, response: { 200: PlanRequestDecided } } },
-    async (request) => {
-      await requests.decline(request.params.id, clientOf(request));
-      return { ok: true as const };
-    },
-  );
+  for (const decision of ["grant", "decline"] as const) {
+    api.post(
+      `/api/admin/plan-requests/:id/${decision}`,
+      { ...admin, schema: { params: RequestParams, response: { 200: PlanRequestDecided } } },
+      async (request) => {
+        await requests[decision](request.params.id, clientOf(request));
+        return { ok: true as const };
+      },
+    );
+  }
 }

@@ -100,23 +100,16 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
     },
   );
 
-  api.post(
-    "/api/users/:id/suspend",
-    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: AdminUserReply } } },
-    async (request) => {
-      const user = await deps.users.suspend(request.params.id, clientOf(request));
-      return { user: adminUserView(user) };
-    },
-  );
-
-  api.post(
-    "/api/users/:id/reactivate",
-    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: AdminUserReply } } },
-    async (request) => {
-      const user = await deps.users.reactivate(request.params.id, clientOf(request));
-      return { user: adminUserView(user) };
-    },
-  );
+  for (const action of ["suspend", "reactivate"] as const) {
+    api.post(
+      `/api/users/:id/${action}`,
+      { onRequest: adminOnly, schema: { params: IdParams, response: { 200: AdminUserReply } } },
+      async (request) => {
+        const user = await deps.users[action](request.params.id, clientOf(request));
+        return { user: adminUserView(user) };
+      },
+    );
+  }
 
   api.post(
     "/api/users/:id/sign-out-everywhere",
