@@ -45,21 +45,23 @@ export async function settingsRoutes(
   // The same rule as the browser's guard on /admin/settings.
   const admin = { onRequest: app.requireAccess(ROUTE_ACCESS["/admin/settings"]) };
 
-  const audited = async (
-    request: FastifyRequest,
-    what: Record<string, unknown>,
-    changes: FieldChange[],
-  ) => {
-    if (changes.length === 0) return;
-    await app.audit.record(clientOf(request), "settings.changed", null, { ...what, changes });
-  };
-
   const fullView = () => ({
     ...settings.plans(),
     ...settings.site(),
     smtp: checks.smtpStatus(),
     ai: checks.aiStatus(),
   });
+
+  /** Audits what changed (when anything did) and answers with the changes and the settings as they now stand. */
+  const answerChange = async (
+    request: FastifyRequest,
+    what: Record<string, unknown>,
+    changes: FieldChange[],
+  ) => {
+    if (changes.length > 0)
+      await app.audit.record(clientOf(request), "settings.changed", null, { ...what, changes });
+    return { changes, settings: fullView() };
+  };
 
   api.get(
     "/api/settings/public",
@@ -85,8 +87,7 @@ export async function settingsRoutes(
     async (request) => {
       const { tier } = request.params;
       const changes = await settings.change(actorOf(request), "tier", tier, request.body);
-      await audited(request, { kind: "tier", name: tier }, changes);
-      return { changes, settings: fullView() };
+      return answerChange(request, { kind: "tier", name: tier }, changes);
     },
   );
 
@@ -99,8 +100,7 @@ export async function settingsRoutes(
     async (request) => {
       const { world } = request.params;
       const changes = await settings.change(actorOf(request), "world", world, request.body);
-      await audited(request, { kind: "world", name: world }, changes);
-      return { changes, settings: fullView() };
+      return answerChange(request, { kind: "world", name: world }, changes);
     },
   );
 
@@ -113,8 +113,7 @@ export async function settingsRoutes(
     async (request) => {
       const { tier } = request.params;
       const changes = await settings.reset(actorOf(request), "tier", tier, request.query.field);
-      await audited(request, { kind: "tier", name: tier, reset: true }, changes);
-      return { changes, settings: fullView() };
+      return answerChange(request, { kind: "tier", name: tier, reset: true }, changes);
     },
   );
 
@@ -127,8 +126,7 @@ export async function settingsRoutes(
     async (request) => {
       const { world } = request.params;
       const changes = await settings.reset(actorOf(request), "world", world, request.query.field);
-      await audited(request, { kind: "world", name: world, reset: true }, changes);
-      return { changes, settings: fullView() };
+      return answerChange(request, { kind: "world", name: world, reset: true }, changes);
     },
   );
 
@@ -143,8 +141,7 @@ export async function settingsRoutes(
     { ...admin, schema: { body: RegistrationBody, response: { 200: SettingsReply } } },
     async (request) => {
       const changes = await settings.setRegistration(actorOf(request), request.body.open);
-      await audited(request, { kind: "site" }, changes);
-      return { changes, settings: fullView() };
+      return answerChange(request, { kind: "site" }, changes);
     },
   );
 
@@ -153,8 +150,7 @@ export async function settingsRoutes(
     { ...admin, schema: { body: MaintenanceBody, response: { 200: SettingsReply } } },
     async (request) => {
       const changes = await settings.setMaintenance(actorOf(request), request.body.message);
-      await audited(request, { kind: "site" }, changes);
-      return { changes, settings: fullView() };
+      return answerChange(request, { kind: "site" }, changes);
     },
   );
 
@@ -164,8 +160,7 @@ export async function settingsRoutes(
     { ...admin, schema: { body: SelfServiceBody, response: { 200: SettingsReply } } },
     async (request) => {
       const changes = await settings.setSelfServicePlans(actorOf(request), request.body.enabled);
-      await audited(request, { kind: "site" }, changes);
-      return { changes, settings: fullView() };
+      return answerChange(request, { kind: "site" }, changes);
     },
   );
 
