@@ -3,7 +3,7 @@
 
 import { AcceptedFlag, IncidentReply, SecurityOverview } from "@aacos/domain/replies";
 import { SecurityEventBody, SecurityIncidentBody } from "@aacos/domain/validation";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tooManyRequests } from "../../platform/errors.js";
@@ -12,6 +12,7 @@ import { clientOf } from "../auth/index.js";
 import { securitySignal } from "../signals/index.js";
 import {
   type Caller,
+  type SecurityReport,
   type SecurityService,
   securityEventView,
   securityIncidentView,
@@ -53,47 +54,49 @@ export async function securityRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = app.requireAccess({ anyRole: ["admin"], allPermissions: ["admin.access"] });
-  const { events, incidents } = SECURITY_REPORT_RATES;
+  /** Anyone may report; each kind of report is limited per address in its own window. */
+  const limitedReport = (kind: "events" | "incidents") => ({
+    onRequest: limitBy(
+      deps.rateLimiters(`security-${kind}-ip`, SECURITY_REPORT_RATES[kind]),
+      SECURITY_REPORT_RATES[kind].points,
+      `security ${kind}`,
+      `security_${kind}`,
+    ),
+    bodyLimit: BODY_LIMIT,
+  });
+  /** A stored report: its signed-in sender hears of it (a signal), and the browser gets 202. */
+  const accepted = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    level: "event" | "incident",
+    report: SecurityReport,
+  ) => {
+    const user = request.principal?.user.id;
+    if (user !== undefined) app.services.signals.notify(user, securitySignal(level, report));
+    return reply.status(202).send({ accepted: true });
+  };
 
   api.post(
     "/api/security/events",
     {
-      onRequest: limitBy(
-        deps.rateLimiters("security-events-ip", events),
-        events.points,
-        "security events",
-        "security_events",
-      ),
-      bodyLimit: BODY_LIMIT,
+      ...limitedReport("events"),
       schema: { body: SecurityEventBody, response: { 202: AcceptedFlag } },
     },
     async (request, reply) => {
       await deps.security.recordEvent(request.body, callerOf(request));
-      const user = request.principal?.user.id;
-      if (user !== undefined)
-        app.services.signals.notify(user, securitySignal("event", request.body));
-      return reply.status(202).send({ accepted: true });
+      return accepted(request, reply, "event", request.body);
     },
   );
 
   api.post(
     "/api/security/incidents",
     {
-      onRequest: limitBy(
-        deps.rateLimiters("security-incidents-ip", incidents),
-        incidents.points,
-        "security incidents",
-        "security_incidents",
-      ),
-      bodyLimit: BODY_LIMIT,
+      ...limitedReport("incidents"),
       schema: { body: SecurityIncidentBody, response: { 202: AcceptedFlag } },
     },
     async (request, reply) => {
       await deps.security.recordIncident(request.body, callerOf(request));
-      const user = request.principal?.user.id;
-      if (user !== undefined)
-        app.services.signals.notify(user, securitySignal("incident", request.body));
-      return reply.status(202).send({ accepted: true });
+      return accepted(request, reply, "incident", request.body);
     },
   );
 
