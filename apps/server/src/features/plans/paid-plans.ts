@@ -1,12 +1,7 @@
 // Writes of a plan the payment provider confirmed (a webhook, the end of a grace period): unlike a user's own change,
 // they do not depend on what the caller read — the provider's word is the truth — so they lock the row and apply.
-import {
-  type TierName,
-  tierDirection,
-  toTierName,
-  toWorldName,
-  type WorldName,
-} from "@aacos/domain/catalog";
+import type { TierName, WorldName } from "@aacos/domain/catalog";
+import { tierDirection, toTierName, toWorldName } from "@aacos/domain/catalog";
 import { worldUpgradeBonus } from "@aacos/domain/progression";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
