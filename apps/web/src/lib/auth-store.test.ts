@@ -3,7 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { fakeAccessToken, startTestApi, type TestApi } from "../test-api-server";
 import { apiGet, apiUrl, setApiBase } from "./api-client";
 import type { AuthUser } from "./auth-api";
-import { resetAuthStore, takeRedirectAfterLogin, useAuthStore } from "./auth-store";
+import {
+  type AuthFailure,
+  resetAuthStore,
+  takeRedirectAfterLogin,
+  useAuthStore,
+} from "./auth-store";
+import { applyLanguage, i18n } from "./i18n";
+import { translateError } from "./messages";
 import { setAppNavigator } from "./navigation";
 
 const HOUR = 3_600_000;
@@ -16,6 +23,15 @@ const dana: AuthUser = {
   tier: "genesis",
   world: "genesis",
 };
+
+/** The store's failure as the interface shows it, in English and in Hebrew. */
+function shown(failure: AuthFailure | null): { en: string; he: string } | null {
+  if (failure === null) return null;
+  applyLanguage("en");
+  const en = translateError(i18n.t, failure);
+  applyLanguage("he");
+  return { en, he: translateError(i18n.t, failure) };
+}
 
 let api: TestApi;
 let refreshAnswer: "ok" | "fail" = "ok";
@@ -39,7 +55,13 @@ beforeAll(async () => {
       if (body.password !== "Quantum1!") {
         return {
           status: 401,
-          body: { error: { code: "unauthorized", message: "Invalid email or password" } },
+          body: {
+            error: {
+              code: "unauthorized",
+              message: "Invalid email or password",
+              params: { reason: "login_failed" },
+            },
+          },
         };
       }
       if (body.email === "mfa@example.com") {
@@ -66,7 +88,13 @@ beforeAll(async () => {
       if (refreshAnswer === "fail") {
         return {
           status: 401,
-          body: { error: { code: "unauthorized", message: "Token refresh failed" } },
+          body: {
+            error: {
+              code: "unauthorized",
+              message: "Token refresh failed",
+              params: { reason: "token_refresh_failed" },
+            },
+          },
         };
       }
       currentToken = fakeAccessToken(`refreshed-${api.count("POST /api/auth/refresh")}`);
@@ -153,13 +181,21 @@ describe("auth store", () => {
     expect(JSON.stringify({ ...window.localStorage })).not.toContain("opaque");
   });
 
-  it("keeps a wrong password signed out with the server's message", async () => {
+  it("keeps a wrong password signed out with the server's refusal, shown in either language", async () => {
     await expect(
       useAuthStore.getState().login({ email: "dana", password: "nope" }),
     ).rejects.toMatchObject({ status: 401 });
     const state = useAuthStore.getState();
     expect(state.isAuthenticated).toBe(false);
-    expect(state.error).toBe("Invalid email or password");
+    expect(state.error).toEqual({
+      code: "unauthorized",
+      params: { reason: "login_failed" },
+      fallback: "login",
+    });
+    expect(shown(state.error)).toEqual({
+      en: "Invalid email or password",
+      he: "אימייל או סיסמה שגויים",
+    });
     expect(api.count("POST /api/auth/refresh")).toBe(0);
   });
 
@@ -209,7 +245,7 @@ describe("auth store", () => {
     const state = useAuthStore.getState();
     expect(state.isAuthenticated).toBe(false);
     expect(state.user).toBeNull();
-    expect(state.error).toBe("Token refresh failed");
+    expect(shown(state.error)).toEqual({ en: "Token refresh failed", he: "חידוש החיבור נכשל" });
     expect(window.localStorage.getItem("token")).toBeNull();
   });
 

@@ -7,7 +7,7 @@ import {
 } from "@aacos/domain/access";
 import type { ProfileBody, RegisterBody } from "@aacos/domain/validation";
 import { create } from "zustand";
-import { ApiError, DEFAULT_ERRORS, setSessionHandlers } from "./api-client";
+import { ApiError, type DefaultError, setSessionHandlers } from "./api-client";
 import {
   type AuthUser,
   authApi,
@@ -32,14 +32,31 @@ const REFRESH_RETRY_MS = 30_000;
 
 export type LoginOutcome = { kind: "signed-in" } | { kind: "mfa"; challenge: MfaChallenge };
 
+/**
+ * A failed sign-in or refresh as the interface shows it: the server's code and params, or the web's own default text
+ * by its key (`fallback`). Screens translate it with `translateError` (lib/messages.ts); it holds no English.
+ */
+export interface AuthFailure {
+  code: string;
+  params: Readonly<Record<string, unknown>>;
+  fallback: DefaultError;
+}
+
+/** A call's failure by its code and params; anything else (no API error) reads as the web's default for the call. */
+function failureOf(error: unknown, fallback: DefaultError): AuthFailure {
+  return error instanceof ApiError
+    ? { code: error.code, params: error.params, fallback }
+    : { code: fallback, params: {}, fallback };
+}
+
 export interface AuthState {
   user: AuthUser | null;
   token: string | null;
   isAuthenticated: boolean;
   /** True while the start-up check or a sign-in call is in flight. */
   isLoading: boolean;
-  /** The last sign-in or refresh failure (English text; screens translate it). */
-  error: string | null;
+  /** The last sign-in or refresh failure, by code (screens translate it). */
+  error: AuthFailure | null;
   /** When the access token expires, in epoch milliseconds. */
   sessionExpiry: number | null;
   rememberMe: boolean;
@@ -182,7 +199,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
           return false;
         }
         endSession();
-        set({ error: DEFAULT_ERRORS.refresh });
+        // Whatever the refusal said, the session is gone: the web's own text for a failed refresh.
+        set({ error: { code: "refresh", params: {}, fallback: "refresh" } });
         return false;
       }
     });
@@ -260,7 +278,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         get().startSession({ ...reply, rememberMe: reply.rememberMe ?? input.rememberMe ?? false });
         return { kind: "signed-in" };
       } catch (error) {
-        set({ error: error instanceof Error ? error.message : DEFAULT_ERRORS.login });
+        set({ error: failureOf(error, "login") });
         throw error;
       } finally {
         set({ isLoading: false });
@@ -272,7 +290,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       try {
         get().startSession(await authApi.register(input));
       } catch (error) {
-        set({ error: error instanceof Error ? error.message : DEFAULT_ERRORS.register });
+        set({ error: failureOf(error, "register") });
         throw error;
       } finally {
         set({ isLoading: false });
@@ -284,7 +302,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       try {
         get().startSession(await authApi.verifyMfa(input));
       } catch (error) {
-        set({ error: error instanceof Error ? error.message : DEFAULT_ERRORS.login });
+        set({ error: failureOf(error, "login") });
         throw error;
       } finally {
         set({ isLoading: false });

@@ -60,7 +60,8 @@ export function translateError(
   error: {
     code: string;
     params: Readonly<Record<string, unknown>>;
-    message: string;
+    /** The English text an error may carry: never shown. */
+    message?: string;
     fallback?: DefaultError | null;
   },
 ): string {

@@ -4,6 +4,7 @@ import {
   AUTONOMOUS_MESSAGES,
   AutonomousRuleBody,
   budgetVerdict,
+  EXECUTION_MESSAGES,
   hasCronShape,
   isTimeZone,
   signalMatches,
@@ -69,5 +70,14 @@ describe("autonomous rules", () => {
     expect(budgetVerdict(rule, { runsLastHour: 1, tokensLastDay: 99 })).toBe("ok");
     expect(budgetVerdict(rule, { runsLastHour: 2, tokensLastDay: 0 })).toBe("runs");
     expect(budgetVerdict(rule, { runsLastHour: 0, tokensLastDay: 100 })).toBe("tokens");
+  });
+});
+
+describe("an execution's English texts", () => {
+  it("say one run or one token in the singular", () => {
+    expect(EXECUTION_MESSAGES.budgetRuns(1)).toBe("Budget used up: 1 run per hour");
+    expect(EXECUTION_MESSAGES.budgetRuns(4)).toBe("Budget used up: 4 runs per hour");
+    expect(EXECUTION_MESSAGES.budgetTokens(1)).toBe("Budget used up: 1 token per day");
+    expect(EXECUTION_MESSAGES.budgetReached(20)).toBe("Stopped at the budget: 20 tokens per day");
   });
 });

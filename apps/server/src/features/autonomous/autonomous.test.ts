@@ -256,7 +256,7 @@ describe("executions", () => {
       (list) => settled(list, 2),
     );
     expect(items.map((item) => item.status)).toEqual(["skipped_budget", "dry_run"]);
-    expect(items[0]?.error).toBe("Budget used up: 1 runs per hour");
+    expect(items[0]?.error).toBe("Budget used up: 1 run per hour");
     // The browser shows it by its code (docs/decisions/300), never by the English text.
     expect(items[0]?.errorCode).toEqual({ code: "budget_runs", params: { n: 1 } });
   });
