@@ -7,9 +7,30 @@ import { and, eq, gt } from "drizzle-orm";
 import { teamInvites, teamMembers, users } from "../../db/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import { hashToken } from "../auth/index.js";
-import { inviteInvalid, memberLimitReached, type TeamContext, UUID } from "./context.js";
+import {
+  type Executor,
+  inviteInvalid,
+  memberLimitReached,
+  type TeamContext,
+  UUID,
+} from "./context.js";
 import { inviteMail } from "./mail.js";
 import type { InvitePreview, TeamCaller, TeamInviteView } from "./types.js";
+
+/** Records the answer to a pending invite; one already answered (or revoked) in the meantime is invalid. */
+async function answerInvite(
+  executor: Executor,
+  inviteId: string,
+  status: "accepted" | "declined",
+  at: Date,
+): Promise<void> {
+  const answered = await executor
+    .update(teamInvites)
+    .set({ status, respondedAt: at })
+    .where(and(eq(teamInvites.id, inviteId), eq(teamInvites.status, "pending")))
+    .returning({ id: teamInvites.id });
+  if (answered.length === 0) throw inviteInvalid();
+}
 
 export function createInviteActions(ctx: TeamContext) {
   const {
@@ -172,12 +193,7 @@ export function createInviteActions(ctx: TeamContext) {
           );
           if (!check.ok) throw memberLimitReached(owner.tier, check);
         }
-        const claimed = await tx
-          .update(teamInvites)
-          .set({ status: "accepted", respondedAt: clock() })
-          .where(and(eq(teamInvites.id, invite.id), eq(teamInvites.status, "pending")))
-          .returning({ id: teamInvites.id });
-        if (claimed.length === 0) throw inviteInvalid();
+        await answerInvite(tx, invite.id, "accepted", clock());
         if (member === undefined) {
           await tx.insert(teamMembers).values({
             teamId: invite.teamId,
@@ -204,12 +220,7 @@ export function createInviteActions(ctx: TeamContext) {
     async decline(caller: TeamCaller, token: string): Promise<void> {
       const invite = await pendingInvite(db, token);
       checkAddressee(caller, invite);
-      const declined = await db
-        .update(teamInvites)
-        .set({ status: "declined", respondedAt: clock() })
-        .where(and(eq(teamInvites.id, invite.id), eq(teamInvites.status, "pending")))
-        .returning({ id: teamInvites.id });
-      if (declined.length === 0) throw inviteInvalid();
+      await answerInvite(db, invite.id, "declined", clock());
     },
   };
 }
