@@ -21,10 +21,9 @@ import { ConfirmDialog } from "../../ui/dialog";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { CheckboxField, TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
-import { Loader } from "../../ui/loader";
 import { settingsApi, settingsKeys } from "./api";
 import { earliestExpiry, expiryInstant } from "./api-key-dates";
-import { SettingsSection } from "./settings-section";
+import { SectionLoadState, SettingsSection } from "./settings-section";
 
 function useDayFormat(): (iso: string) => string {
   const language = useLanguage();
@@ -65,8 +64,7 @@ export function ApiKeysSection({ now = () => new Date() }: { now?: () => Date })
       <hr className="border-border" />
       <h3 className="font-bold text-fg">{t("apiKeys.listTitle")}</h3>
       {revoked ? <FormNotice testId="api-keys-revoked">{t("apiKeys.revoked")}</FormNotice> : null}
-      {keys.isPending ? <Loader message={t("settings.loading")} /> : null}
-      {keys.isError ? <FormAlert>{t("settings.loadError")}</FormAlert> : null}
+      <SectionLoadState query={keys} />
       {keys.data ? (
         keys.data.length === 0 ? (
           <p className="text-sm text-fg-muted" data-testid="api-keys-empty">

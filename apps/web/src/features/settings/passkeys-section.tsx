@@ -9,9 +9,8 @@ import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
-import { Loader } from "../../ui/loader";
 import { settingsApi, settingsKeys } from "./api";
-import { SettingsSection } from "./settings-section";
+import { SectionLoadState, SettingsSection } from "./settings-section";
 
 class PasskeyCancelled extends Error {}
 
@@ -72,8 +71,7 @@ export function PasskeysSection() {
           {failure instanceof PasskeyCancelled ? failure.message : errorText(t, failure)}
         </FormAlert>
       ) : null}
-      {passkeys.isPending ? <Loader message={t("settings.loading")} /> : null}
-      {passkeys.isError ? <FormAlert>{t("settings.loadError")}</FormAlert> : null}
+      <SectionLoadState query={passkeys} />
       {passkeys.data ? (
         passkeys.data.length === 0 ? (
           <p className="text-sm text-fg-muted" data-testid="passkeys-empty">

@@ -10,10 +10,9 @@ import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Icon } from "../../ui/icon";
-import { Loader } from "../../ui/loader";
 import { settingsApi, settingsKeys } from "./api";
 import { describeDevice } from "./describe-device";
-import { SettingsSection } from "./settings-section";
+import { SectionLoadState, SettingsSection } from "./settings-section";
 
 export function SessionsSection() {
   const { t } = useTranslation();
@@ -58,8 +57,7 @@ export function SessionsSection() {
         <FormNotice testId="sessions-notice">{t("settings.sessions.revoked")}</FormNotice>
       ) : null}
       {failure ? <FormAlert testId="sessions-error">{errorText(t, failure)}</FormAlert> : null}
-      {sessions.isPending ? <Loader message={t("settings.loading")} /> : null}
-      {sessions.isError ? <FormAlert>{t("settings.loadError")}</FormAlert> : null}
+      <SectionLoadState query={sessions} />
       {sessions.data ? (
         sessions.data.length === 0 ? (
           <p className="text-sm text-fg-muted">{t("settings.sessions.empty")}</p>

@@ -1,6 +1,9 @@
-// One titled card of the settings screen, labelled by its heading.
+// One titled card of the settings screen, labelled by its heading; and how a section says its data is loading or failed.
 import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Card } from "../../ui/card";
+import { FormAlert } from "../../ui/form-alert";
+import { Loader } from "../../ui/loader";
 
 export function SettingsSection({
   title,
@@ -32,4 +35,12 @@ export function SettingsSection({
       </section>
     </Card>
   );
+}
+
+/** While a section's query loads, a loader; when it failed, an alert. Nothing once its data is there. */
+export function SectionLoadState({ query }: { query: { isPending: boolean; isError: boolean } }) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Loader message={t("settings.loading")} />;
+  if (query.isError) return <FormAlert>{t("settings.loadError")}</FormAlert>;
+  return null;
 }

@@ -10,9 +10,8 @@ import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
-import { Loader } from "../../ui/loader";
 import { settingsApi, settingsKeys, type TotpSetup } from "./api";
-import { SettingsSection } from "./settings-section";
+import { SectionLoadState, SettingsSection } from "./settings-section";
 
 export function TwoFactorSection() {
   const { t } = useTranslation();
@@ -43,8 +42,7 @@ export function TwoFactorSection() {
       {notice ? (
         <FormNotice testId="two-factor-notice">{t(`settings.twoFactor.${notice}`)}</FormNotice>
       ) : null}
-      {status.isPending ? <Loader message={t("settings.loading")} /> : null}
-      {status.isError ? <FormAlert>{t("settings.loadError")}</FormAlert> : null}
+      <SectionLoadState query={status} />
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
       ) : status.data && !enabled ? (
