@@ -1,5 +1,5 @@
-// The admin console's shared tab parts: the card with its titled section, a clickable list row that opens a drawer,
-// the status row and the resolve button of a drawer for things an admin can mark as handled.
+// The admin console's shared tab parts: the card with its titled section, its search box, a clickable list row that
+// opens a drawer, the status row and the resolve button of a drawer for things an admin can mark as handled.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
@@ -7,6 +7,7 @@ import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/form-field";
 
 /** A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it. */
 export function ConsoleTab({
@@ -46,6 +47,34 @@ export function ConsoleTab({
       </section>
       {drawer}
     </Card>
+  );
+}
+
+/** A tab's search box: free text for the server to match, at most 100 characters, in either direction. */
+export function ConsoleSearch({
+  label,
+  testId,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="search"
+      dir="auto"
+      maxLength={100}
+      testId={testId}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
 

@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
 import { Badge } from "../../ui/badge";
-import { SelectField, TextField } from "../../ui/form-field";
+import { SelectField } from "../../ui/form-field";
 import { PagedList, usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys, type Incident } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ConsoleTab, DrawerRows, ResolveAction, useStatusRow } from "./console-tab";
+import { ConsoleSearch, ConsoleTab, DrawerRows, ResolveAction, useStatusRow } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 25;
@@ -96,14 +96,11 @@ export function IncidentsTab() {
             </option>
           ))}
         </SelectField>
-        <TextField
+        <ConsoleSearch
           label={t("adminConsole.incidents.search")}
-          type="search"
-          dir="auto"
-          maxLength={100}
           testId="admin-incidents-search"
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={setTyped}
         />
       </div>
       <PagedList

@@ -6,11 +6,10 @@ import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
 import { FormAlert } from "../../ui/form-alert";
-import { TextField } from "../../ui/form-field";
 import { PagedList, usePage } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { adminApi, adminKeys } from "./api";
-import { ConsoleTab } from "./console-tab";
+import { ConsoleSearch, ConsoleTab } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 20;
@@ -36,14 +35,11 @@ export function TeamsTab() {
   return (
     <ConsoleTab headingId={headingId} title={t("adminConsole.teams.title")} testId="admin-teams">
       <div className="sm:w-80">
-        <TextField
+        <ConsoleSearch
           label={t("adminConsole.teams.search")}
-          type="search"
-          dir="auto"
-          maxLength={100}
           testId="admin-teams-search"
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={setTyped}
         />
       </div>
       <PagedList

@@ -12,13 +12,13 @@ import { roleText, tierText, worldText } from "../../lib/server-words";
 import { useLanguage } from "../../lib/use-language";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { SelectField, TextField } from "../../ui/form-field";
+import { SelectField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
 import { Pager } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { type AdminUser, adminApi, adminKeys } from "./api";
-import { ConsoleTab } from "./console-tab";
+import { ConsoleSearch, ConsoleTab } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 import { type UserAction, UserActionDialog } from "./user-action-dialog";
 import { UserEditRow } from "./user-edit-row";
@@ -121,15 +121,12 @@ export function UsersTable() {
         aria-label={t("adminConsole.users.filters")}
       >
         <div className="sm:col-span-2">
-          <TextField
+          <ConsoleSearch
             label={t("adminConsole.users.search")}
-            type="search"
             testId="admin-users-search"
             placeholder={t("adminConsole.users.searchHint")}
-            dir="auto"
-            maxLength={100}
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={setSearch}
           />
         </div>
         <SelectField
