@@ -2,14 +2,7 @@
 // (docs/decisions/165-one-prompt-per-refusal.md). The modal and fullscreen kinds are modal dialogs; every other kind
 // shows in the strip under the header, in the page's flow, so it never covers an input or its button in either
 // direction. A genesis sequence step waits for the prompt on screen to leave; any other prompt is dropped meanwhile.
-import {
-  TIER_NAMES,
-  type TierName,
-  tierByName,
-  WORLD_NAMES,
-  type WorldName,
-  worldByName,
-} from "@aacos/domain/catalog";
+import { tierByName, WORLD_NAMES, type WorldName, worldByName } from "@aacos/domain/catalog";
 import { type RefObject, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -18,6 +11,7 @@ import { useAuthStore } from "../lib/auth-store";
 import { refusalText } from "../lib/refusal-text";
 import {
   installUpgradePrompts,
+  isTierName,
   isUpgradePromptDetail,
   PROMPT_TEXT_KEYS,
   resetUpgradePrompts,
@@ -102,9 +96,6 @@ function usePromptText(): (prompt: UpgradePromptDetail) => string {
         : prompt.message;
 }
 
-function isTier(value: string | null): value is TierName {
-  return TIER_NAMES.some((name) => name === value);
-}
 function isWorld(value: string | null): value is WorldName {
   return WORLD_NAMES.some((name) => name === value);
 }
@@ -116,7 +107,7 @@ function usePlanName(): (prompt: UpgradePromptDetail) => string {
     if (prompt.reason === "world-upgrade" && isWorld(prompt.tier)) {
       return localized(worldByName(prompt.tier).displayName);
     }
-    if (isTier(prompt.tier)) return localized(tierByName(prompt.tier).displayName);
+    if (isTierName(prompt.tier)) return localized(tierByName(prompt.tier).displayName);
     if (isWorld(prompt.tier)) return localized(worldByName(prompt.tier).displayName);
     return "";
   };

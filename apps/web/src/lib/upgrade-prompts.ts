@@ -150,7 +150,8 @@ function later(ms: number, run: () => void): void {
   pending.add(timer);
 }
 
-function isTierName(value: string | null): value is TierName {
+/** Whether `value` names a tier the domain lists. */
+export function isTierName(value: string | null): value is TierName {
   return TIER_NAMES.some((name) => name === value);
 }
 
