@@ -7,7 +7,7 @@ import { MAX_COMMAND_ENTITIES } from "../commands/requests.js";
 import { fieldIssue } from "../field-errors.js";
 import { SIGNAL_SEVERITIES, type SignalSeverity } from "../signals/requests.js";
 import { MESSAGES } from "../validation/messages.js";
-import { requiredText } from "../validation/rules.js";
+import { entityIdList, requiredText } from "../validation/rules.js";
 
 export const AUTONOMOUS_TRIGGERS = ["schedule", "signal"] as const;
 export type AutonomousTrigger = (typeof AUTONOMOUS_TRIGGERS)[number];
@@ -52,7 +52,6 @@ export const AUTONOMOUS_MESSAGES = {
   runsPerHour: `Runs per hour must be a whole number from ${BUDGET_LIMITS.runsPerHour.min} to ${BUDGET_LIMITS.runsPerHour.max}`,
   tokensPerDay: `Tokens per day must be a whole number from ${BUDGET_LIMITS.tokensPerDay.min} to ${BUDGET_LIMITS.tokensPerDay.max}`,
   entitiesTooMany: `At most ${MAX_COMMAND_ENTITIES} entities per rule`,
-  entityTwice: "Each entity may be named once",
   entityNotFound: "One of these entities does not exist or is not yours",
   killSwitchOn: "The kill switch is on: autonomous runs are stopped",
   ruleDisabled: "This rule is turned off",
@@ -123,14 +122,11 @@ function hasTrigger(value: unknown): boolean {
 
 const RuleFields = z.object({
   name: requiredText(100),
-  entityIds: z
-    .array(Id, { error: MESSAGES.required })
-    .min(1, MESSAGES.required)
-    .max(MAX_COMMAND_ENTITIES, AUTONOMOUS_MESSAGES.entitiesTooMany)
-    .refine(
-      (ids) => new Set(ids).size === ids.length,
-      fieldIssue(AUTONOMOUS_MESSAGES.entityTwice, "duplicate"),
-    ),
+  entityIds: entityIdList(
+    MAX_COMMAND_ENTITIES,
+    AUTONOMOUS_MESSAGES.entitiesTooMany,
+    MESSAGES.required,
+  ),
   prompt: requiredText(),
   trigger: z.enum(AUTONOMOUS_TRIGGERS, { error: MESSAGES.invalidFormat }),
   /** Schedule rules: five-field cron, read in `timeZone`. */

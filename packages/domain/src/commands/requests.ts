@@ -1,9 +1,8 @@
 // Request schemas of the command centre: one prompt to several entities at once, its answers and its history.
 
 import { z } from "zod";
-import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
-import { requiredText } from "../validation/rules.js";
+import { entityIdList, requiredText } from "../validation/rules.js";
 
 const Id = z.uuid({ error: MESSAGES.invalidFormat });
 
@@ -11,14 +10,10 @@ const Id = z.uuid({ error: MESSAGES.invalidFormat });
 export const MAX_COMMAND_ENTITIES = 10;
 
 export const CommandBody = z.object({
-  entityIds: z
-    .array(Id)
-    .min(1, MESSAGES.required)
-    .max(MAX_COMMAND_ENTITIES, `At most ${MAX_COMMAND_ENTITIES} entities per command`)
-    .refine(
-      (ids) => new Set(ids).size === ids.length,
-      fieldIssue("Each entity may be named once", "duplicate"),
-    ),
+  entityIds: entityIdList(
+    MAX_COMMAND_ENTITIES,
+    `At most ${MAX_COMMAND_ENTITIES} entities per command`,
+  ),
   prompt: requiredText(),
 });
 export type CommandBody = z.infer<typeof CommandBody>;

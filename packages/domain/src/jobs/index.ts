@@ -4,9 +4,8 @@
 import { z } from "zod";
 import type { TierName } from "../catalog/index.js";
 import { tierHasFeature } from "../catalog/index.js";
-import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
-import { requiredText } from "../validation/rules.js";
+import { entityIdList, requiredText } from "../validation/rules.js";
 
 const Id = z.uuid({ error: MESSAGES.invalidFormat });
 
@@ -35,14 +34,7 @@ export const EntityRunBody = z.object({ prompt: requiredText() });
 export type EntityRunBody = z.infer<typeof EntityRunBody>;
 
 export const BatchRunBody = z.object({
-  entityIds: z
-    .array(Id)
-    .min(1, MESSAGES.required)
-    .max(MAX_BATCH_ENTITIES, `At most ${MAX_BATCH_ENTITIES} entities per batch`)
-    .refine(
-      (ids) => new Set(ids).size === ids.length,
-      fieldIssue("Each entity may be named once", "duplicate"),
-    ),
+  entityIds: entityIdList(MAX_BATCH_ENTITIES, `At most ${MAX_BATCH_ENTITIES} entities per batch`),
   prompt: requiredText(),
 });
 export type BatchRunBody = z.infer<typeof BatchRunBody>;

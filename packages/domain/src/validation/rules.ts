@@ -117,3 +117,21 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) fields[fieldName(issue.path)] ??= issue.message;
   return fields;
 }
+
+/**
+ * The entities one prompt addresses (a command, a batch run, an autonomous rule): 1 to `max` ids, each named once.
+ * `notAList` is the message for a value that is not a list at all (zod's own otherwise).
+ */
+export function entityIdList(max: number, tooMany: string, notAList?: string) {
+  return z
+    .array(
+      z.uuid({ error: MESSAGES.invalidFormat }),
+      notAList === undefined ? undefined : { error: notAList },
+    )
+    .min(1, MESSAGES.required)
+    .max(max, tooMany)
+    .refine(
+      (ids) => new Set(ids).size === ids.length,
+      fieldIssue("Each entity may be named once", "duplicate"),
+    );
+}

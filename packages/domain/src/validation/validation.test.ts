@@ -1,7 +1,10 @@
 // The validation rules and messages of docs/product.md §5, word for word.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { AutonomousRuleBody } from "../autonomous/index.js";
+import { BatchRunBody } from "../jobs/index.js";
 import {
+  CommandBody,
   checkUpload,
   Email,
   escapeHtml,
@@ -165,5 +168,38 @@ describe("uploads", () => {
     expect(uploadProgressPercent(1, 3)).toBe(33);
     expect(uploadProgressPercent(2, 3)).toBe(67);
     expect(uploadProgressPercent(0, 0)).toBe(0);
+  });
+});
+
+describe("the entities one prompt addresses", () => {
+  const a = "8a7b2c1d-1111-4aaa-8bbb-0123456789ab";
+  const b = "8a7b2c1d-2222-4aaa-8bbb-0123456789ab";
+  const entityIds = (schema: z.ZodType, value: unknown, extra: object) => {
+    const parsed = schema.safeParse({ prompt: "Go", ...extra, entityIds: value });
+    return parsed.success ? undefined : fieldMessages(parsed.error).entityIds;
+  };
+
+  it("asks for one to the cap, each named once, in the command centre and a batch run alike", () => {
+    for (const [schema, cap, many] of [
+      [CommandBody, 10, "At most 10 entities per command"],
+      [BatchRunBody, 20, "At most 20 entities per batch"],
+    ] as const) {
+      expect(entityIds(schema, [a, b], {})).toBeUndefined();
+      expect(entityIds(schema, [], {})).toBe(MESSAGES.required);
+      expect(entityIds(schema, [a, a], {})).toBe("Each entity may be named once");
+      expect(
+        entityIds(
+          schema,
+          Array.from({ length: cap + 1 }, (_, i) => a.replace(/^.{8}/, String(i).padStart(8, "0"))),
+          {},
+        ),
+      ).toBe(many);
+    }
+  });
+
+  it("asks an autonomous rule for its entities when the field is not a list", () => {
+    expect(entityIds(AutonomousRuleBody, "x", { name: "R", trigger: "manual" })).toBe(
+      MESSAGES.required,
+    );
   });
 });
