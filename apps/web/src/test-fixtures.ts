@@ -1,4 +1,7 @@
-// Tests' workspace records as the server sends them: a universe "Lab" (u1) and its entities, at a fixed instant.
+// Tests' records as the server sends them: the signed-in user "dana", a universe "Lab" (u1) and its entities, at a fixed
+// instant.
+import type { AuthUser } from "./lib/auth-api";
+
 export const TEST_NOW = "2026-01-01T00:00:00.000Z";
 
 export function testUniverse(entityCount: number) {
@@ -25,5 +28,19 @@ export function testEntity(id: string, name: string, role: string) {
     status: "idle",
     createdAt: TEST_NOW,
     updatedAt: TEST_NOW,
+  };
+}
+
+/** The signed-in user "dana" (a plain user on genesis), with what a test needs changed. */
+export function testUser(changes: Partial<AuthUser> = {}): AuthUser {
+  return {
+    id: "u1",
+    email: "dana@example.com",
+    username: "dana",
+    roles: ["user"],
+    permissions: [],
+    tier: "genesis",
+    world: "genesis",
+    ...changes,
   };
 }

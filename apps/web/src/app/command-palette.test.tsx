@@ -6,6 +6,7 @@ import { useAccessibilityStore } from "../lib/accessibility-settings";
 import type { AuthUser } from "../lib/auth-store";
 import { resetAuthStore, useAuthStore } from "../lib/auth-store";
 import { applyLanguage } from "../lib/i18n";
+import { testUser } from "../test-fixtures";
 import { testQueryClient } from "../test-utils";
 import { CommandPalette } from "./command-palette";
 import { filterPaletteItems, paletteRoutesFor } from "./palette-items";
@@ -14,15 +15,7 @@ import { useShellStore } from "./shell-store";
 import { useGlobalShortcuts } from "./use-global-shortcuts";
 
 function user(roles: AuthUser["roles"], permissions: AuthUser["permissions"] = []): AuthUser {
-  return {
-    id: "u1",
-    email: "dana@example.com",
-    username: "dana",
-    roles,
-    permissions,
-    tier: "genesis",
-    world: "genesis",
-  };
+  return testUser({ roles, permissions });
 }
 
 function Location() {

@@ -13,6 +13,7 @@ import {
   resetUpgradePrompts,
 } from "../lib/upgrade-prompts";
 import { startTestApi, type TestApi } from "../test-api-server";
+import { testUser } from "../test-fixtures";
 import { renderAt } from "../test-utils";
 import { UpgradePromptStrip, UpgradePrompts } from "./upgrade-prompts";
 
@@ -21,15 +22,7 @@ const MINUTE_LIMIT = "Rate limit exceeded: 10 calls per minute";
 const MINUTE_TEXT = "You have used this minute's calls on your plan. Try again in 42 seconds.";
 
 function user(tier: AuthUser["tier"]): AuthUser {
-  return {
-    id: `u-${tier}`,
-    email: "dana@example.com",
-    username: "dana",
-    roles: ["user"],
-    permissions: [],
-    tier,
-    world: "genesis",
-  };
+  return testUser({ id: `u-${tier}`, tier });
 }
 
 function rateLimited(): ApiError {

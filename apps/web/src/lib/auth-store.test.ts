@@ -1,8 +1,8 @@
 // Auth transitions of docs/product.md §4 against a real local server: sign-in, MFA, start-up check, refresh, sign-out, 401 handling.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeAccessToken, startTestApi, type TestApi } from "../test-api-server";
+import { testUser } from "../test-fixtures";
 import { apiGet, apiUrl, setApiBase } from "./api-client";
-import type { AuthUser } from "./auth-api";
 import {
   type AuthFailure,
   resetAuthStore,
@@ -14,15 +14,7 @@ import { translateError } from "./messages";
 import { setAppNavigator } from "./navigation";
 
 const HOUR = 3_600_000;
-const dana: AuthUser = {
-  id: "u-dana",
-  email: "dana@example.com",
-  username: "dana",
-  roles: ["user"],
-  permissions: [],
-  tier: "genesis",
-  world: "genesis",
-};
+const dana = testUser({ id: "u-dana" });
 
 /** The store's failure as the interface shows it, in English and in Hebrew. */
 function shown(failure: AuthFailure | null): { en: string; he: string } | null {

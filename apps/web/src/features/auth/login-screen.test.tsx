@@ -4,19 +4,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resetAuthStore, useAuthStore } from "../../lib/auth-store";
 import { applyLanguage } from "../../lib/i18n";
 import { fakeAccessToken, startTestApi, type TestApi } from "../../test-api-server";
+import { testUser } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { LoginScreen } from "./login-screen";
 
 let api: TestApi;
-const user = {
-  id: "u1",
-  email: "dana@example.com",
-  username: "dana",
-  roles: ["user"],
-  permissions: [],
-  tier: "genesis",
-  world: "genesis",
-};
+const user = testUser();
 
 beforeAll(async () => {
   api = await startTestApi({

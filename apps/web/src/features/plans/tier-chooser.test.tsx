@@ -9,6 +9,7 @@ import { billingKeys } from "../../lib/billing";
 import { applyLanguage } from "../../lib/i18n";
 import { resetUpgradePrompts } from "../../lib/upgrade-prompts";
 import { startTestApi } from "../../test-api-server";
+import { testUser } from "../../test-fixtures";
 import { renderAt, testQueryClient } from "../../test-utils";
 import { TierChooserScreen } from "./tier-chooser-screen";
 
@@ -182,15 +183,7 @@ describe("TierChooserScreen", () => {
   });
 
   it("shows a signed-in user their progress from GET /api/progress/me and the Current badge on their world", async () => {
-    const user: AuthUser = {
-      id: "u1",
-      email: "dana@example.com",
-      username: "dana",
-      roles: ["user"],
-      permissions: [],
-      tier: "genesis",
-      world: "quantum",
-    };
+    const user = testUser({ world: "quantum" });
     const api = await startTestApi({
       "GET /api/progress/me": () => ({
         status: 200,
