@@ -13,7 +13,7 @@
 // (set-up left out).
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
@@ -30,6 +30,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ?? "";
 const COMPILED = process.env.BENCH_SERVER !== "source";
+/** Another build's dist directory (e.g. main's, copied aside): measured in the same rounds, for before/after ratios. */
+const BEFORE_DIST = process.env.BENCH_BEFORE_DIST;
 const ACCOUNT = { email: "bench@example.com", username: "bench", password: "Zq7!wVx9Lk" };
 
 /** What the serving children tell the parent once they listen. */
@@ -162,9 +164,31 @@ interface Round {
   requests: number;
   p99: number;
   errors: number;
+  /** CPU time the serving process used per request answered, in µs (NaN where /proc is missing). */
+  cpuPerRequest: number;
 }
 
-async function load(base: string, request: ReturnType<Case["request"]>): Promise<Round> {
+/** User + system CPU time a process has used so far, in µs (Linux /proc; NaN elsewhere). */
+async function cpuMicros(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th of those.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
+async function load(
+  base: string,
+  request: ReturnType<Case["request"]>,
+  pid?: number,
+): Promise<Round> {
+  const cpuBefore = await cpuMicros(pid);
   const result = await autocannon({
     url: `${base}${request.path}`,
     method: request.method ?? "GET",
@@ -173,10 +197,12 @@ async function load(base: string, request: ReturnType<Case["request"]>): Promise
     connections: CONNECTIONS,
     duration: SECONDS,
   });
+  const cpu = (await cpuMicros(pid)) - cpuBefore;
   return {
     requests: result.requests.average,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequest: cpu / result.requests.total,
   };
 }
 
@@ -207,7 +233,10 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
  * The compiled server on a new DATA_DIR (or the given PostgreSQL database and REDIS_URL), with the bench account on
  * the infinity plan, signed in through the API, a personal API key and a universe made through it.
  */
-async function startCompiledProduct(databaseUrl: string | undefined): Promise<Started> {
+async function startCompiledProduct(
+  databaseUrl: string | undefined,
+  distDir?: string,
+): Promise<Started> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-bench-api-"));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -236,7 +265,7 @@ async function startCompiledProduct(databaseUrl: string | undefined): Promise<St
     ]);
     await client.end();
   }
-  const server = await startCompiledServer(env);
+  const server = await startCompiledServer(env, distDir);
   const json = { "content-type": "application/json" };
   const { token } = await call<{ token: string }>(`${server.url}/api/auth/login`, {
     method: "POST",
@@ -289,37 +318,68 @@ async function measure(
   label: string,
   kind: "pglite" | "postgres",
   databaseUrl: string | undefined,
+  beforeDatabaseUrl: string | undefined = databaseUrl,
 ) {
   const bare = await startServing("bare");
   const product = COMPILED
     ? await startCompiledProduct(databaseUrl)
     : await startServing("product", databaseUrl);
+  // BENCH_BEFORE_DIST: the other build, on a data directory (or database) of its own, loaded in the same rounds.
+  const before =
+    COMPILED && BEFORE_DIST !== undefined
+      ? await startCompiledProduct(beforeDatabaseUrl, BEFORE_DIST)
+      : null;
   const served: Served = {
     bare: bare.message.url,
     product: product.message.url,
     apiKey: product.message.apiKey ?? "",
     universeId: product.message.universeId ?? "",
   };
+  const servedBefore: Served | null =
+    before === null
+      ? null
+      : {
+          ...served,
+          product: before.message.url,
+          apiKey: before.message.apiKey ?? "",
+          universeId: before.message.universeId ?? "",
+        };
   console.log(
     `${label}, ${COMPILED ? "the compiled server" : "the app built from source (tsx)"}: ${ROUNDS} alternating` +
-      ` rounds of ${SECONDS} s at ${CONNECTIONS} connections (load average ${loadavg()[0]?.toFixed(1)})`,
+      ` rounds of ${SECONDS} s at ${CONNECTIONS} connections (load average ${loadavg()[0]?.toFixed(1)})` +
+      (before === null ? "" : `, beside the build in ${BEFORE_DIST}`),
   );
   for (const testCase of CASES.filter((candidate) => candidate.name.includes(ONLY))) {
     const request = testCase.request(served);
-    // Warm-up (JIT, caches, pools) on both.
+    const requestBefore = servedBefore === null ? null : testCase.request(servedBefore);
+    // Warm-up (JIT, caches, pools) on each.
     await load(served.product, request);
+    if (servedBefore !== null && requestBefore !== null)
+      await load(servedBefore.product, requestBefore);
     await load(served.bare, request);
     const ratios: number[] = [];
+    const beforeRatios: number[] = [];
     const productRounds: Round[] = [];
+    const beforeRounds: Round[] = [];
     const bareRounds: Round[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const first = round % 2 === 0;
-      const a = first ? await load(served.bare, request) : await load(served.product, request);
-      const b = first ? await load(served.product, request) : await load(served.bare, request);
-      const [bareRound, productRound] = first ? [a, b] : [b, a];
-      bareRounds.push(bareRound);
-      productRounds.push(productRound);
-      ratios.push(productRound.requests / bareRound.requests);
+      // Each round loads every server once, in an order that turns from round to round.
+      const runs: Array<() => Promise<void>> = [
+        async () => void bareRounds.push(await load(served.bare, request, bare.child.pid)),
+        async () => void productRounds.push(await load(served.product, request, product.child.pid)),
+      ];
+      if (servedBefore !== null && requestBefore !== null)
+        runs.push(
+          async () =>
+            void beforeRounds.push(
+              await load(servedBefore.product, requestBefore, before?.child.pid),
+            ),
+        );
+      for (let step = 0; step < runs.length; step++) await runs[(round + step) % runs.length]?.();
+      const bareRequests = bareRounds.at(-1)?.requests ?? Number.NaN;
+      ratios.push((productRounds.at(-1)?.requests ?? Number.NaN) / bareRequests);
+      if (beforeRounds.length > 0)
+        beforeRatios.push((beforeRounds.at(-1)?.requests ?? Number.NaN) / bareRequests);
     }
     const target = testCase.target[kind];
     const errors = productRounds.reduce((sum, round) => sum + round.errors, 0);
@@ -336,8 +396,30 @@ async function measure(
         (errors > 0 ? `, ${errors} non-2xx/errors` : "") +
         ` (load average ${loadavg()[0]?.toFixed(1)})`,
     );
+    // CPU time per request answered: what the throughput ratio would be on an idle machine where each server had a
+    // core of its own, less swayed by the load than req/s.
+    const bareCpu = median(bareRounds.map((r) => r.cpuPerRequest));
+    const productCpu = median(productRounds.map((r) => r.cpuPerRequest));
+    console.log(
+      `    CPU per request: ${productCpu.toFixed(1)} µs, bare ${bareCpu.toFixed(1)} µs` +
+        ` (bare / product: ${(bareCpu / productCpu).toFixed(3)}×)`,
+    );
+    if (beforeRounds.length > 0) {
+      const afterOverBefore = productRounds.map(
+        (round, index) => round.requests / (beforeRounds[index]?.requests ?? Number.NaN),
+      );
+      console.log(
+        `    the build in ${BEFORE_DIST}: ${median(beforeRounds.map((r) => r.requests)).toFixed(0)} req/s,` +
+          ` ${median(beforeRatios).toFixed(3)}× bare Fastify, p99` +
+          ` ${median(beforeRounds.map((r) => r.p99)).toFixed(0)} ms; this build / that one, median of the rounds:` +
+          ` ${median(afterOverBefore).toFixed(3)}× (rounds: ${afterOverBefore.map((r) => r.toFixed(2)).join(", ")});` +
+          ` CPU per request ${median(beforeRounds.map((r) => r.cpuPerRequest)).toFixed(1)} µs, this build / that one` +
+          ` ${median(productRounds.map((r, index) => r.cpuPerRequest / (beforeRounds[index]?.cpuPerRequest ?? Number.NaN))).toFixed(3)}×`,
+      );
+    }
   }
   await stopServing(product);
+  if (before !== null) await stopServing(before);
   await stopServing(bare);
 }
 
@@ -346,16 +428,20 @@ async function onPostgres(baseUrl: string) {
   const name = `aacos_bench_api_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const names = BEFORE_DIST === undefined ? [name] : [name, `${name}_before`];
+  for (const each of names) await admin.query(`create database ${each}`);
   await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const [url, beforeUrl] = names.map((each) => {
+    const url = new URL(baseUrl);
+    url.pathname = `/${each}`;
+    return url.toString();
+  });
   try {
-    await measure("API throughput, PostgreSQL + Redis", "postgres", url.toString());
+    await measure("API throughput, PostgreSQL + Redis", "postgres", url, beforeUrl ?? url);
   } finally {
     const cleaner = new pg.Client({ connectionString: baseUrl });
     await cleaner.connect();
-    await cleaner.query(`drop database if exists ${name} with (force)`);
+    for (const each of names) await cleaner.query(`drop database if exists ${each} with (force)`);
     await cleaner.end();
   }
 }

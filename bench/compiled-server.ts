@@ -30,15 +30,17 @@ export function createUser(
   if (result.status !== 0) throw new Error(`cli.js ended with ${result.status}`);
 }
 
+/** `distDir`: another build of the server (e.g. main's, copied aside) for an interleaved before/after run. */
 export async function startCompiledServer(
   env: Record<string, string>,
+  distDir: string = dist,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const profileDir = process.env.BENCH_CPU_PROF;
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(
     process.execPath,
-    ["--enable-source-maps", ...profile, path.join(dist, "main.js")],
+    ["--enable-source-maps", ...profile, path.join(distDir, "main.js")],
     {
       env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", ...env },
       stdio: ["ignore", "ignore", "inherit"],
