@@ -24,7 +24,8 @@ export interface CatalogSource {
   current(): Catalog;
 }
 
-const BUILT_IN: CatalogSource = { current: buildCatalog };
+const builtIn = buildCatalog();
+const BUILT_IN: CatalogSource = { current: () => builtIn };
 const scope = new AsyncLocalStorage<CatalogSource>();
 /**
  * The stores of the apps serving in this process (docs/decisions/216-one-app-no-async-scope.md). With one, its
@@ -53,11 +54,29 @@ export function withCatalog<T>(source: CatalogSource, work: () => T): T {
   return scope.run(source, work);
 }
 
+/**
+ * Each catalogue's effective limits per plan, worked out once: a catalogue is never changed in place (the store
+ * replaces it), so its entry goes with it. Metering asks on every request (docs/decisions/355-hot-path-memos.md).
+ */
+const limitsByCatalog = new WeakMap<Catalog, Map<string, Readonly<TierLimits>>>();
+
 export function effectiveLimits(
   tier: TierName | null | undefined,
   world: WorldName | null | undefined,
-): TierLimits {
-  return catalogEffectiveLimits(tier, world, currentCatalog());
+): Readonly<TierLimits> {
+  const catalog = currentCatalog();
+  let plans = limitsByCatalog.get(catalog);
+  if (plans === undefined) {
+    plans = new Map();
+    limitsByCatalog.set(catalog, plans);
+  }
+  const key = `${tier ?? ""}|${world ?? ""}`;
+  let limits = plans.get(key);
+  if (limits === undefined) {
+    limits = Object.freeze(catalogEffectiveLimits(tier, world, catalog));
+    plans.set(key, limits);
+  }
+  return limits;
 }
 
 export function tierByName(name: TierName | null | undefined): SubscriptionTier {

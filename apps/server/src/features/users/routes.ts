@@ -1,13 +1,10 @@
 // HTTP of the users API (docs/product.md §7): admins manage everyone (list, edit, suspend, reactivate, sign out everywhere,
 // delete); a user reads their own profile.
-import { permissionsForRoles } from "@aacos/domain/access";
 import { AdminUserListQuery } from "@aacos/domain/admin-console";
-import { toTierName, toWorldName } from "@aacos/domain/catalog";
 import {
   type AdminUser,
   AdminUserPage,
   AdminUserReply,
-  type PublicUser,
   PublicUserReply,
   SignedOutSessions,
 } from "@aacos/domain/replies";
@@ -21,21 +18,10 @@ import { forbidden } from "../../platform/errors.js";
 import { clientOf, publicUser } from "../auth/index.js";
 import type { UserService } from "./service.js";
 
-/** The public record with its permissions, tier and world typed as the domain names them. */
-function userView(user: UserRow): PublicUser {
-  const view = publicUser(user);
-  return {
-    ...view,
-    permissions: permissionsForRoles(view.roles),
-    tier: toTierName(user.tier),
-    world: toWorldName(user.world),
-  };
-}
-
 /** What the admin console shows of a user: the public record plus status and last sign-in. */
 function adminUserView(user: UserRow & { lastSignInAt?: Date | null }): AdminUser {
   return {
-    ...userView(user),
+    ...publicUser(user),
     suspendedAt: user.suspendedAt?.toISOString() ?? null,
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
   };
@@ -52,7 +38,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
     { onRequest: app.authenticate, schema: { response: { 200: PublicUserReply } } },
     async (request) => {
       const caller = callerOf(request);
-      return { user: userView(caller.user) };
+      return { user: publicUser(caller.user) };
     },
   );
 
@@ -84,7 +70,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
       const principal = callerOf(request);
       const isAdmin = principal.permissions.includes("admin.access");
       if (!isAdmin && principal.user.id !== request.params.id) throw forbidden();
-      return { user: userView(await deps.users.get(request.params.id)) };
+      return { user: publicUser(await deps.users.get(request.params.id)) };
     },
   );
 
