@@ -4,7 +4,7 @@ import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { entityHolds } from "../../db/schema.js";
-import type { EntityDirectory, EntityRefusal } from "../ai/index.js";
+import type { AnsweringEntity, EntityDirectory, EntityRefusal } from "../ai/index.js";
 
 export type HoldState = "paused" | "stopped";
 
@@ -44,10 +44,27 @@ export function refusalFor(hold: Hold, name: string): EntityRefusal {
       };
 }
 
+/** A directory that reads an entity and its hold in one statement (the workspace's). */
+export interface EntityAndHoldDirectory extends EntityDirectory {
+  getEntityAndHold?(
+    userId: string,
+    entityId: string,
+  ): Promise<{ entity: AnsweringEntity; hold: { state: string; byManager: boolean } | null }>;
+}
+
 /** Wraps the workspace's entity directory for the AI gateway (app.ts). */
-export function guardDirectory(db: Db, directory: EntityDirectory): EntityDirectory {
+export function guardDirectory(db: Db, directory: EntityAndHoldDirectory): EntityDirectory {
   return {
     async getEntity(userId, entityId) {
+      if (directory.getEntityAndHold !== undefined) {
+        const { entity, hold } = await directory.getEntityAndHold(userId, entityId);
+        if (hold === null) return entity;
+        const held: Hold = {
+          state: hold.state === "stopped" ? "stopped" : "paused",
+          byManager: hold.byManager,
+        };
+        return { ...entity, refusal: refusalFor(held, entity.name) };
+      }
       // Side by side: the hold is read by the id asked for, which is the entity's when it is found at all.
       const [entity, hold] = await Promise.all([
         directory.getEntity(userId, entityId),

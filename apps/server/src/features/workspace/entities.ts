@@ -3,8 +3,8 @@
 
 import type { CreateEntityBody, UpdateEntityBody } from "@aacos/domain/validation";
 import { checkNewEntity, type EntityStatus, WORKSPACE_MESSAGES } from "@aacos/domain/workspace";
-import { asc, count, eq, sql } from "drizzle-orm";
-import { entities, universes } from "../../db/schema.js";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { entities, entityHolds, universes } from "../../db/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import { accessTo, ENTITY_COLUMNS, limitReached, UUID, type WorkspaceContext } from "./context.js";
 import type { Entity, WorkspaceCaller } from "./types.js";
@@ -77,6 +77,37 @@ export function createEntityActions(ctx: WorkspaceContext) {
     /** The caller's entity or one of a universe shared with them; 404 for a missing or anyone else's id. */
     async getEntity(userId: string, id: string): Promise<Entity> {
       return entityOf(db, userId, id, "read");
+    },
+
+    /**
+     * `getEntity` and the entity's orchestration hold (null: none) in one statement: a chat message reads both before
+     * the provider is asked, and on PGlite each statement waits for the one before (docs/decisions/356-entity-and-hold-at-once.md).
+     */
+    async getEntityAndHold(
+      userId: string,
+      id: string,
+    ): Promise<{ entity: Entity; hold: { state: string; byManager: boolean } | null }> {
+      if (!UUID.test(id)) throw notFound("entity", "No such entity");
+      const [row] = await db
+        .select({
+          entity: ENTITY_COLUMNS,
+          holdState: entityHolds.state,
+          holdByManager: entityHolds.byManager,
+        })
+        .from(entities)
+        .leftJoin(entityHolds, eq(entityHolds.entityId, entities.id))
+        .where(
+          and(
+            eq(entities.id, id),
+            accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, "read"),
+          ),
+        );
+      if (row === undefined) throw notFound("entity", "No such entity");
+      const { entity, holdState, holdByManager } = row;
+      return {
+        entity,
+        hold: holdState === null ? null : { state: holdState, byManager: holdByManager === true },
+      };
     },
 
     async updateEntity(userId: string, id: string, patch: UpdateEntityBody): Promise<Entity> {
