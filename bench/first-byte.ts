@@ -103,7 +103,8 @@ try {
   if (entity === undefined) throw new Error("no entity");
   await database.close();
 
-  const server = await startCompiledServer(env);
+  // BENCH_DIST: another build of the server (e.g. main's, copied aside under apps/server/) for before/after runs.
+  const server = await startCompiledServer(env, process.env.BENCH_DIST);
   try {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",
