@@ -6,7 +6,7 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../test/helper.js";
+import { buildTestApp, getAccepting, type TestApp } from "../test/helper.js";
 import { negotiateEncoding } from "./compression.js";
 
 let test: TestApp;
@@ -40,12 +40,7 @@ afterAll(async () => {
   await rm(webDist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  test.app.inject({
-    method: "GET",
-    url,
-    headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
-  });
+const get = (url: string, acceptEncoding?: string) => getAccepting(test.app, url, acceptEncoding);
 
 describe("the web app's files", () => {
   it("travel as the build's brotli file to browsers that accept br, gzip to the others", async () => {

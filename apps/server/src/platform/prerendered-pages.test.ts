@@ -9,8 +9,8 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { buildCatalog } from "@aacos/domain/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, request } from "../test/factories.js";
-import { buildTestApp, type TestApp } from "../test/helper.js";
+import { createUser } from "../test/factories.js";
+import { buildTestApp, getAccepting, request, type TestApp } from "../test/helper.js";
 
 let test: TestApp;
 let stripeApp: TestApp;
@@ -62,12 +62,7 @@ afterAll(async () => {
   await rm(webDist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  test.app.inject({
-    method: "GET",
-    url,
-    headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
-  });
+const get = (url: string, acceptEncoding?: string) => getAccepting(test.app, url, acceptEncoding);
 
 describe("pre-rendered pages", () => {
   it("answer their own paths (query string and trailing slash included), compressed, never cached", async () => {

@@ -8,9 +8,9 @@ import WebSocket from "ws";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { Database } from "../db/client.js";
-import { createUser, request, type SignedInUser } from "../test/factories.js";
+import { createUser, type SignedInUser } from "../test/factories.js";
 import { freePort } from "../test/free-port.js";
-import { openTestDatabase } from "../test/helper.js";
+import { openTestDatabase, request } from "../test/helper.js";
 import { type RedisServer, startRedisServer } from "../test/redis-server.js";
 import { connectRedis } from "./redis.js";
 

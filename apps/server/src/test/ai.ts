@@ -41,6 +41,22 @@ export async function createEntity(
   return { id: entity.id, universeId, name };
 }
 
+/** Entities of the user, one for each name, made one after another in one new universe; answers their ids in order. */
+export async function createEntitiesInOneUniverse(
+  app: FastifyInstance,
+  userId: string,
+  names: string[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  let universeId: string | undefined;
+  for (const name of names) {
+    const entity = await createEntity(app, userId, { name, universeId });
+    universeId = entity.universeId;
+    ids.push(entity.id);
+  }
+  return ids;
+}
+
 export async function addKnowledge(
   app: FastifyInstance,
   userId: string,
@@ -111,4 +127,14 @@ export async function readEvents(
     await reader.cancel().catch(() => {});
   }
   return { events, chunks };
+}
+
+/** The runs a command's closing `done` event reports (the last event read), by entity. */
+export function runsByEntity(
+  events: { data: unknown }[],
+): Map<string, { entityId: string; status: string; output: string }> {
+  const done = events.at(-1)?.data as {
+    runs: { entityId: string; status: string; output: string }[];
+  };
+  return new Map(done.runs.map((run) => [run.entityId, run]));
 }

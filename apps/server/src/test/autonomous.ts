@@ -1,6 +1,9 @@
 // Test apps for autonomous control: one or several instances of the real app on one fresh database (test/cluster.ts),
 // with a clock the test moves, the schedule tick's interval chosen by the test (null: the test calls tick() itself)
-// and a fast-polling job runner.
+// and a fast-polling job runner; a run a dead instance left behind; a poll for what the runs come to.
+
+import type { Db } from "../db/client.js";
+import { autonomousExecutions } from "../db/schema.js";
 import { buildCluster, type TestCluster } from "./cluster.js";
 
 export type AutonomousTestApps = TestCluster;
@@ -20,4 +23,44 @@ export function buildAutonomousApps(options: {
       jobTimings: { pollingIntervalSeconds: 0.5, shutdownGraceMs: 200 },
     },
   });
+}
+
+/** A run another instance claimed at `now` and then died with: still running, its lease good for a minute. */
+export async function insertOrphanRun(
+  db: Db,
+  run: { ruleId: string; userId: string; now: Date },
+): Promise<string> {
+  const { ruleId, userId, now } = run;
+  const [orphan] = await db
+    .insert(autonomousExecutions)
+    .values({
+      ruleId,
+      userId,
+      slot: "manual:orphan",
+      trigger: "manual",
+      dueAt: now,
+      status: "running",
+      owner: "a-dead-instance",
+      leaseUntil: new Date(now.getTime() + 60_000),
+      createdAt: now,
+      startedAt: now,
+    })
+    .returning({ id: autonomousExecutions.id });
+  if (orphan === undefined) throw new Error("orphan run not inserted");
+  return orphan.id;
+}
+
+/** Reads until `done` holds, every 50 ms; fails after `ms` with the last value read. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -3,6 +3,7 @@
 // set). Several instances need PostgreSQL (DATABASE_URL).
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { type AppDeps, buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type Database, openPostgres } from "../db/client.js";
@@ -68,4 +69,45 @@ export async function buildTwoInstances(): Promise<{
   const [first, second] = cluster.apps;
   if (first === undefined || second === undefined) throw new Error("instances not built");
   return { apps: [first, second], close: cluster.close };
+}
+
+/**
+ * Two instances built before the enclosing suite's tests and closed after them: read `first` and `second` inside the
+ * tests (they exist once beforeAll has run).
+ */
+export function useTwoInstances(): {
+  readonly first: FastifyInstance;
+  readonly second: FastifyInstance;
+} {
+  let twins: Awaited<ReturnType<typeof buildTwoInstances>> | undefined;
+  beforeAll(async () => {
+    twins = await buildTwoInstances();
+  });
+  afterAll(() => twins?.close());
+  const instance = (index: 0 | 1) => {
+    if (twins === undefined) throw new Error("the instances are built in beforeAll");
+    return twins.apps[index];
+  };
+  return {
+    get first() {
+      return instance(0);
+    },
+    get second() {
+      return instance(1);
+    },
+  };
+}
+
+/** Polls `read` until it answers `status`, for at most a second; answers the last response and the time it took. */
+export async function within1s<R extends { statusCode: number }>(
+  read: () => Promise<R>,
+  status: number,
+) {
+  const started = performance.now();
+  for (;;) {
+    const response = await read();
+    const elapsedMs = performance.now() - started;
+    if (response.statusCode === status || elapsedMs >= 1000) return { response, elapsedMs };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Role } from "@aacos/domain/access";
 import type { TierName, WorldName } from "@aacos/domain/catalog";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { users } from "../db/schema.js";
 
 /** Strong, and not on the breached list. */
@@ -101,26 +101,4 @@ export async function signInAgain(
   }
   const { token, refreshToken } = response.json<{ token: string; refreshToken: string }>();
   return { ...user, token, refreshToken, auth: { authorization: `Bearer ${token}` } };
-}
-
-/** Whoever a request comes from: a signed-in user or an API key (their `auth` header), or nobody (null). */
-export type Caller = { auth: { authorization: string } } | null;
-
-/**
- * One request through inject(), as `who` would send it: `request(test.app, user, "POST", "/api/x", { name: "y" })`
- * is the six-line `test.app.inject({ method, url, headers: user.auth, payload })`.
- */
-export function request(
-  app: FastifyInstance,
-  who: Caller,
-  method: NonNullable<InjectOptions["method"]>,
-  url: string,
-  payload?: InjectOptions["payload"],
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    ...(who === null ? {} : { headers: who.auth }),
-    ...(payload === undefined ? {} : { payload }),
-  });
 }

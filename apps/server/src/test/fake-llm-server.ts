@@ -36,6 +36,8 @@ export interface FakeLlmRequest {
 export interface FakeLlmServer {
   /** The `/v1` base to give as AI_BASE_URL. */
   url: string;
+  /** The app's environment for this server: AI_BASE_URL and the model "test-model". */
+  env: { AI_BASE_URL: string; AI_MODEL: string };
   /** Every chat-completions request received, in order. */
   requests: FakeLlmRequest[];
   /** How many responses the client abandoned before the end. */
@@ -73,6 +75,7 @@ export async function startFakeLlm(
   const sockets = new Set<Socket>();
   const state: FakeLlmServer = {
     url: "",
+    env: { AI_BASE_URL: "", AI_MODEL: "test-model" },
     requests: [],
     abandoned: 0,
     behave(change) {
@@ -172,6 +175,7 @@ export async function startFakeLlm(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   state.url = `http://127.0.0.1:${port}/v1`;
+  state.env = { AI_BASE_URL: state.url, AI_MODEL: "test-model" };
   state.close = () =>
     new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();

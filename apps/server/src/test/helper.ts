@@ -1,8 +1,10 @@
 // buildTestApp(): the real app on a fresh database — a migrated PGlite from the run's template, or, with
-// DATABASE_URL set, a new PostgreSQL database of its own (dropped afterwards) so runs never collide.
+// DATABASE_URL set, a new PostgreSQL database of its own (dropped afterwards) so runs never collide — and a data
+// directory of its own (removed afterwards) unless the test names one. request(): one inject() as a given caller.
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import type { FastifyInstance } from "fastify";
+import { readFile, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app.js";
@@ -86,6 +88,45 @@ export async function buildTestApp(
       // A test may have closed the database on purpose already.
       await database.close().catch(() => {});
       await drop();
+      if (env.DATA_DIR === undefined) await rm(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Whoever a request comes from: a signed-in user or an API key (their `auth` header), or nobody (null). */
+export type Caller = { auth: { authorization: string } } | null;
+
+/**
+ * One request through inject(), as `who` would send it: `request(test.app, user, "POST", "/api/x", { name: "y" })`
+ * is the six-line `test.app.inject({ method, url, headers: user.auth, payload })`.
+ */
+export function request(
+  app: FastifyInstance,
+  who: Caller,
+  method: NonNullable<InjectOptions["method"]>,
+  url: string,
+  payload?: InjectOptions["payload"],
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    ...(who === null ? {} : { headers: who.auth }),
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** A GET that accepts `acceptEncoding` (undefined: no Accept-Encoding header at all, as from curl). */
+export function getAccepting(
+  app: FastifyInstance,
+  url: string,
+  acceptEncoding?: string,
+): Promise<LightMyRequestResponse> {
+  const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+  return app.inject({ method: "GET", url, headers });
+}
+
+/** Starts the app on a free loopback port, for tests that talk to it over a real socket; answers its base URL. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }

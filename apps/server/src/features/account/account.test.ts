@@ -1,7 +1,7 @@
 // "Your data" and the desktop layout: the saved layout, the export archive's contents (unzipped here), and deleting
 // an account — no row of theirs left in any table, no file bytes, and every route answering 401 to their tokens.
 import { randomUUID } from "node:crypto";
-import { readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import {
@@ -29,8 +29,8 @@ import {
   universes,
   userQuests,
 } from "../../db/schema.js";
-import { createUser, PASSWORD, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, PASSWORD, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { REFRESH_COOKIE } from "../auth/index.js";
 import { ownedTables } from "./owned-tables.js";
 
@@ -39,10 +39,7 @@ let test: TestApp;
 beforeAll(async () => {
   test = await buildTestApp();
 });
-afterAll(async () => {
-  await test.close();
-  await rm(test.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => test.close());
 
 const TEXT_FILE = "Knowledge about the seventh moon.\n";
 
@@ -315,7 +312,7 @@ describe("deleting the account", () => {
     const empty = await request(test.app, user, "DELETE", "/api/me", {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toHaveProperty("password");
-    const still = await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth });
+    const still = await request(test.app, user, "GET", "/api/auth/me");
     expect(still.statusCode).toBe(200);
   });
 
@@ -374,10 +371,7 @@ describe("deleting the account", () => {
     expect(
       (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: auth })).statusCode,
     ).toBe(401);
-    expect(
-      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: other.auth }))
-        .statusCode,
-    ).toBe(200);
+    expect((await request(test.app, other, "GET", "/api/auth/me")).statusCode).toBe(200);
   });
 
   it("never removes the last admin", async () => {

@@ -6,12 +6,11 @@ import {
   createApiKey,
   createUser,
   PASSWORD,
-  request,
   type SignedInUser,
   someAddress,
 } from "../../test/factories.js";
 import { startFakeLlm } from "../../test/fake-llm-server.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { startSmtpCatcher } from "../../test/smtp-catcher.js";
 import { CHECK_MESSAGES } from "./checks.js";
 

@@ -1,7 +1,8 @@
 // Two instances on one PostgreSQL and one Redis: an admin's change on one is enforced by the other within seconds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTwoInstances } from "../../test/cluster.js";
-import { createUser, request, someAddress } from "../../test/factories.js";
+import { createUser, someAddress } from "../../test/factories.js";
+import { request } from "../../test/helper.js";
 
 const scaleOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 let twins: Awaited<ReturnType<typeof buildTwoInstances>> | undefined;

@@ -3,14 +3,8 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testClock } from "../../test/clock.js";
-import {
-  createUser,
-  PASSWORD,
-  request,
-  type SignedInUser,
-  someAddress,
-} from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, PASSWORD, type SignedInUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { csvCell, csvRow } from "./csv.js";
 import { EXPORT_PAGE_ROWS } from "./service.js";
 
@@ -43,7 +37,7 @@ function refresh(refreshToken: string) {
   return test.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken } });
 }
 function me(who: SignedInUser) {
-  return test.app.inject({ method: "GET", url: "/api/auth/me", headers: who.auth });
+  return request(test.app, who, "GET", "/api/auth/me");
 }
 
 describe("the users list", () => {

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config.js";
 import { addKnowledge, createEntity } from "../../test/ai.js";
-import { createUser, request } from "../../test/factories.js";
+import { createUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { chooseModel } from "./models.js";
 import { createOpenAiCompatibleProvider } from "./openai-compatible.js";
 import { type AiChunk, ProviderError } from "./provider.js";

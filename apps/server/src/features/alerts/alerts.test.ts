@@ -8,21 +8,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runs } from "../../db/schema.js";
 import { loadSigningKey } from "../../platform/auth.js";
 import { TEST_NOW } from "../../test/clock.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
-import { createSystemSampler, type SystemReading } from "../monitoring/index.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { readingSampler, systemReading } from "../../test/monitoring.js";
 import { createAlertService } from "./service.js";
-
-function reading(memoryPercent: number, cpuPercent: number): SystemReading {
-  const totalBytes = 8 * 1024 ** 3;
-  const usedBytes = Math.round((totalBytes * memoryPercent) / 100);
-  return {
-    cpuPercent,
-    memory: { usedBytes, freeBytes: totalBytes - usedBytes, totalBytes, percentage: memoryPercent },
-    process: { rssBytes: 1, heapUsedBytes: 1 },
-    uptimeSeconds: 1,
-  };
-}
 
 let test: TestApp;
 let admin: SignedInUser;
@@ -37,8 +26,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const listAlerts = async (who: SignedInUser, query = "") =>
-  (await test.app.inject({ method: "GET", url: `/api/alerts${query}`, headers: who.auth })).json()
-    .items as {
+  (await request(test.app, who, "GET", `/api/alerts${query}`)).json().items as {
     id: string;
     rule: string;
     severity: string;
@@ -48,14 +36,12 @@ const listAlerts = async (who: SignedInUser, query = "") =>
     suggestedAction: string | null;
   }[];
 
+/** A valid rule on failed runs; the invalid rules below change one field, the webhook ones add the channel. */
+const RULE = { metric: "runs.failed", op: "gt", threshold: 1, windowSeconds: 60, severity: "info" };
+
 describe("built-in system rules", () => {
   it("opens a critical alert at 95 % memory and a warning at 90 % CPU, once, for admins and operators", async () => {
-    const sampler = createSystemSampler({
-      db: test.database.db,
-      clock: () => new Date(),
-      instance: "hot-instance",
-      readSystem: () => reading(95, 90),
-    });
+    const sampler = readingSampler(test.database.db, "hot-instance", () => systemReading(95, 90));
     await sampler.sampleOnce();
     await sampler.sampleOnce();
     expect((await test.app.services.alerts.evaluate()).opened).toBe(2);
@@ -83,18 +69,20 @@ describe("built-in system rules", () => {
     try {
       const operator = await createUser(fresh.app, { roles: ["operator"], tier: "infinity" });
       let memory = 96;
-      const sampler = createSystemSampler({
-        db: fresh.database.db,
+      const sampler = readingSampler(
+        fresh.database.db,
+        "spiky",
+        () => systemReading(memory),
         clock,
-        instance: "spiky",
-        readSystem: () => reading(memory, 10),
-      });
+      );
       await sampler.sampleOnce();
       expect(await fresh.app.services.alerts.evaluate()).toEqual({ opened: 1, resolved: 0 });
       const listed = async () =>
-        (
-          await fresh.app.inject({ method: "GET", url: "/api/alerts", headers: operator.auth })
-        ).json().items as { rule: string; status: string; value: number }[];
+        (await request(fresh.app, operator, "GET", "/api/alerts")).json().items as {
+          rule: string;
+          status: string;
+          value: number;
+        }[];
       expect((await listed())[0]).toMatchObject({ rule: "Memory above 90 %", status: "open" });
 
       // Back under, but the window still holds the high samples: it stays open.
@@ -122,12 +110,7 @@ describe("built-in system rules", () => {
   it("stays quiet below the thresholds", async () => {
     const fresh = await buildTestApp();
     try {
-      const sampler = createSystemSampler({
-        db: fresh.database.db,
-        clock: () => new Date(),
-        instance: "calm",
-        readSystem: () => reading(90, 85),
-      });
+      const sampler = readingSampler(fresh.database.db, "calm", () => systemReading(90, 85));
       await sampler.sampleOnce();
       expect((await fresh.app.services.alerts.evaluate()).opened).toBe(0);
     } finally {
@@ -258,24 +241,11 @@ describe("user rules", () => {
 
   it("rejects metrics, operators and severities users may not use", async () => {
     for (const payload of [
-      {
-        metric: "system.memory_percent",
-        op: "gt",
-        threshold: 1,
-        windowSeconds: 60,
-        severity: "info",
-      },
-      { metric: "runs.failed", op: "eq", threshold: 1, windowSeconds: 60, severity: "info" },
-      { metric: "runs.failed", op: "gt", threshold: 1, windowSeconds: 60, severity: "fatal" },
-      { metric: "runs.failed", op: "gt", threshold: 1, windowSeconds: 1, severity: "info" },
-      {
-        metric: "runs.failed",
-        op: "gt",
-        threshold: 1,
-        windowSeconds: 60,
-        severity: "info",
-        channels: ["webhook"],
-      },
+      { ...RULE, metric: "system.memory_percent" },
+      { ...RULE, op: "eq" },
+      { ...RULE, severity: "fatal" },
+      { ...RULE, windowSeconds: 1 },
+      { ...RULE, channels: ["webhook"] },
     ]) {
       const response = await test.app.inject({
         method: "POST",
@@ -321,11 +291,7 @@ describe("webhook delivery", () => {
   it("needs the webhooks feature", async () => {
     const genesis = await createUser(test.app, { tier: "quantum" });
     const response = await request(test.app, genesis, "POST", "/api/alerts/rules", {
-      metric: "runs.failed",
-      op: "gt",
-      threshold: 1,
-      windowSeconds: 60,
-      severity: "info",
+      ...RULE,
       channels: ["webhook"],
       webhookUrl: "https://hooks.example/x",
     });
@@ -405,15 +371,7 @@ describe("webhook delivery", () => {
 });
 
 describe("webhook addresses", () => {
-  const rule = (webhookUrl: string) => ({
-    metric: "runs.failed",
-    op: "gt",
-    threshold: 1,
-    windowSeconds: 60,
-    severity: "info",
-    channels: ["webhook"],
-    webhookUrl,
-  });
+  const rule = (webhookUrl: string) => ({ ...RULE, channels: ["webhook"], webhookUrl });
 
   it("refuses private, loopback and link-local targets with a field message unless allowed", async () => {
     const strict = await buildTestApp();

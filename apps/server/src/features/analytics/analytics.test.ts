@@ -13,8 +13,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.js";
 import { TEST_NOW, testClock } from "../../test/clock.js";
-import { createApiKey, createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";
+import { createApiKey, createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, openTestDatabase, request, type TestApp } from "../../test/helper.js";
 import { type AnalyticsService, createAnalyticsService } from "./service.js";
 
 let test: TestApp;
@@ -139,8 +139,12 @@ async function report<T>(name: AnalyticsReport, interval: AnalyticsInterval = "d
   return JSON.parse(JSON.stringify(data)) as T;
 }
 
+/** GET an analytics report's route (below /api/admin/analytics) as `who`. */
+const analytics = (who: SignedInUser, path: string) =>
+  request(test.app, who, "GET", `/api/admin/analytics/${path}`);
+
 async function get<T>(path: string, who: SignedInUser = admin): Promise<T> {
-  const response = await request(test.app, who, "GET", `/api/admin/analytics/${path}`);
+  const response = await analytics(who, path);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as T;
 }
@@ -437,12 +441,7 @@ describe("over HTTP", () => {
 
   describe("CSV export", () => {
     it("downloads a report as CSV with a file name", async () => {
-      const response = await request(
-        test.app,
-        analyst,
-        "GET",
-        `/api/admin/analytics/signups?${RANGE}&interval=week&format=csv`,
-      );
+      const response = await analytics(analyst, `signups?${RANGE}&interval=week&format=csv`);
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(response.headers["content-disposition"]).toBe(
@@ -464,21 +463,11 @@ describe("over HTTP", () => {
         quests: "quest,name,completions",
       };
       for (const [name, header] of Object.entries(first)) {
-        const response = await request(
-          test.app,
-          admin,
-          "GET",
-          `/api/admin/analytics/${name}?${RANGE}&interval=week&format=csv`,
-        );
+        const response = await analytics(admin, `${name}?${RANGE}&interval=week&format=csv`);
         expect(response.statusCode).toBe(200);
         expect(response.body.split("\r\n")[0]).toBe(header);
       }
-      const retention = await request(
-        test.app,
-        admin,
-        "GET",
-        `/api/admin/analytics/retention?${RANGE}&format=csv`,
-      );
+      const retention = await analytics(admin, `retention?${RANGE}&format=csv`);
       expect(retention.body.split("\r\n")[2]).toBe("2025-01-06,3,1,1,0.3333");
     });
   });
@@ -486,12 +475,7 @@ describe("over HTTP", () => {
   describe("API calls by tier and day", () => {
     const DAY = "2025-02-10";
     async function calls(): Promise<Record<string, number>> {
-      const response = await request(
-        test.app,
-        analyst,
-        "GET",
-        `/api/admin/analytics/api-calls?from=${DAY}&to=${DAY}&interval=day`,
-      );
+      const response = await analytics(analyst, `api-calls?from=${DAY}&to=${DAY}&interval=day`);
       expect(response.statusCode).toBe(200);
       const body = response.json() as ApiCallsReport;
       expect(body.buckets.map((bucket) => bucket.bucket)).toEqual([DAY]);
@@ -514,7 +498,7 @@ describe("over HTTP", () => {
         }
       }
       // A signed-in read in the browser is not a plan call.
-      await test.app.inject({ method: "GET", url: "/api/progress/me", headers: genesis.auth });
+      await request(test.app, genesis, "GET", "/api/progress/me");
       const after = await calls();
       expect((after.genesis ?? 0) - (before.genesis ?? 0)).toBe(3);
       expect((after.cosmic ?? 0) - (before.cosmic ?? 0)).toBe(2);
@@ -529,12 +513,7 @@ describe("over HTTP", () => {
     it("lets admins and analysts in, and refuses everyone else", async () => {
       for (const roles of [["user"], ["operator"], ["developer"]] as const) {
         const someone = await createUser(test.app, { roles: [...roles], tier: "infinity" });
-        const response = await request(
-          test.app,
-          someone,
-          "GET",
-          `/api/admin/analytics/signups?${RANGE}`,
-        );
+        const response = await analytics(someone, `signups?${RANGE}`);
         expect(response.statusCode).toBe(403);
       }
       const visitor = await test.app.inject({ method: "GET", url: "/api/admin/analytics/revenue" });
@@ -551,12 +530,7 @@ describe("over HTTP", () => {
         ["format=xlsx", "format", "Invalid format"],
       ];
       for (const [query, field, message] of cases) {
-        const response = await request(
-          test.app,
-          admin,
-          "GET",
-          `/api/admin/analytics/signups?${query}`,
-        );
+        const response = await analytics(admin, `signups?${query}`);
         expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
         expect(response.json().error.fields[field]).toBe(message);
       }

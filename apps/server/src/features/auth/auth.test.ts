@@ -1,7 +1,7 @@
 // Accounts and sessions over the real API: the contract of docs/product.md §7, rotation and reuse, rate limits, no enumeration.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, PASSWORD, request, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { EMAIL_UNAVAILABLE_MESSAGE } from "./registration-guard.js";
 
 let test: TestApp;
@@ -226,10 +226,7 @@ describe("logout and sessions", () => {
     const user = await createUser(test.app);
     const out = await post("/api/auth/logout", { refreshToken: user.refreshToken });
     expect(out.statusCode).toBe(204);
-    expect(
-      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth }))
-        .statusCode,
-    ).toBe(401);
+    expect((await request(test.app, user, "GET", "/api/auth/me")).statusCode).toBe(401);
     expect((await post("/api/auth/refresh", { refreshToken: user.refreshToken })).statusCode).toBe(
       401,
     );
@@ -314,10 +311,7 @@ describe("me, permissions and profile", () => {
       newPassword: "Kp3!tRw8Yz",
     });
     expect(ok.statusCode).toBe(204);
-    expect(
-      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth }))
-        .statusCode,
-    ).toBe(200);
+    expect((await request(test.app, user, "GET", "/api/auth/me")).statusCode).toBe(200);
     expect(
       (
         await test.app.inject({

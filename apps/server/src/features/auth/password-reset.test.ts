@@ -2,8 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens } from "../../db/schema.js";
-import { createUser, PASSWORD, request, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { type SmtpCatcher, startSmtpCatcher } from "../../test/smtp-catcher.js";
 import type { Mail } from "../mail/index.js";
 import { createPasswordResetService } from "./password-reset.js";

@@ -1,8 +1,8 @@
 // Concurrent claims of one unique thing: the loser hears 409 naming the right field, never a 500 (issue 13).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
-import { createUser, PASSWORD, request, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
 beforeAll(async () => {

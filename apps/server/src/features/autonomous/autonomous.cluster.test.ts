@@ -6,7 +6,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { autonomousExecutions } from "../../db/schema.js";
 import { createEntity } from "../../test/ai.js";
-import { type AutonomousTestApps, buildAutonomousApps } from "../../test/autonomous.js";
+import {
+  type AutonomousTestApps,
+  buildAutonomousApps,
+  insertOrphanRun,
+  waitFor,
+} from "../../test/autonomous.js";
 import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
@@ -31,7 +36,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
         instances: 2,
         clock,
         tickMs: 20,
-        env: { AI_BASE_URL: fake.url, AI_MODEL: "test-model" },
+        env: fake.env,
       });
       [first, second] = cluster.apps as [FastifyInstance, FastifyInstance];
       admin = await createUser(first, { roles: ["admin"], tier: "infinity", world: "infinity" });
@@ -77,16 +82,6 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
         trigger: string;
         error: string | null;
       }[];
-    }
-
-    async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000) {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const value = await read();
-        if (done(value)) return value;
-        if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
     }
 
     it("runs one due time exactly once across both instances", async () => {
@@ -156,28 +151,14 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       fake.behave({ tokenDelayMs: 700 });
       const rule = await createRule({ cron: "0 0 1 1 *" });
       const db = first.database.db;
-      const [orphan] = await db
-        .insert(autonomousExecutions)
-        .values({
-          ruleId: rule.id,
-          userId: admin.id,
-          slot: "manual:orphan",
-          trigger: "manual",
-          dueAt: now,
-          status: "running",
-          owner: "a-dead-instance",
-          leaseUntil: new Date(now.getTime() + 60_000),
-          createdAt: now,
-          startedAt: now,
-        })
-        .returning({ id: autonomousExecutions.id });
+      const orphan = await insertOrphanRun(db, { ruleId: rule.id, userId: admin.id, now });
       now = new Date(now.getTime() + 1000);
       await call(second, "POST", `/api/autonomous/rules/${rule.id}/run`);
       const running = await waitFor(
         () => executions(rule.id),
         (items) => items.filter((item) => item.status === "running").length === 2,
       );
-      const live = running.find((item) => item.id !== orphan?.id)?.id ?? "";
+      const live = running.find((item) => item.id !== orphan)?.id ?? "";
       const leaseOf = async (id: string) =>
         (
           await db
@@ -196,9 +177,9 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       }
       const after = await waitFor(
         () => executions(rule.id),
-        (items) => items.find((item) => item.id === orphan?.id)?.status === "failed",
+        (items) => items.find((item) => item.id === orphan)?.status === "failed",
       );
-      expect(after.find((item) => item.id === orphan?.id)?.error).toBe(
+      expect(after.find((item) => item.id === orphan)?.error).toBe(
         "The server running it stopped before it finished",
       );
       expect(after.find((item) => item.id === live)?.status).toBe("running");

@@ -7,7 +7,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, autonomousExecutions } from "../../db/schema.js";
 import { createEntity } from "../../test/ai.js";
-import { type AutonomousTestApps, buildAutonomousApps } from "../../test/autonomous.js";
+import {
+  type AutonomousTestApps,
+  buildAutonomousApps,
+  insertOrphanRun,
+  waitFor,
+} from "../../test/autonomous.js";
 import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
@@ -30,7 +35,7 @@ beforeAll(async () => {
   cluster = await buildAutonomousApps({
     clock,
     tickMs: 20,
-    env: { AI_BASE_URL: fake.url, AI_MODEL: "test-model" },
+    env: fake.env,
   });
   app = cluster.apps[0] as FastifyInstance;
   admin = await createUser(app, { roles: ["user", "admin"], tier: "infinity", world: "infinity" });
@@ -98,16 +103,6 @@ async function executions(ruleId: string): Promise<Execution[]> {
   const response = await call("GET", `/api/autonomous/executions?ruleId=${ruleId}`);
   expect(response.statusCode).toBe(200);
   return response.json().items;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const FINAL = ["succeeded", "failed", "skipped_budget", "stopped_budget", "dry_run", "killed"];
@@ -313,28 +308,18 @@ describe("executions", () => {
     fake.behave({ tokenDelayMs: 150 });
     const rule = await createRule({ cron: "0 0 1 1 *" });
     // A run another instance claimed a moment ago and then died with: its lease runs for a minute.
-    const [orphan] = await app.database.db
-      .insert(autonomousExecutions)
-      .values({
-        ruleId: rule.id,
-        userId: admin.id,
-        slot: "manual:orphan",
-        trigger: "manual",
-        dueAt: now,
-        status: "running",
-        owner: "a-dead-instance",
-        leaseUntil: new Date(now.getTime() + 60_000),
-        createdAt: now,
-        startedAt: now,
-      })
-      .returning({ id: autonomousExecutions.id });
+    const orphan = await insertOrphanRun(app.database.db, {
+      ruleId: rule.id,
+      userId: admin.id,
+      now,
+    });
     tick();
     await call("POST", `/api/autonomous/rules/${rule.id}/run`);
     const running = await waitFor(
       () => executions(rule.id),
       (items) => items.filter((item) => item.status === "running").length === 2,
     );
-    const own = running.find((item) => item.id !== orphan?.id);
+    const own = running.find((item) => item.id !== orphan);
     // Within its lease the orphan is left alone.
     expect(await app.services.autonomous.tick()).toMatchObject({ lost: 0 });
 
@@ -342,9 +327,9 @@ describe("executions", () => {
     now = new Date(now.getTime() + 61_000);
     const closed = await waitFor(
       () => executions(rule.id),
-      (items) => items.find((item) => item.id === orphan?.id)?.status === "failed",
+      (items) => items.find((item) => item.id === orphan)?.status === "failed",
     );
-    expect(closed.find((item) => item.id === orphan?.id)).toMatchObject({
+    expect(closed.find((item) => item.id === orphan)).toMatchObject({
       status: "failed",
       error: "The server running it stopped before it finished",
     });

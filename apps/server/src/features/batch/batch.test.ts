@@ -1,9 +1,8 @@
 // POST /api/batch: sub-requests of the same API with their own statuses, the plan's maximum, and no way out of /api/.
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { subRequestTarget } from "./service.js";
 
 let test: TestApp;
@@ -11,10 +10,7 @@ let test: TestApp;
 beforeAll(async () => {
   test = await buildTestApp();
 });
-afterAll(async () => {
-  await test.close();
-  await rm(test.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => test.close());
 
 function batch(auth: { authorization: string }, requests: unknown[]) {
   return test.app.inject({
@@ -67,7 +63,7 @@ describe("POST /api/batch", () => {
     const eleventh = await batch(user.auth, [{ method: "GET", url: "/api/files" }]);
     expect(eleventh.json().responses[0].status).toBe(429);
     // The same read outside a batch is the web app's own and goes on.
-    const direct = await test.app.inject({ method: "GET", url: "/api/files", headers: user.auth });
+    const direct = await request(test.app, user, "GET", "/api/files");
     expect(direct.statusCode).toBe(200);
   });
 

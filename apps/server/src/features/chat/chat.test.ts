@@ -1,14 +1,13 @@
 // Chat against a real loopback OpenAI-compatible server: streamed answers over a real socket, JSON mode, a model that
 // dies mid-stream, stop and disconnect keeping what arrived, the daily AI-token allowance, and the conversation API.
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { conversations, messages, runs } from "../../db/schema.js";
 import { createEntity, readEvents } from "../../test/ai.js";
 import { testClock } from "../../test/clock.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { buildTestApp, listenOnLoopback, request, type TestApp } from "../../test/helper.js";
 
 const ANSWER = DEFAULT_TOKENS.join("");
 
@@ -19,7 +18,7 @@ let owner: SignedInUser;
 let entityId: string;
 
 async function newConversation(user: SignedInUser, entity = entityId): Promise<string> {
-  const response = await request(test.app, user, "POST", "/api/chat/conversations", {
+  const response = await chat(user, "POST", "", {
     entityId: entity,
   });
   expect(response.statusCode).toBe(201);
@@ -48,17 +47,8 @@ const clock = testClock();
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  test = await buildTestApp(
-    {
-      AI_BASE_URL: fake.url,
-      AI_MODEL: "test-model",
-      AI_API_KEY: "sk-test",
-    },
-    undefined,
-    { clock },
-  );
-  await test.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  test = await buildTestApp({ ...fake.env, AI_API_KEY: "sk-test" }, undefined, { clock });
+  base = await listenOnLoopback(test.app);
   owner = await createUser(test.app, { tier: "cosmic", world: "cosmic" });
   entityId = (await createEntity(test.app, owner.id, { systemPrompt: "You are terse." })).id;
 });
@@ -67,6 +57,14 @@ afterAll(async () => {
   await test?.close();
   await fake?.close();
 });
+
+/** A chat route (below /api/chat/conversations) on the file's app, as `who`. */
+const chat = (
+  who: SignedInUser,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  path: string,
+  payload?: object,
+) => request(test.app, who, method, `/api/chat/conversations${path}`, payload);
 
 beforeEach(() => fake.reset());
 
@@ -132,17 +130,12 @@ describe("streamed answers", () => {
     expect(allowance.json()).toMatchObject({ used: 17, limit: 500000 });
 
     // The title defaults from the first message; the history holds both sides.
-    const history = await request(
-      test.app,
-      owner,
-      "GET",
-      `/api/chat/conversations/${conversationId}/messages`,
-    );
+    const history = await chat(owner, "GET", `/${conversationId}/messages`);
     expect(history.json<{ items: { role: string; content: string }[] }>().items).toMatchObject([
       { role: "user", content: "What is the answer?" },
       { role: "assistant", content: ANSWER },
     ]);
-    const list = await request(test.app, owner, "GET", "/api/chat/conversations");
+    const list = await chat(owner, "GET", "");
     expect(list.json<{ items: { id: string; title: string }[] }>().items).toContainEqual(
       expect.objectContaining({ id: conversationId, title: "What is the answer?" }),
     );
@@ -200,13 +193,7 @@ describe("streamed answers", () => {
   it("reports a provider's HTTP error as a failed answer", async () => {
     fake.behave({ failWithStatus: 500 });
     const conversationId = await newConversation(owner);
-    const response = await request(
-      test.app,
-      owner,
-      "POST",
-      `/api/chat/conversations/${conversationId}/messages`,
-      { content: "Hello" },
-    );
+    const response = await chat(owner, "POST", `/${conversationId}/messages`, { content: "Hello" });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toMatchObject({
       status: "failed",
@@ -224,7 +211,7 @@ describe("streamed answers", () => {
       until: (event) => {
         if (event.event === "message" && !stopped) {
           stopped = true;
-          void request(test.app, owner, "POST", `/api/chat/conversations/${conversationId}/stop`);
+          void chat(owner, "POST", `/${conversationId}/stop`);
         }
         return false;
       },
@@ -261,13 +248,7 @@ describe("streamed answers", () => {
     const conversationId = await newConversation(owner);
     const first = ask(owner, conversationId, "One");
     await expect.poll(() => fake.requests.length).toBe(1);
-    const second = await request(
-      test.app,
-      owner,
-      "POST",
-      `/api/chat/conversations/${conversationId}/messages`,
-      { content: "Two" },
-    );
+    const second = await chat(owner, "POST", `/${conversationId}/messages`, { content: "Two" });
     expect(second.statusCode).toBe(409);
     await readEvents(await first);
   });
@@ -343,13 +324,9 @@ describe("plan limits", () => {
     const genesis = await createUser(test.app, { tier: "genesis", world: "genesis" });
     const entity = await createEntity(test.app, genesis.id);
     const conversationId = await newConversation(genesis, entity.id);
-    const response = await request(
-      test.app,
-      genesis,
-      "POST",
-      `/api/chat/conversations/${conversationId}/messages`,
-      { content: "Long one" },
-    );
+    const response = await chat(genesis, "POST", `/${conversationId}/messages`, {
+      content: "Long one",
+    });
     const message = response.json().message;
     expect(message.status).toBe("failed");
     expect(message.error).toBe(
@@ -362,11 +339,7 @@ describe("plan limits", () => {
 describe("models and plans", () => {
   let modelled: TestApp;
   beforeAll(async () => {
-    modelled = await buildTestApp({
-      AI_BASE_URL: fake.url,
-      AI_MODEL: "test-model",
-      AI_MODELS: "small:1,large:5",
-    });
+    modelled = await buildTestApp({ ...fake.env, AI_MODELS: "small:1,large:5" });
   });
   afterAll(async () => modelled?.close());
 
@@ -422,7 +395,7 @@ describe("conversations", () => {
   it("pages the history backwards, searches titles and messages, renames, exports and deletes", async () => {
     const conversationId = await newConversation(owner);
     for (const content of ["alpha question", "beta question", "gamma zebra question"]) {
-      await request(test.app, owner, "POST", `/api/chat/conversations/${conversationId}/messages`, {
+      await chat(owner, "POST", `/${conversationId}/messages`, {
         content,
       });
     }
@@ -449,41 +422,21 @@ describe("conversations", () => {
     expect(older.nextBefore).toBeNull();
 
     const search = async (text: string) =>
-      (
-        await request(
-          test.app,
-          owner,
-          "GET",
-          `/api/chat/conversations?search=${encodeURIComponent(text)}`,
-        )
-      ).json<{ items: { id: string }[]; total: number }>();
+      (await chat(owner, "GET", `?search=${encodeURIComponent(text)}`)).json<{
+        items: { id: string }[];
+        total: number;
+      }>();
     // The title is "alpha question"; "zebra" only appears in a later message.
     expect((await search("ZEBRA")).items.map((item) => item.id)).toEqual([conversationId]);
     expect((await search("alpha")).items.map((item) => item.id)).toEqual([conversationId]);
     expect((await search("100%_")).total).toBe(0);
-    const byEntity = await request(
-      test.app,
-      owner,
-      "GET",
-      `/api/chat/conversations?entityId=${entityId}&pageSize=100`,
-    );
+    const byEntity = await chat(owner, "GET", `?entityId=${entityId}&pageSize=100`);
     expect(byEntity.json().items.length).toBeGreaterThan(1);
 
-    const renamed = await request(
-      test.app,
-      owner,
-      "PATCH",
-      `/api/chat/conversations/${conversationId}`,
-      { title: "Greek letters" },
-    );
+    const renamed = await chat(owner, "PATCH", `/${conversationId}`, { title: "Greek letters" });
     expect(renamed.json().conversation.title).toBe("Greek letters");
 
-    const exported = await request(
-      test.app,
-      owner,
-      "GET",
-      `/api/chat/conversations/${conversationId}/export`,
-    );
+    const exported = await chat(owner, "GET", `/${conversationId}/export`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers["content-type"]).toMatch(/^text\/markdown/);
     expect(exported.headers["content-disposition"]).toMatch(
@@ -494,12 +447,7 @@ describe("conversations", () => {
     expect(exported.body).toContain("gamma zebra question");
     expect(exported.body).toContain("## Oracle — ");
 
-    const removed = await request(
-      test.app,
-      owner,
-      "DELETE",
-      `/api/chat/conversations/${conversationId}`,
-    );
+    const removed = await chat(owner, "DELETE", `/${conversationId}`);
     expect(removed.statusCode).toBe(204);
     expect((await search("zebra")).total).toBe(0);
   });
@@ -528,12 +476,7 @@ describe("conversations", () => {
       const response = await test.app.inject({ ...call, headers: stranger.auth });
       expect(response.statusCode, `${call.method} ${call.url}`).toBe(404);
     }
-    const list = await request(
-      test.app,
-      stranger,
-      "GET",
-      `/api/chat/conversations?entityId=${entityId}`,
-    );
+    const list = await chat(stranger, "GET", `?entityId=${entityId}`);
     expect(list.json()).toEqual({ items: [], total: 0 });
     expect(fake.requests).toHaveLength(0);
   });

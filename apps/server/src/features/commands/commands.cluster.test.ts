@@ -1,13 +1,13 @@
 // Stopping on two instances sharing PostgreSQL and Redis (docs/decisions/233-stops-across-instances.md): the stop
 // of a whole command, of one entity's answer or of a chat answer may reach an instance that is not streaming it;
 // the bus carries it to the one that is, which stops that answer alone and confirms.
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEntity, readEvents } from "../../test/ai.js";
+import { createEntity, readEvents, runsByEntity } from "../../test/ai.js";
 import { buildCluster, type TestCluster } from "../../test/cluster.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
+import { listenOnLoopback, request } from "../../test/helper.js";
 
 const ANSWER = DEFAULT_TOKENS.join("");
 
@@ -24,11 +24,10 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("stops on two 
     fake = await startFakeLlm();
     cluster = await buildCluster({
       instances: 2,
-      env: { AI_BASE_URL: fake.url, AI_MODEL: "test-model" },
+      env: fake.env,
     });
     [first, second] = cluster.apps as [FastifyInstance, FastifyInstance];
-    await first.listen({ port: 0, host: "127.0.0.1" });
-    base = `http://127.0.0.1:${(first.server.address() as AddressInfo).port}`;
+    base = await listenOnLoopback(first);
     owner = await createUser(first, { tier: "quantum", world: "quantum" });
     const alpha = await createEntity(first, owner.id, { name: "Alpha" });
     const others = await Promise.all(
@@ -66,10 +65,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("stops on two 
     });
     const stopped = await (stop as Promise<{ json(): unknown }> | null);
     expect(stopped?.json()).toEqual({ stopped: true });
-    const done = events.at(-1)?.data as {
-      runs: { entityId: string; status: string; output: string }[];
-    };
-    const byEntity = new Map(done.runs.map((run) => [run.entityId, run]));
+    const byEntity = runsByEntity(events);
     expect(byEntity.get(alpha)).toMatchObject({ status: "complete", output: ANSWER });
     expect(byEntity.get(gamma)).toMatchObject({ status: "complete", output: ANSWER });
     expect(byEntity.get(beta)?.status).toBe("stopped");

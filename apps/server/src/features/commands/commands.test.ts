@@ -1,13 +1,12 @@
 // The command centre against a real loopback OpenAI-compatible server: three entities' answers streamed side by
 // side over a real socket, three runs under one commandId, the grouped history, plan gates and others' ids.
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runs } from "../../db/schema.js";
-import { createEntity, readEvents } from "../../test/ai.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
+import { createEntity, readEvents, runsByEntity } from "../../test/ai.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { buildTestApp, listenOnLoopback, request, type TestApp } from "../../test/helper.js";
 
 const ANSWER = DEFAULT_TOKENS.join("");
 
@@ -19,9 +18,8 @@ let entityIds: string[];
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  test = await buildTestApp({ AI_BASE_URL: fake.url, AI_MODEL: "test-model" });
-  await test.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  test = await buildTestApp(fake.env);
+  base = await listenOnLoopback(test.app);
   owner = await createUser(test.app, { tier: "quantum", world: "quantum" });
   const first = await createEntity(test.app, owner.id, { name: "Alpha" });
   const others = await Promise.all(
@@ -36,6 +34,10 @@ afterAll(async () => {
   await test?.close();
   await fake?.close();
 });
+
+/** A command-centre route (below /api/commands) on the file's app, as `who`. */
+const commands = (who: SignedInUser, method: "GET" | "POST", path: string, payload?: object) =>
+  request(test.app, who, method, `/api/commands${path}`, payload);
 
 beforeEach(() => fake.reset());
 
@@ -115,7 +117,7 @@ describe("command centre", () => {
     }
     expect(fake.requests).toHaveLength(3);
 
-    const history = await request(test.app, owner, "GET", "/api/commands");
+    const history = await commands(owner, "GET", "");
     expect(history.statusCode).toBe(200);
     const item = history
       .json()
@@ -131,7 +133,7 @@ describe("command centre", () => {
   });
 
   it("answers once in JSON, with each entity's answer", async () => {
-    const response = await request(test.app, owner, "POST", "/api/commands", {
+    const response = await commands(owner, "POST", "", {
       entityIds: entityIds.slice(0, 2),
       prompt: "Hello",
     });
@@ -145,7 +147,7 @@ describe("command centre", () => {
 
   it("keeps each entity's outcome apart when the model dies for all of them", async () => {
     fake.behave({ dieAfterTokens: 1 });
-    const response = await request(test.app, owner, "POST", "/api/commands", {
+    const response = await commands(owner, "POST", "", {
       entityIds,
       prompt: "Fail",
     });
@@ -156,7 +158,7 @@ describe("command centre", () => {
       "failed",
     ]);
     expect(body.runs[0].output).toBe("The ");
-    const history = await request(test.app, owner, "GET", "/api/commands?pageSize=1");
+    const history = await commands(owner, "GET", "?pageSize=1");
     expect(history.json().items[0]).toMatchObject({ commandId: body.commandId, status: "failed" });
     expect(history.json().total).toBeGreaterThanOrEqual(2);
   });
@@ -165,12 +167,12 @@ describe("command centre", () => {
     const genesis = await createUser(test.app, { tier: "genesis", world: "genesis" });
     const one = await createEntity(test.app, genesis.id);
     const two = await createEntity(test.app, genesis.id, { universeId: one.universeId });
-    const single = await request(test.app, genesis, "POST", "/api/commands", {
+    const single = await commands(genesis, "POST", "", {
       entityIds: [one.id],
       prompt: "Hi",
     });
     expect(single.statusCode).toBe(200);
-    const several = await request(test.app, genesis, "POST", "/api/commands", {
+    const several = await commands(genesis, "POST", "", {
       entityIds: [one.id, two.id],
       prompt: "Hi",
     });
@@ -186,7 +188,7 @@ describe("command centre", () => {
   it("answers 404 when any entity or command is someone else's, before calling the provider", async () => {
     const stranger = await createUser(test.app, { tier: "quantum", world: "quantum" });
     const mine = await createEntity(test.app, stranger.id);
-    const mixed = await request(test.app, stranger, "POST", "/api/commands", {
+    const mixed = await commands(stranger, "POST", "", {
       entityIds: [mine.id, entityIds[0]],
       prompt: "Hi",
     });
@@ -195,14 +197,9 @@ describe("command centre", () => {
       .select()
       .from(runs)
       .where(eq(runs.userId, owner.id));
-    const stop = await request(
-      test.app,
-      stranger,
-      "POST",
-      `/api/commands/${someRun?.commandId}/stop`,
-    );
+    const stop = await commands(stranger, "POST", `/${someRun?.commandId}/stop`);
     expect(stop.statusCode).toBe(404);
-    const history = await request(test.app, stranger, "GET", "/api/commands");
+    const history = await commands(stranger, "GET", "");
     expect(history.json()).toEqual({ items: [], total: 0 });
     expect(fake.requests).toHaveLength(0);
   });
@@ -238,7 +235,7 @@ describe("command centre", () => {
         if (event.event === "start") commandId = (event.data as { commandId: string }).commandId;
         if (event.event === "message" && !stopped) {
           stopped = true;
-          void request(test.app, owner, "POST", `/api/commands/${commandId}/stop`);
+          void commands(owner, "POST", `/${commandId}/stop`);
         }
         return false;
       },
@@ -263,12 +260,7 @@ describe("command centre", () => {
         if (event.event === "start") commandId = (event.data as { commandId: string }).commandId;
         const data = event.data as { entityId?: string };
         if (event.event === "message" && data.entityId === beta && stop === null) {
-          stop = request(
-            test.app,
-            owner,
-            "POST",
-            `/api/commands/${commandId}/entities/${beta}/stop`,
-          );
+          stop = commands(owner, "POST", `/${commandId}/entities/${beta}/stop`);
         }
         return false;
       },
@@ -276,10 +268,7 @@ describe("command centre", () => {
     const stopped = await (stop as Promise<{ statusCode: number; body: string }> | null);
     expect(stopped?.statusCode, stopped?.body).toBe(200);
     expect(JSON.parse(stopped?.body ?? "{}")).toEqual({ stopped: true });
-    const done = events.at(-1)?.data as {
-      runs: { entityId: string; status: string; output: string }[];
-    };
-    const byEntity = new Map(done.runs.map((run) => [run.entityId, run]));
+    const byEntity = runsByEntity(events);
     expect(byEntity.get(alpha)).toMatchObject({ status: "complete", output: ANSWER });
     expect(byEntity.get(gamma)).toMatchObject({ status: "complete", output: ANSWER });
     expect(byEntity.get(beta)?.status).toBe("stopped");
@@ -289,28 +278,13 @@ describe("command centre", () => {
 
     // Someone else's command, and an entity the command did not name: 404.
     const stranger = await createUser(test.app, { tier: "quantum", world: "quantum" });
-    const theirs = await request(
-      test.app,
-      stranger,
-      "POST",
-      `/api/commands/${commandId}/entities/${alpha}/stop`,
-    );
+    const theirs = await commands(stranger, "POST", `/${commandId}/entities/${alpha}/stop`);
     expect(theirs.statusCode).toBe(404);
     const other = await createEntity(test.app, owner.id, { name: "Delta" });
-    const unnamed = await request(
-      test.app,
-      owner,
-      "POST",
-      `/api/commands/${commandId}/entities/${other.id}/stop`,
-    );
+    const unnamed = await commands(owner, "POST", `/${commandId}/entities/${other.id}/stop`);
     expect(unnamed.statusCode).toBe(404);
     // After the command ended there is nothing left to stop.
-    const late = await request(
-      test.app,
-      owner,
-      "POST",
-      `/api/commands/${commandId}/entities/${alpha}/stop`,
-    );
+    const late = await commands(owner, "POST", `/${commandId}/entities/${alpha}/stop`);
     expect(late.json()).toEqual({ stopped: false });
   });
 });

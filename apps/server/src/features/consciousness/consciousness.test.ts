@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, consciousnessHistory, runs, signals } from "../../db/schema.js";
 import { TEST_NOW } from "../../test/clock.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
 // A fixed start, moved only by the test.
@@ -119,7 +119,7 @@ describe("GET /api/aacos/consciousness/state", () => {
     expect(raised[0]?.suggestedAction).toContain("Rebalance");
     // The rebalance alert itself does not lower harmony further.
     expect((await state(user)).harmony).toBe(0.1);
-    const listed = await test.app.inject({ method: "GET", url: "/api/alerts", headers: user.auth });
+    const listed = await request(test.app, user, "GET", "/api/alerts");
     expect(
       listed.json().items.filter((a: { rule: string }) => a.rule === "rebalance"),
     ).toHaveLength(1);

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runs, universes } from "../../db/schema.js";
 import { testClock } from "../../test/clock.js";
-import { createApiKey, createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createApiKey, createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import type { ActivityPage, DashboardMetrics, DashboardStats } from "./index.js";
 
 const HOUR_MS = 3_600_000;
@@ -85,7 +85,7 @@ describe("dashboard", () => {
   it("gives 24 hourly points of runs and tokens, and the call counters", async () => {
     // One plan call (a script's); the dashboard's own reads are not plan calls.
     const script = await createApiKey(test.app, user, { scopes: ["read"] });
-    await test.app.inject({ method: "GET", url: "/api/users/profile", headers: script.auth });
+    await request(test.app, script, "GET", "/api/users/profile");
     const metrics = await get<DashboardMetrics>("/api/dashboard/metrics");
     expect(metrics.hours).toHaveLength(24);
     expect(metrics.hours.reduce((sum, point) => sum + point.runs, 0)).toBe(2);

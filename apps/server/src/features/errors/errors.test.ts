@@ -3,8 +3,8 @@ import { ERROR_REPORT_LIMITS, REDACTED } from "@aacos/domain/validation";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorReports } from "../../db/schema.js";
-import { createUser, request, type SignedInUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { ERROR_REPORT_RATE } from "./index.js";
 
 const JWT =
@@ -32,12 +32,8 @@ function report(payload: unknown, headers: Record<string, string> = {}) {
 }
 
 async function openGroups() {
-  const response = await request(
-    test.app,
-    admin,
-    "GET",
-    "/api/admin/errors?status=open&pageSize=100",
-  );
+  const openGroups = "/api/admin/errors?status=open&pageSize=100";
+  const response = await request(test.app, admin, "GET", openGroups);
   expect(response.statusCode).toBe(200);
   return response.json() as {
     items: { id: string; message: string; count: number; resolvedAt: string | null }[];
@@ -207,12 +203,8 @@ describe("the admin error list", () => {
   });
 
   it("answers 404 for an unknown group and 400 for a bad status", async () => {
-    const missing = await request(
-      test.app,
-      admin,
-      "POST",
-      "/api/admin/errors/00000000-0000-4000-8000-000000000000/resolve",
-    );
+    const noSuchGroup = "/api/admin/errors/00000000-0000-4000-8000-000000000000/resolve";
+    const missing = await request(test.app, admin, "POST", noSuchGroup);
     expect(missing.statusCode).toBe(404);
     const bad = await request(test.app, admin, "GET", "/api/admin/errors?status=maybe");
     expect(bad.statusCode).toBe(400);

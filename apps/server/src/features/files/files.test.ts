@@ -1,12 +1,14 @@
 // Uploads through real multipart bodies: the docs/product.md §5 refusals, magic bytes, the storage quota, and the owner-only file API.
 import { randomUUID } from "node:crypto";
-import { readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "../../db/schema.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { expectLimitReached } from "../../test/expected.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { zip } from "../../test/zip.js";
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -24,44 +26,18 @@ const CFB = Buffer.concat([
   Buffer.alloc(480),
 ]);
 
-/** A minimal stored (uncompressed) zip: enough structure for signature detection. */
-function zip(entries: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(entries)) {
-    const nameBytes = Buffer.from(name);
-    const data = Buffer.from(text);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+/** A minimal stored (uncompressed) zip, without checksums: enough structure for signature detection. */
+function storedZip(entries: Record<string, string>): Buffer {
+  return zip(
+    Object.entries(entries).map(([name, text]) => {
+      const stored = Buffer.from(text);
+      return { name, stored, size: stored.length, crc: 0, method: 0 as const };
+    }),
+  );
 }
 
 const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-const DOCX = zip({
+const DOCX = storedZip({
   "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
   "word/document.xml": "<w:document/>",
 });
@@ -84,10 +60,7 @@ beforeAll(async () => {
   test = await buildTestApp();
   filesDir = path.join(test.config.dataDir, "files");
 });
-afterAll(async () => {
-  await test.close();
-  await rm(test.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => test.close());
 
 async function upload(user: SignedInUser, name: string, type: string, bytes: Uint8Array) {
   const body = await form(name, type, bytes);
@@ -165,7 +138,7 @@ describe("POST /api/upload refusals", () => {
     expect(binary.json().error.message).toBe("File MIME type does not match extension");
     const invalidUtf8 = await upload(user, "notes.txt", "text/plain", Buffer.from([0xc3, 0x28]));
     expect(invalidUtf8.statusCode).toBe(400);
-    const bareZip = await upload(user, "report.docx", DOCX_TYPE, zip({ "a.txt": "hello" }));
+    const bareZip = await upload(user, "report.docx", DOCX_TYPE, storedZip({ "a.txt": "hello" }));
     expect(bareZip.json().error.message).toBe("File MIME type does not match extension");
     expect(await storedFiles()).toEqual([]);
   });
@@ -181,17 +154,7 @@ describe("POST /api/upload refusals", () => {
       storageKey: `${user.id}/${randomUUID()}`,
     });
     const response = await upload(user, "pixel.png", "image/png", PNG);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      error: {
-        code: "limit_reached",
-        message: "Storage limit reached: 1 GB",
-        params: { limit: "maxStorageGB", max: 1 },
-      },
-      suggestedTier: "quantum",
-      upgradeUrl: "/tiers?upgrade=quantum",
-      reason: "maxStorageGB",
-    });
+    expectLimitReached(response, "Storage limit reached: 1 GB", "maxStorageGB", 1);
     expect(await storedFiles()).toEqual([]);
   });
 
@@ -237,7 +200,7 @@ describe("a user's files", () => {
     });
     expect(await storedFiles()).toHaveLength(1);
 
-    const list = await test.app.inject({ method: "GET", url: "/api/files", headers: owner.auth });
+    const list = await request(test.app, owner, "GET", "/api/files");
     expect(list.json()).toEqual({ items: [file], usedBytes: PNG.length, limitBytes: 1024 ** 3 });
 
     const download = await request(test.app, owner, "GET", `/api/files/${file.id}`);
@@ -264,7 +227,7 @@ describe("a user's files", () => {
     const removed = await request(test.app, owner, "DELETE", `/api/files/${file.id}`);
     expect(removed.statusCode).toBe(204);
     expect(await storedFiles()).toEqual([]);
-    const after = await test.app.inject({ method: "GET", url: "/api/files", headers: owner.auth });
+    const after = await request(test.app, owner, "GET", "/api/files");
     expect(after.json()).toMatchObject({ items: [], usedBytes: 0 });
     const gone = await request(test.app, owner, "GET", `/api/files/${file.id}`);
     expect(gone.statusCode).toBe(404);
@@ -278,7 +241,7 @@ describe("a user's files", () => {
       await upload(owner, "report.docx", DOCX_TYPE, DOCX),
     ];
     expect(uploads.map((response) => response.statusCode)).toEqual([201, 201, 201]);
-    const list = await test.app.inject({ method: "GET", url: "/api/files", headers: owner.auth });
+    const list = await request(test.app, owner, "GET", "/api/files");
     const names = list.json().items.map((item: { name: string }) => item.name);
     expect(names).toEqual(["report.docx", "old.doc", "notes.txt"]);
     const text = await request(test.app, owner, "GET", `/api/files/${uploads[0]?.json().file.id}`);

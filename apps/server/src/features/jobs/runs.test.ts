@@ -2,7 +2,7 @@
 // run, batches (parallel with quantum processing, one after another without), reading and cancelling runs.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEntity } from "../../test/ai.js";
+import { createEntitiesInOneUniverse, createEntity } from "../../test/ai.js";
 import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
@@ -25,7 +25,7 @@ interface RunView {
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  test = await buildTestApp({ AI_BASE_URL: fake.url, AI_MODEL: "test-model" });
+  test = await buildTestApp(fake.env);
 });
 
 afterAll(async () => {
@@ -217,23 +217,15 @@ describe("batches", () => {
   it("without quantum processing runs the entities one after another", async () => {
     fake.behave({ tokenDelayMs: 40 });
     const user = await createUser(test.app, { tier: "quantum", world: "quantum" });
-    const first = await createEntity(test.app, user.id, { name: "One" });
-    const second = await createEntity(test.app, user.id, {
-      name: "Two",
-      universeId: first.universeId,
-    });
-    const third = await createEntity(test.app, user.id, {
-      name: "Three",
-      universeId: first.universeId,
-    });
+    const entityIds = await createEntitiesInOneUniverse(test.app, user.id, ["One", "Two", "Three"]);
     const response = await call(user, "POST", "/api/aacos/runs", {
-      entityIds: [first.id, second.id, third.id],
+      entityIds,
       prompt: "Count off",
     });
     expect(response.statusCode, response.body).toBe(202);
     const batch = response.json();
     expect(batch.mode).toBe("sequential");
-    expect(batch.runs.map((run: RunView) => run.entityId)).toEqual([first.id, second.id, third.id]);
+    expect(batch.runs.map((run: RunView) => run.entityId)).toEqual(entityIds);
     const ids = batch.runs.map((run: RunView) => run.id);
     expect(await watchBatch(user, ids)).toBe(1);
     for (const id of ids) expect(await readRun(user, id)).toMatchObject({ status: "complete" });
@@ -265,19 +257,12 @@ describe("batches", () => {
   it("a cancelled waiting run of a sequential batch never runs, and the batch goes on", async () => {
     fake.behave({ tokenDelayMs: 60 });
     const user = await createUser(test.app, { tier: "quantum", world: "quantum" });
-    const first = await createEntity(test.app, user.id, { name: "Lead" });
-    const middle = await createEntity(test.app, user.id, {
-      name: "Skipped",
-      universeId: first.universeId,
-    });
-    const last = await createEntity(test.app, user.id, {
-      name: "Tail",
-      universeId: first.universeId,
-    });
-    const response = await call(user, "POST", "/api/aacos/runs", {
-      entityIds: [first.id, middle.id, last.id],
-      prompt: "In order",
-    });
+    const entityIds = await createEntitiesInOneUniverse(test.app, user.id, [
+      "Lead",
+      "Skipped",
+      "Tail",
+    ]);
+    const response = await call(user, "POST", "/api/aacos/runs", { entityIds, prompt: "In order" });
     const [lead, skipped, tail] = response.json().runs as RunView[];
     const cancel = await call(user, "POST", `/api/aacos/runs/${skipped?.id}/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(200);

@@ -52,18 +52,17 @@ const clock = () => {
   now += 1000;
   return new Date(now);
 };
+/** The real mailer on this file's database and clock, sending through `smtpUrl`, with a log the test reads. */
+function recordingMailer(smtpUrl: string | undefined) {
+  const { log, lines } = recordingLog();
+  const from = "AACOS <no-reply@aacos.example>";
+  return { mailer: createMailer({ db: database.database.db, clock, log, smtpUrl, from }), lines };
+}
 const mail = (to: string) => ({ to, subject: "Hello", text: "Line one\nhttps://aacos.example/x" });
 
 describe("with SMTP", () => {
   it("delivers the mail and records it as sent", async () => {
-    const { log, lines } = recordingLog();
-    const mailer = createMailer({
-      db: database.database.db,
-      clock,
-      log,
-      smtpUrl: smtp.url,
-      from: "AACOS <no-reply@aacos.example>",
-    });
+    const { mailer, lines } = recordingMailer(smtp.url);
     await mailer.send(mail("dana@example.com"));
     const received = smtp.received.at(-1);
     expect(received?.subject).toBe("Hello");
@@ -81,14 +80,7 @@ describe("with SMTP", () => {
   });
 
   it("keeps undeliverable queued mail in the outbox and logs the failure", async () => {
-    const { log, lines } = recordingLog();
-    const mailer = createMailer({
-      db: database.database.db,
-      clock,
-      log,
-      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
-      from: "AACOS <no-reply@aacos.example>",
-    });
+    const { mailer, lines } = recordingMailer(`smtp://127.0.0.1:${await closedPort()}`);
     await mailer.queue(mail("lost@example.com"));
     await mailer.idle();
     expect((await mailer.outbox()).map((item) => item.to)).toContain("lost@example.com");
@@ -101,14 +93,7 @@ describe("with SMTP", () => {
 
 describe("without SMTP", () => {
   it("keeps the mail in the outbox, newest first, and logs it with its text", async () => {
-    const { log, lines } = recordingLog();
-    const mailer = createMailer({
-      db: database.database.db,
-      clock,
-      log,
-      smtpUrl: undefined,
-      from: "AACOS <no-reply@aacos.example>",
-    });
+    const { mailer, lines } = recordingMailer(undefined);
     await mailer.send(mail("first@example.com"));
     await mailer.queue(mail("second@example.com"));
     const items = await mailer.outbox();
@@ -125,14 +110,7 @@ describe("without SMTP", () => {
   });
 
   it("waits in idle() and close() for a mail queued without waiting, still being recorded", async () => {
-    const { log } = recordingLog();
-    const mailer = createMailer({
-      db: database.database.db,
-      clock,
-      log,
-      smtpUrl: undefined,
-      from: "AACOS <no-reply@aacos.example>",
-    });
+    const { mailer } = recordingMailer(undefined);
     // What a reply that must not wait on the mail does (the registration notice): the answer goes out first.
     void mailer.queue(mail("unawaited@example.com"));
     await mailer.idle();

@@ -1,14 +1,9 @@
 // Two-factor sign-in over the real API: setup, login with a TOTP or recovery code, no code accepted twice, limits, disable.
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createUser,
-  PASSWORD,
-  request,
-  type SignedInUser,
-  someAddress,
-} from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { MFA_REQUIRED } from "../../test/expected.js";
+import { createUser, PASSWORD, type SignedInUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -22,6 +17,10 @@ const post = (
   headers: Record<string, string> = {},
   remoteAddress = someAddress(),
 ) => test.app.inject({ method: "POST", url, payload, headers, remoteAddress });
+
+/** The sign-in's second step: a code of `type` for the token the password step gave. */
+const verify = (mfaToken: string, type: "totp" | "recovery", code: unknown) =>
+  post("/api/auth/mfa/verify", { code, type, mfaToken });
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The code an authenticator app would show at `epoch` (seconds). */
@@ -63,11 +62,7 @@ async function passwordStep(email: string, rememberMe = false): Promise<string> 
   const response = await post("/api/auth/login", { email, password: PASSWORD, rememberMe });
   expect(response.statusCode).toBe(200);
   const body = response.json();
-  expect(body).toEqual({
-    mfaRequired: true,
-    mfaToken: expect.any(String),
-    methods: ["totp", "recovery"],
-  });
+  expect(body).toEqual(MFA_REQUIRED);
   return body.mfaToken;
 }
 
@@ -112,7 +107,7 @@ describe("setup", () => {
 
     const after = await request(test.app, user, "GET", "/api/auth/mfa");
     expect(after.json()).toEqual({ totp: { enabled: true }, recoveryCodesLeft: 10 });
-    const me = await test.app.inject({ method: "GET", url: "/api/auth/me", headers: user.auth });
+    const me = await request(test.app, user, "GET", "/api/auth/me");
     expect(me.json().user.mfaEnabled).toBe(true);
 
     const again = await post("/api/auth/mfa/setup", {}, user.auth);
@@ -157,11 +152,7 @@ describe("login with a second factor", () => {
 
     const mfaToken = await passwordStep(user.email, true);
     // The code that switched TOTP on is spent.
-    const replayed = await post("/api/auth/mfa/verify", {
-      code: await codeAt(secret, base),
-      type: "totp",
-      mfaToken,
-    });
+    const replayed = await verify(mfaToken, "totp", await codeAt(secret, base));
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json().error.message).toBe("Invalid verification code");
 
@@ -189,54 +180,34 @@ describe("login with a second factor", () => {
 
     // The same code again, in a new sign-in: refused.
     const secondToken = await passwordStep(user.email);
-    const reused = await post("/api/auth/mfa/verify", {
-      code: nextCode,
-      type: "totp",
-      mfaToken: secondToken,
-    });
+    const reused = await verify(secondToken, "totp", nextCode);
     expect(reused.statusCode).toBe(401);
 
     const [firstRecovery, secondRecovery] = recoveryCodes;
-    const recovered = await post("/api/auth/mfa/verify", {
-      code: firstRecovery?.toUpperCase().replace("-", " "),
-      type: "recovery",
-      mfaToken: secondToken,
-    });
+    const recovered = await verify(
+      secondToken,
+      "recovery",
+      firstRecovery?.toUpperCase().replace("-", " "),
+    );
     expect(recovered.statusCode).toBe(200);
     expect(recovered.json().rememberMe).toBe(false);
 
     const thirdToken = await passwordStep(user.email);
-    const recoveryAgain = await post("/api/auth/mfa/verify", {
-      code: firstRecovery,
-      type: "recovery",
-      mfaToken: thirdToken,
-    });
+    const recoveryAgain = await verify(thirdToken, "recovery", firstRecovery);
     expect(recoveryAgain.statusCode).toBe(401);
     const status = await request(test.app, user, "GET", "/api/auth/mfa");
     expect(status.json()).toEqual({ totp: { enabled: true }, recoveryCodesLeft: 9 });
-    const secondWorks = await post("/api/auth/mfa/verify", {
-      code: secondRecovery,
-      type: "recovery",
-      mfaToken: thirdToken,
-    });
+    const secondWorks = await verify(thirdToken, "recovery", secondRecovery);
     expect(secondWorks.statusCode).toBe(200);
   });
 
   it("opens one session per password step: the step token is single-use, even under concurrency", async () => {
     const { user, secret, base, recoveryCodes } = await userWithTotp();
     const mfaToken = await passwordStep(user.email);
-    const first = await post("/api/auth/mfa/verify", {
-      code: await codeAt(secret, base + 30),
-      type: "totp",
-      mfaToken,
-    });
+    const first = await verify(mfaToken, "totp", await codeAt(secret, base + 30));
     expect(first.statusCode).toBe(200);
     // Another valid code with the same step token: refused, no second session.
-    const again = await post("/api/auth/mfa/verify", {
-      code: recoveryCodes[0],
-      type: "recovery",
-      mfaToken,
-    });
+    const again = await verify(mfaToken, "recovery", recoveryCodes[0]);
     expect(again.statusCode).toBe(401);
     expect(again.json().error.message).toBe("The sign-in step expired; sign in again");
 
@@ -251,19 +222,11 @@ describe("login with a second factor", () => {
   });
 
   it("refuses a forged or missing step token", async () => {
-    const forged = await post("/api/auth/mfa/verify", {
-      code: "123456",
-      type: "totp",
-      mfaToken: "eyJhbGciOiJIUzI1NiJ9.e30.x",
-    });
+    const forged = await verify("eyJhbGciOiJIUzI1NiJ9.e30.x", "totp", "123456");
     expect(forged.statusCode).toBe(401);
     // An access token is not a step token.
     const user = await createUser(test.app);
-    const wrongKind = await post("/api/auth/mfa/verify", {
-      code: "123456",
-      type: "totp",
-      mfaToken: user.token,
-    });
+    const wrongKind = await verify(user.token, "totp", "123456");
     expect(wrongKind.statusCode).toBe(401);
   });
 
@@ -271,18 +234,10 @@ describe("login with a second factor", () => {
     const { user, secret, base } = await userWithTotp();
     const mfaToken = await passwordStep(user.email);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const response = await post("/api/auth/mfa/verify", {
-        code: "aaaaa-aaaaa",
-        type: "recovery",
-        mfaToken,
-      });
+      const response = await verify(mfaToken, "recovery", "aaaaa-aaaaa");
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await post("/api/auth/mfa/verify", {
-      code: await codeAt(secret, base + 30),
-      type: "totp",
-      mfaToken,
-    });
+    const blocked = await verify(mfaToken, "totp", await codeAt(secret, base + 30));
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe("rate_limited");
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);

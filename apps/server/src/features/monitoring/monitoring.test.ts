@@ -1,22 +1,12 @@
 // Metrics: the sampler's shape and 100-sample cap, the live view, the Prometheus text and its token gate, and the
 // quantum state from the job runner.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
-import { createSystemSampler, type SystemReading } from "./sampler.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { systemReading } from "../../test/monitoring.js";
+import { createSystemSampler } from "./sampler.js";
 
 const TOKEN = "prometheus-scrape-token-0123456789";
-
-function reading(memoryPercent: number, cpuPercent = 10): SystemReading {
-  const totalBytes = 16 * 1024 ** 3;
-  const usedBytes = Math.round((totalBytes * memoryPercent) / 100);
-  return {
-    cpuPercent,
-    memory: { usedBytes, freeBytes: totalBytes - usedBytes, totalBytes, percentage: memoryPercent },
-    process: { rssBytes: 100_000_000, heapUsedBytes: 50_000_000 },
-    uptimeSeconds: 42,
-  };
-}
 
 let test: TestApp;
 let user: SignedInUser;
@@ -38,7 +28,7 @@ describe("the system sampler", () => {
       instance: "test-sampler",
       readSystem: () => {
         n += 1;
-        return reading(50 + (n % 10));
+        return systemReading(50 + (n % 10));
       },
     });
     for (let i = 0; i < 105; i += 1) await sampler.sampleOnce();
@@ -139,7 +129,7 @@ describe("GET /metrics", () => {
     );
     expect(scraped.body).toMatch(/aacos_http_requests_total\{status="200"\} \d+/);
     expect(scraped.body).toMatch(/aacos_http_request_duration_seconds\{quantile="0.99"\} /);
-    const asAdmin = await test.app.inject({ method: "GET", url: "/metrics", headers: admin.auth });
+    const asAdmin = await request(test.app, admin, "GET", "/metrics");
     expect(asAdmin.statusCode).toBe(200);
   });
 
@@ -177,7 +167,7 @@ describe("GET /metrics", () => {
       headers: { authorization: "Bearer not-the-token-at-all-000" },
     });
     expect(wrong.statusCode).toBe(401);
-    const asUser = await test.app.inject({ method: "GET", url: "/metrics", headers: user.auth });
+    const asUser = await request(test.app, user, "GET", "/metrics");
     expect(asUser.statusCode).toBe(403);
   });
 
@@ -188,10 +178,7 @@ describe("GET /metrics", () => {
       const someone = await createUser(open.app, { tier: "infinity" });
       const asOperator = await request(open.app, operator, "GET", "/metrics");
       expect(asOperator.statusCode).toBe(200);
-      expect(
-        (await open.app.inject({ method: "GET", url: "/metrics", headers: someone.auth }))
-          .statusCode,
-      ).toBe(403);
+      expect((await request(open.app, someone, "GET", "/metrics")).statusCode).toBe(403);
       expect((await open.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
     } finally {
       await open.close();

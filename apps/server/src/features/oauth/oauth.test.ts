@@ -4,8 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config.js";
 import { auditLog, authChallenges, mfaTotp, oauthAccounts, users } from "../../db/schema.js";
-import { createUser, request, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { MFA_REQUIRED } from "../../test/expected.js";
+import { createUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { LINK_WITH_PASSWORD_MESSAGE, safeRedirect, usernameBase } from "./service.js";
 import { startTestProvider, type TestProvider } from "./test-provider.js";
 
@@ -380,12 +381,7 @@ describe("sign-in", () => {
     const { response } = await signInThrough(acme, "acme", account.sub, "/x");
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({
-      mfaRequired: true,
-      mfaToken: expect.any(String),
-      methods: ["totp", "recovery"],
-      redirect: "/x",
-    });
+    expect(body).toEqual({ ...MFA_REQUIRED, redirect: "/x" });
     expect(response.headers["set-cookie"] ?? "").not.toContain("aacos_refresh=");
     expect(await test.app.tokens.verifyStep("mfa", body.mfaToken)).toMatchObject({
       sub: userId,

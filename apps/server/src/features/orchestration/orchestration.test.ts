@@ -1,6 +1,5 @@
 // Entity orchestration against the real app and a loopback model server: who sees which entities, run figures,
 // pause/resume/stop/reassign with their effect on the chat and command centre, bulk results, audit and live updates.
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { runs } from "../../db/schema.js";
 import type { RealtimeEnvelope } from "../../platform/realtime-bus.js";
@@ -8,7 +7,7 @@ import { createEntity, readEvents } from "../../test/ai.js";
 import { testClock } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { buildTestApp, listenOnLoopback, type TestApp } from "../../test/helper.js";
 
 let fake: FakeLlmServer;
 let test: TestApp;
@@ -22,17 +21,8 @@ const clock = testClock();
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  test = await buildTestApp(
-    {
-      AI_BASE_URL: fake.url,
-      AI_MODEL: "test-model",
-      AI_MODELS: "small:1,large:5",
-    },
-    undefined,
-    { clock },
-  );
-  await test.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  test = await buildTestApp({ ...fake.env, AI_MODELS: "small:1,large:5" }, undefined, { clock });
+  base = await listenOnLoopback(test.app);
   admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
   operator = await createUser(test.app, { roles: ["operator"], tier: "infinity" });
   owner = await createUser(test.app, { tier: "infinity" });

@@ -3,8 +3,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, planChanges } from "../../db/schema.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { TEAMS_NEED_COSMIC } from "../../test/expected.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { createImmediateBillingProvider } from "./billing-provider.js";
 import { createPlanService } from "./service.js";
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 function planMe(user: SignedInUser) {
-  return test.app.inject({ method: "GET", url: "/api/plan/me", headers: user.auth });
+  return request(test.app, user, "GET", "/api/plan/me");
 }
 
 function choose(user: SignedInUser, kind: "tier" | "world", value: string) {
@@ -315,16 +316,7 @@ describe("feature gate", () => {
     await choose(user, "tier", "quantum");
     const response = await request(test.app, user, "GET", "/api/test/teams");
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      error: {
-        code: "feature_locked",
-        message: "Team collaboration needs the Cosmic plan",
-        params: { feature: "teamCollaboration", plan: "cosmic" },
-      },
-      suggestedTier: "cosmic",
-      upgradeUrl: "/tiers?upgrade=cosmic",
-      reason: "teamCollaboration",
-    });
+    expect(response.json()).toEqual(TEAMS_NEED_COSMIC);
   });
 
   it("lets cosmic through", async () => {

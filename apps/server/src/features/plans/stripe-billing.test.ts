@@ -5,8 +5,8 @@ import { BILLING_MESSAGES } from "@aacos/domain/billing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { billingSubscriptions, planChanges, users } from "../../db/schema.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { type StripePeer, startStripeServer } from "../../test/stripe-server.js";
 
 const DAY_MS = 86_400_000;

@@ -5,8 +5,8 @@ import { and, count, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { progress, progressLedger } from "../../db/schema.js";
 import { testClock } from "../../test/clock.js";
-import { createApiKey, createUser, request } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createApiKey, createUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { createProgressionService, type Every, logSignals } from "./index.js";
 
 /** A flush timer the test ticks by hand: `tick()` runs what the interval would run. */

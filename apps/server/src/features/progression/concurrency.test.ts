@@ -1,10 +1,11 @@
 // A thousand simultaneous actions, for one user and spread over many: each is paid once, the daily caps hold, and
 // every user's totals equal their ledger's sum.
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { progress, progressLedger } from "../../db/schema.js";
+import { progressLedger } from "../../db/schema.js";
 import { createUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { usersOffTheirLedger } from "../../test/progression.js";
 import { createProgressionService, logSignals } from "./index.js";
 
 let test: TestApp;
@@ -14,16 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-async function drift(): Promise<unknown[]> {
-  const rows = await test.database.db
-    .select({ userId: progress.userId })
-    .from(progress)
-    .where(
-      sql`${progress.experience} <> coalesce((select sum(l.xp) from progress_ledger l where l.user_id = ${progress.userId}), 0)
-        or ${progress.tokens} <> coalesce((select sum(l.tokens) from progress_ledger l where l.user_id = ${progress.userId}), 0)`,
-    );
-  return rows;
-}
+const drift = () => usersOffTheirLedger(test.database.db);
 
 describe("simultaneous actions", () => {
   it("for one user: 1,000 at once on two instances, each key paid once, caps held, totals equal the ledger", async () => {
@@ -87,9 +79,7 @@ describe("simultaneous actions", () => {
     const progression = test.app.services.progression;
     const before = await progression.read(user.id);
     await Promise.all(
-      Array.from({ length: 130 }, () =>
-        test.app.inject({ method: "GET", url: "/api/quests", headers: user.auth }),
-      ),
+      Array.from({ length: 130 }, () => request(test.app, user, "GET", "/api/quests")),
     );
     await progression.drain();
     const after = await progression.read(user.id);

@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimSlot, slotFor } from "../../platform/scheduler.js";
 import { testClock } from "../../test/clock.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
 let admin: SignedInUser;
@@ -156,16 +156,12 @@ describe("community events", () => {
     });
     const id: string = created.json().event.id;
     const joins = await Promise.all([
-      test.app.inject({ method: "POST", url: `/api/events/${id}/join`, headers: user.auth }),
-      test.app.inject({ method: "POST", url: `/api/events/${id}/join`, headers: user.auth }),
+      request(test.app, user, "POST", `/api/events/${id}/join`),
+      request(test.app, user, "POST", `/api/events/${id}/join`),
     ]);
     expect(joins.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-    const missing = await request(
-      test.app,
-      user,
-      "POST",
-      `/api/events/${crypto.randomUUID()}/join`,
-    );
+    const noSuchEvent = `/api/events/${crypto.randomUUID()}/join`;
+    const missing = await request(test.app, user, "POST", noSuchEvent);
     expect(missing.statusCode).toBe(404);
   });
 });

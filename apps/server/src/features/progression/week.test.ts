@@ -4,9 +4,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { progress, progressLedger, users } from "../../db/schema.js";
+import { progressLedger, users } from "../../db/schema.js";
 import { createUser, PASSWORD, type SignedInUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { usersOffTheirLedger } from "../../test/progression.js";
 
 const ZONE = "Europe/Berlin";
 const DAY_MS = 86_400_000;
@@ -68,14 +69,7 @@ async function signIn(email: string) {
 
 /** Totals equal the ledger's sums, for every user in the database. */
 async function expectTotalsEqualLedger() {
-  const rows = await test.database.db
-    .select({ userId: progress.userId })
-    .from(progress)
-    .where(
-      sql`${progress.experience} <> coalesce((select sum(l.xp) from progress_ledger l where l.user_id = ${progress.userId}), 0)
-        or ${progress.tokens} <> coalesce((select sum(l.tokens) from progress_ledger l where l.user_id = ${progress.userId}), 0)`,
-    );
-  expect(rows).toEqual([]);
+  expect(await usersOffTheirLedger(test.database.db)).toEqual([]);
 }
 
 /** The user's experience and tokens by ledger source, API calls aside (their count depends on the calls made). */

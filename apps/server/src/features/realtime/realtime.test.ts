@@ -12,8 +12,8 @@ import { openPostgres } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { connectRedis } from "../../platform/redis.js";
 import { TEST_NOW } from "../../test/clock.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, openTestDatabase, type TestApp } from "../../test/helper.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, openTestDatabase, request, type TestApp } from "../../test/helper.js";
 import {
   ACCESS_CHANGED_REASON,
   CLOSE_ACCESS_CHANGED,
@@ -287,17 +287,13 @@ describe("access changes reach open sockets", () => {
       await client.next(isType("subscribed"));
       const response =
         action === "demote"
-          ? await test.app.inject({
-              method: "PUT",
-              url: `/api/users/${target.id}`,
-              headers: boss.auth,
-              payload: { roles: ["user"] },
-            })
-          : await test.app.inject({
-              method: "POST",
-              url: `/api/users/${target.id}/${action === "suspend" ? "suspend" : "sign-out-everywhere"}`,
-              headers: boss.auth,
-            });
+          ? await request(test.app, boss, "PUT", `/api/users/${target.id}`, { roles: ["user"] })
+          : await request(
+              test.app,
+              boss,
+              "POST",
+              `/api/users/${target.id}/${action === "suspend" ? "suspend" : "sign-out-everywhere"}`,
+            );
       expect(response.statusCode, `${action}: ${response.body}`).toBeLessThan(300);
       expect(await client.closed, action).toEqual({
         code: CLOSE_ACCESS_CHANGED,

@@ -1,8 +1,8 @@
 // Security reports from browsers and the server's own request-burst check (docs/product.md §9: over 50 requests in 30 s).
 import { SUSPICIOUS_ACTIVITY } from "@aacos/domain/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, request, type SignedInUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { BURST_ACTIVITY, SECURITY_REPORT_RATES } from "./index.js";
 
 interface IncidentView {
@@ -99,18 +99,11 @@ describe("security reports", () => {
   });
 
   it("shows the lists to admins only, who resolve incidents", async () => {
-    expect(
-      (await test.app.inject({ method: "GET", url: "/api/admin/security", headers: member.auth }))
-        .statusCode,
-    ).toBe(403);
+    expect((await request(test.app, member, "GET", "/api/admin/security")).statusCode).toBe(403);
     const open = (await overview()).incidents.find((row) => row.status === "open");
     if (open === undefined) throw new Error("no incident");
-    const resolved = await request(
-      test.app,
-      admin,
-      "POST",
-      `/api/admin/security/incidents/${open.id}/resolve`,
-    );
+    const resolve = `/api/admin/security/incidents/${open.id}/resolve`;
+    const resolved = await request(test.app, admin, "POST", resolve);
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().incident).toMatchObject({
       id: open.id,

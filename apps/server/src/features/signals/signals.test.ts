@@ -2,14 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signals } from "../../db/schema.js";
-import {
-  createApiKey,
-  createUser,
-  request,
-  type SignedInUser,
-  someAddress,
-} from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createApiKey, createUser, type SignedInUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import type { SignalPage } from "./index.js";
 
 const DAY_MS = 86_400_000;

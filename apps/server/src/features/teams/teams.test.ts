@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entities, progressLedger, runs, users } from "../../db/schema.js";
 import { testClock } from "../../test/clock.js";
+import { TEAMS_NEED_COSMIC } from "../../test/expected.js";
 import { createUser, type SignedInUser, signInAgain } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
@@ -28,8 +29,7 @@ beforeAll(async () => {
     {
       SMTP_URL: smtp.url,
       PUBLIC_URL,
-      AI_BASE_URL: fake.url,
-      AI_MODEL: "test-model",
+      ...fake.env,
     },
     undefined,
     { clock },
@@ -102,16 +102,7 @@ describe("creating teams", () => {
     const genesis = await createUser(app);
     const response = await call(genesis, "POST", "/api/teams", { name: "Crew" });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      error: {
-        code: "feature_locked",
-        message: "Team collaboration needs the Cosmic plan",
-        params: { feature: "teamCollaboration", plan: "cosmic" },
-      },
-      suggestedTier: "cosmic",
-      upgradeUrl: "/tiers?upgrade=cosmic",
-      reason: "teamCollaboration",
-    });
+    expect(response.json()).toEqual(TEAMS_NEED_COSMIC);
     const listed = await call(genesis, "GET", "/api/teams");
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual({ items: [] });

@@ -6,8 +6,8 @@ import { SUSPICIOUS_ACTIVITY } from "@aacos/domain/validation";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityEvents } from "../../db/schema.js";
-import { createApiKey, createUser, request, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createApiKey, createUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
 const ROUTE_HEADER = "x-test-matched-route";

@@ -4,8 +4,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
-import { createApiKey, createUser, request, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { expectMinuteLimitRefusal } from "../../test/expected.js";
+import { createApiKey, createUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
 /** Requests to this test-only route wait until the test lets them go. */
@@ -44,17 +45,7 @@ describe("per-user metering", () => {
       expect(ok.headers.ratelimit).toMatch(new RegExp(`^"minute";r=${9 - i};t=\\d+$`));
     }
     const refused = await call(user.auth);
-    expect(refused.statusCode).toBe(429);
-    const body = refused.json();
-    expect(body).toMatchObject({
-      error: { code: "rate_limited", message: "Rate limit exceeded: 10 calls per minute" },
-      suggestedTier: "quantum",
-      upgradeUrl: "/tiers?upgrade=quantum",
-      reason: "apiCallsPerMinute",
-    });
-    expect(body.retryAfter).toBeGreaterThanOrEqual(1);
-    expect(body.retryAfter).toBeLessThanOrEqual(60);
-    expect(refused.headers["retry-after"]).toBe(String(body.retryAfter));
+    expectMinuteLimitRefusal(refused);
     // The refused call did not count; the usage record shows what the server enforces.
     const usage = await call(user.session, "/api/usage/me");
     expect(usage.json().counts.minute).toBe(10);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, createUser } from "../../test/factories.js";
 import { freePort } from "../../test/free-port.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 import { hasRedisServer, type RedisServer, startRedisServer } from "../../test/redis-server.js";
 
 let port = 0;
@@ -36,8 +36,7 @@ describe.skipIf(!hasRedisServer)("a Redis outage", () => {
     const user = await createUser(app, { tier: "quantum" });
     // A script's calls: metered against the plan's windows.
     const apiKey = await createApiKey(app, user, { scopes: ["read"] });
-    const profile = () =>
-      app.inject({ method: "GET", url: "/api/users/profile", headers: apiKey.auth });
+    const profile = () => request(app, apiKey, "GET", "/api/users/profile");
     expect((await profile()).statusCode).toBe(200);
 
     await stopRedis();

@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { Role } from "@aacos/domain/access";
 import { ANALYTICS_REPORTS } from "@aacos/domain/analytics";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, request, type SignedInUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 
 /** Routes anyone may call (sign-in steps and public data); everything else needs a token. */
 const PUBLIC = new Set([
@@ -234,12 +234,8 @@ describe("users API rules", () => {
   it("lists with search, paging and sorting for admins", async () => {
     const admin = signedIn.get("admin");
     if (admin === undefined) throw new Error("setup");
-    const page = await request(
-      test.app,
-      admin,
-      "GET",
-      "/api/users?pageSize=2&page=1&sort=email&order=asc",
-    );
+    const firstTwo = "/api/users?pageSize=2&page=1&sort=email&order=asc";
+    const page = await request(test.app, admin, "GET", firstTwo);
     expect(page.statusCode).toBe(200);
     const body = page.json();
     expect(body.items).toHaveLength(2);
@@ -305,16 +301,10 @@ describe("users API rules", () => {
     const admin = signedIn.get("admin");
     const doomed = await createUser(test.app);
     if (admin === undefined) throw new Error("setup");
-    expect(
-      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: doomed.auth }))
-        .statusCode,
-    ).toBe(200);
+    expect((await request(test.app, doomed, "GET", "/api/auth/me")).statusCode).toBe(200);
     const removed = await request(test.app, admin, "DELETE", `/api/users/${doomed.id}`);
     expect(removed.statusCode).toBe(204);
-    expect(
-      (await test.app.inject({ method: "GET", url: "/api/auth/me", headers: doomed.auth }))
-        .statusCode,
-    ).toBe(401);
+    expect((await request(test.app, doomed, "GET", "/api/auth/me")).statusCode).toBe(401);
     expect(
       (
         await test.app.inject({

@@ -3,13 +3,14 @@
 // that needs more memory than the extraction worker has fails only its own extraction. The server keeps answering,
 // and normal DOCX and PDF files still become knowledge.
 import { randomUUID } from "node:crypto";
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "../../db/schema.js";
-import { createUser, request, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createUser, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { zip } from "../../test/zip.js";
 import { checkZipInflation, createLocalStorage } from "../files/index.js";
 import { ExtractionFailed, extractText } from "./extract-text.js";
 
@@ -56,42 +57,16 @@ function repeatedPart(name: string, head: string, body: string, times: number, t
 const part = (name: string, text: string) => repeatedPart(name, text, "", 0, "");
 
 /** A zip of deflated parts, as Word writes a DOCX. */
-function zip(parts: Part[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of parts) {
-    const name = Buffer.from(entry.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(entry.crc, 14);
-    local.writeUInt32LE(entry.deflated.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(entry.crc, 16);
-    central.writeUInt32LE(entry.deflated.length, 20);
-    central.writeUInt32LE(entry.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.deflated);
-    centrals.push(central, name);
-    offset += 30 + name.length + entry.deflated.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+function deflatedZip(parts: Part[]): Buffer {
+  return zip(
+    parts.map(({ name, deflated, size, crc }) => ({
+      name,
+      stored: deflated,
+      size,
+      crc,
+      method: 8 as const,
+    })),
+  );
 }
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
@@ -101,7 +76,7 @@ const paragraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
 
 /** A valid DOCX whose document.xml is `head`, `body` × `times`, `tail`. */
 function docx(body: string, times: number): Buffer {
-  return zip([
+  return deflatedZip([
     part(
       "[Content_Types].xml",
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
@@ -148,10 +123,7 @@ beforeAll(async () => {
   );
   entityId = entity.json().entity.id;
 });
-afterAll(async () => {
-  await test.close();
-  await rm(test.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => test.close());
 
 function call(method: "GET" | "POST", url: string, payload?: object) {
   return test.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) });

@@ -1,9 +1,9 @@
 // The workspace API on the real app: plan caps, CRUD, owner-only access, knowledge from Hebrew PDF and English text, syncs, forge.
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgeFiles, passages, runs } from "../../db/schema.js";
+import { expectLimitReached } from "../../test/expected.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { createWorkspaceService } from "./service.js";
@@ -16,10 +16,7 @@ let test: TestApp;
 beforeAll(async () => {
   test = await buildTestApp();
 });
-afterAll(async () => {
-  await test.close();
-  await rm(test.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => test.close());
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -61,27 +58,12 @@ async function makeEntity(user: SignedInUser, universeId: string, name = "Oracle
   return response.json<{ entity: { id: string } }>().entity.id;
 }
 
-function expectLimit(
-  response: LightMyRequestResponse,
-  message: string,
-  reason: string,
-  max: number,
-) {
-  expect(response.statusCode).toBe(403);
-  expect(response.json()).toEqual({
-    error: { code: "limit_reached", message, params: { limit: reason, max } },
-    suggestedTier: "quantum",
-    upgradeUrl: "/tiers?upgrade=quantum",
-    reason,
-  });
-}
-
 describe("genesis caps", () => {
   it("refuses a second active universe with the message and the upgrade payload", async () => {
     const user = await createUser(test.app, { tier: "genesis", world: "genesis" });
     await makeUniverse(user);
     const second = await call(user, "POST", "/api/aacos/universes", { name: "Second" });
-    expectLimit(
+    expectLimitReached(
       second,
       "Universe limit reached: 1 active universe on your plan",
       "maxActiveUniverses",
@@ -99,13 +81,13 @@ describe("genesis caps", () => {
       expect(archived.json().universe.archivedAt).not.toBeNull();
     }
     const fourth = await call(user, "POST", "/api/aacos/universes", { name: "Four" });
-    expectLimit(fourth, "Project limit reached: 3 projects", "maxProjects", 3);
+    expectLimitReached(fourth, "Project limit reached: 3 projects", "maxProjects", 3);
     const back = await call(user, "PATCH", `/api/aacos/universes/${ids[0]}`, { archived: false });
     expect(back.json().universe.archivedAt).toBeNull();
     const another = await call(user, "PATCH", `/api/aacos/universes/${ids[1]}`, {
       archived: false,
     });
-    expectLimit(
+    expectLimitReached(
       another,
       "Universe limit reached: 1 active universe on your plan",
       "maxActiveUniverses",
@@ -122,7 +104,7 @@ describe("genesis caps", () => {
       role: "scout",
       systemPrompt: "Scout.",
     });
-    expectLimit(
+    expectLimitReached(
       fourth,
       "Entity limit reached: 3 entities per universe on your plan",
       "maxEntitiesPerUniverse",
