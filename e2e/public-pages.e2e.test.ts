@@ -1,7 +1,7 @@
 // The public part of the product in a real browser: Hebrew right-to-left landing, tier chooser, redirects, accessibility.
 import { buildCatalog, priceLabel } from "@aacos/domain/catalog";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
 
 const HEBREW = /[\u0590-\u05FF]/;
@@ -46,6 +46,56 @@ describe("the landing page", () => {
     await page.locator("h1").first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe("a pre-rendered page", () => {
+  // The app hydrates the page's markup (docs/decisions/341): the nodes painted first become the app's. A render that
+  // did not match would replace them (React's recovery), and a fallback to rendering a second copy would too.
+  for (const [route, first] of [
+    ["/", "h1"],
+    ["/tiers", "h1"],
+    ["/auth/login", "h1"],
+  ] as const) {
+    it(`${route} keeps the painted nodes when the app takes over, with nothing in the console`, async () => {
+      const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning")
+          problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await page.goto(new URL(route, inject("baseUrl")).toString());
+      await page.evaluate((selector) => {
+        const node = document.querySelector(`[data-prerendered] main ${selector}`);
+        if (node === null) throw new Error("no pre-rendered heading");
+        (window as unknown as { painted: Element }).painted = node;
+      }, first);
+      await page.locator(`[data-hydrated="${route}"]`).waitFor();
+      expect(await page.locator("[data-prerendered]").count()).toBe(0);
+      expect(await page.locator("#boot-screen").count()).toBe(0);
+      const kept = await page.evaluate(
+        (selector) =>
+          document.querySelector(`main ${selector}`) ===
+          (window as unknown as { painted: Element }).painted,
+        first,
+      );
+      expect(kept).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("/tiers answers a click on a world card once the app has taken over", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    const page = await context.newPage();
+    await page.goto(new URL("/tiers", inject("baseUrl")).toString());
+    await page.locator('[data-hydrated="/tiers"]').waitFor();
+    await page.getByTestId("world-card-awakening").click();
+    await page.getByTestId("world-detail").waitFor();
+    expect(await page.getByTestId("world-detail").innerText()).toMatch(HEBREW);
+    await context.close();
   });
 });
 

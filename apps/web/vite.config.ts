@@ -251,8 +251,8 @@ function installBrowserGlobals(): void {
 /**
  * Writes the pre-rendered public pages (docs/decisions/172): for each path of app/prerender.tsx, the built index.html
  * with that page's markup in #root in front of the start screen (kept, hidden, for visits boot.js sends to it), and
- * dist/prerendered/pages.json listing each path's file (and the data it shows) for the server. Test ids are left out of the copy, so
- * browser tests act on the app once it has taken over, not on the static markup.
+ * dist/prerendered/pages.json listing each path's file (and the data it shows) for the server. The app hydrates the
+ * markup (docs/decisions/341), so it is exactly what the app renders first, test ids included.
  */
 /**
  * One line of dist/prerendered/pages.json, as the server reads it (apps/server/src/platform/web-app.ts): a copy with
@@ -293,7 +293,8 @@ function prerenderPages(): Plugin {
         const pages: PrerenderedPageEntry[] = [];
         for (const page of module.PRERENDERED_PAGES) {
           const { path, file, data } = page;
-          const markup = module.prerender(page).replace(/\sdata-testid="[^"]*"/g, "");
+          // Test ids stay: the app hydrates this markup (docs/decisions/341), and keeps the attributes it finds.
+          const markup = await module.prerender(page);
           // The CSP refuses style attributes in HTML: a screen must style pre-rendered parts with classes.
           if (/\sstyle="/.test(markup))
             throw new Error(`${path}: a style attribute in the pre-rendered markup`);

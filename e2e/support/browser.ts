@@ -15,7 +15,8 @@ export const SCREENSHOTS = path.resolve(
 
 /**
  * Waits until the app runs the page. A Hebrew visit to a pre-rendered page (docs/decisions/172) shows the page's
- * markup before the app has started; its buttons and keyboard shortcuts answer only once the app has taken over.
+ * markup, test ids included (the app hydrates it, docs/decisions/341), before the app has started; its buttons and
+ * keyboard shortcuts answer only once the app has taken over, which removes `data-prerendered`.
  */
 export async function waitForApp(page: Page): Promise<void> {
   await page.locator("[data-prerendered]").waitFor({ state: "detached" });
@@ -57,6 +58,8 @@ export async function openPage(
   }
   const page = await context.newPage();
   await page.goto(new URL(route, inject("baseUrl")).toString());
+  // Tests act on the app, never on a pre-rendered page's markup before the app listens to it.
+  await waitForApp(page);
   return page;
 }
 

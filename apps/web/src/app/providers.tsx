@@ -21,8 +21,14 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** A query client and what keeps its data across visits (none for tests and the build's pre-render). */
+export interface AppQueries {
+  client: QueryClient;
+  persistence: QueryPersistence | null;
+}
+
 /** The app's client: paused while offline, filled with the stored session's last data before the first screen. */
-function createAppQueryClient(): { client: QueryClient; persistence: QueryPersistence } {
+export function createAppQueries(): AppQueries {
   const client = createQueryClient();
   connectQueriesToConnectivity();
   const persistence = persistQueries(client);
@@ -34,12 +40,18 @@ function createAppQueryClient(): { client: QueryClient; persistence: QueryPersis
 export function Providers({
   children,
   queryClient,
+  queries,
 }: {
   children: ReactNode;
+  /** A plain client (tests), without persistence. */
   queryClient?: QueryClient;
+  /** A client made beforehand (a hydrated page's start-up fills it before the first render). */
+  queries?: AppQueries;
 }) {
-  const [{ client, persistence }] = useState(() =>
-    queryClient === undefined ? createAppQueryClient() : { client: queryClient, persistence: null },
+  const [{ client, persistence }] = useState(
+    () =>
+      queries ??
+      (queryClient === undefined ? createAppQueries() : { client: queryClient, persistence: null }),
   );
 
   // One user's cached data (sessions, users, MFA status) must never show to the next one.

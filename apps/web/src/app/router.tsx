@@ -199,7 +199,12 @@ const SCREENS_BY_LOADER = new Map<() => Promise<unknown>, { preload: () => Promi
  * download; this marks the screen as loaded, so it renders without a Suspense fallback.
  */
 export function preloadLandingScreen(): Promise<void> {
-  const entry = entryScreenOf(window.location.pathname);
+  return preloadEntryScreen(window.location.pathname);
+}
+
+/** Loads the screen of `pathname` (the landing screen's for any other path), so it renders without suspending. */
+export function preloadEntryScreen(pathname: string): Promise<void> {
+  const entry = entryScreenOf(pathname);
   return ((entry && SCREENS_BY_LOADER.get(entry.load)) ?? LandingScreen).preload();
 }
 

@@ -12,17 +12,20 @@ import { buildStartupSteps, runStartup, SHOW_APP_AFTER_MS, type StartupStage } f
 export function StartupGate({
   children,
   preloadLanding,
+  started: startedBefore = false,
 }: {
   children: ReactNode;
   preloadLanding: () => Promise<void>;
+  /** Start-up ran before the first render (a pre-rendered page being hydrated): the children show at once. */
+  started?: boolean;
 }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ stage: StartupStage; progress: number; done: boolean }>({
-    stage: "core",
-    progress: 0,
-    done: false,
+    stage: startedBefore ? "ready" : "core",
+    progress: startedBefore ? 100 : 0,
+    done: startedBefore,
   });
-  const started = useRef(false);
+  const started = useRef(startedBefore);
 
   useEffect(() => {
     // Once per page, also under StrictMode's double effects.

@@ -69,7 +69,9 @@ export function buildStartupSteps(deps: {
         if (!i18n.isInitialized) throw new Error("i18n failed to initialise");
         probeStorage();
         applyStoredAccessibilitySettings();
-        deviceProfile();
+        // Read once for error reports; its WebGL probe costs tens of milliseconds, which the first screen need not
+        // wait for (docs/decisions/341).
+        whenIdle(deviceProfile);
         purgeSecureItems();
       },
     },

@@ -1,0 +1,74 @@
+// The build's pre-rendered pages are exactly what the app renders first, so the app hydrates them (docs/decisions/341):
+// the painted nodes become the app's, with no mismatch. React's development build reports every difference — text,
+// elements and attributes — which its production build would not all notice (a differing attribute would silently stay).
+import { act } from "@testing-library/react";
+import { StrictMode } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { resetAuthStore } from "../lib/auth-store";
+import { billingKeys } from "../lib/billing";
+import { catalogQuery } from "../lib/catalog-query";
+import { applyLanguage } from "../lib/i18n";
+import { App } from "./app";
+import { PRERENDERED_PAGES, prerender } from "./prerender";
+import { hydratableCopy, hydrateInto } from "./prerender-handoff";
+import { createQueryClient } from "./providers";
+
+let root: Root | undefined;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = "";
+  applyLanguage("en");
+  window.history.replaceState(null, "", "/");
+});
+
+describe("each pre-rendered page", () => {
+  for (const page of PRERENDERED_PAGES) {
+    it(`${page.file} is hydrated by the app without a difference, keeping its nodes`, async () => {
+      applyLanguage("he");
+      window.history.replaceState(null, "", page.path);
+      const markup = await prerender(page);
+      document.body.innerHTML = `<div id="root"><div data-prerendered="${page.path}">${markup}</div><main id="boot-screen"></main></div>`;
+      const copy = hydratableCopy(document.getElementById("root") as HTMLElement);
+      expect(copy).not.toBeNull();
+      const heading = copy?.querySelector("main h1");
+      expect(heading).not.toBeNull();
+
+      // What start-up leaves before the hydration (app/start.tsx): signed out, the page's data in the cache.
+      resetAuthStore("ready");
+      const client = createQueryClient();
+      if (page.data !== undefined) {
+        client.setQueryData(catalogQuery.queryKey, page.data.catalog);
+        if (page.data.billing !== undefined)
+          client.setQueryData(billingKeys.status, { mode: page.data.billing, selfService: true });
+      }
+      const errors = vi.spyOn(console, "error");
+      const recovered: unknown[] = [];
+      const container = hydrateInto(copy as HTMLElement);
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <App setup={{ queries: { client, persistence: null }, started: true }} />
+          </StrictMode>,
+          { onRecoverableError: (error) => recovered.push(error) },
+        );
+      });
+
+      expect(recovered).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+      errors.mockRestore();
+      expect(container.querySelector("main h1")).toBe(heading);
+      expect(container.dataset.hydrated).toBe(page.path);
+      expect(document.querySelector("[data-prerendered], #boot-screen")).toBeNull();
+    });
+  }
+
+  it("is rendered anew rather than hydrated for a visitor who chose a theme", async () => {
+    document.body.innerHTML = `<div id="root"><div data-prerendered="/"><main><h1>x</h1></main></div></div>`;
+    window.localStorage.setItem("aacos-theme", "dark");
+    expect(hydratableCopy(document.getElementById("root") as HTMLElement)).toBeNull();
+  });
+});
