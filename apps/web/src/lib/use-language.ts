@@ -4,6 +4,7 @@ import { priceLabel, UNLIMITED } from "@aacos/domain/catalog";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage, type Language, localeOf } from "./i18n";
+import { numberFormatsOf } from "./number-formats";
 
 export function useLanguage(): Language {
   const { i18n } = useTranslation();
@@ -28,13 +29,7 @@ export function useFormatters(): Formatters {
   const { t } = useTranslation();
   const language = useLanguage();
   return useMemo(() => {
-    const locale = localeOf(language);
-    const numberFormat = new Intl.NumberFormat(locale);
-    const moneyFormat = new Intl.NumberFormat(locale, {
-      style: "currency",
-      currency: "USD",
-      maximumFractionDigits: 0,
-    });
+    const { number: numberFormat, money: moneyFormat } = numberFormatsOf(localeOf(language));
     return {
       number: (value) => numberFormat.format(value),
       limit: (value) => (value === UNLIMITED ? t("common.unlimited") : numberFormat.format(value)),
