@@ -53,6 +53,8 @@ export function revealApp(): void {
     if (copy.nextElementSibling?.id === "boot-screen") copy.nextElementSibling.remove();
     copy.dataset.hydrated = copy.dataset.prerendered;
     copy.removeAttribute("data-prerendered");
+    // After the commit this runs in: an input event inside it would see its update wait and the value restored.
+    queueMicrotask(() => tellReactTypedValues(copy));
     return;
   }
   if (pending === null || afterPrerenderedCopyHolds(revealApp)) return;
@@ -64,6 +66,22 @@ export function revealApp(): void {
   prerendered.replaceWith(app);
   carryTypedValues(prerendered, app);
   if (focusedName !== "") app.querySelector<HTMLInputElement>(fieldNamed(focusedName))?.focus();
+}
+
+/**
+ * What a visitor typed into a field before the app hydrated it is on screen, but not in the app's state, which a later
+ * render would then write back over it. The field's value is told to React as if typed now: set through the element
+ * (React's value tracker records the empty value), then through the prototype, then an input event.
+ */
+function tellReactTypedValues(container: HTMLElement): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+  for (const field of container.querySelectorAll<HTMLInputElement>("input[name]")) {
+    const typed = field.value;
+    if (typed === field.defaultValue || setValue === undefined) continue;
+    field.value = field.defaultValue;
+    setValue.call(field, typed);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
 }
 
 function fieldNamed(name: string): string {

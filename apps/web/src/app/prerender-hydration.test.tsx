@@ -66,6 +66,40 @@ describe("each pre-rendered page", () => {
     });
   }
 
+  it("keeps what a visitor typed into the sign-in form before the app hydrated it", async () => {
+    applyLanguage("he");
+    const page = PRERENDERED_PAGES.find((entry) => entry.path === "/auth/login");
+    if (page === undefined) throw new Error("no pre-rendered sign-in page");
+    window.history.replaceState(null, "", page.path);
+    const markup = await prerender(page);
+    document.body.innerHTML = `<div id="root"><div data-prerendered="${page.path}">${markup}</div></div>`;
+    const copy = hydratableCopy(document.getElementById("root") as HTMLElement) as HTMLElement;
+    const fields = copy.querySelectorAll<HTMLInputElement>("input[name]");
+    const [email, password] = [fields[0], fields[1]];
+    if (email === undefined || password === undefined) throw new Error("no fields");
+    email.value = "dana@example.com";
+    resetAuthStore("ready");
+    const container = hydrateInto(copy);
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <App
+            setup={{ queries: { client: createQueryClient(), persistence: null }, started: true }}
+          />
+        </StrictMode>,
+      );
+    });
+    // Typing in another field renders the form again: the e-mail must survive it.
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+      setValue?.call(password, "secret");
+      password.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    expect(email.value).toBe("dana@example.com");
+    expect(password.value).toBe("secret");
+  });
+
   it("is rendered anew rather than hydrated for a visitor who chose a theme", async () => {
     document.body.innerHTML = `<div id="root"><div data-prerendered="/"><main><h1>x</h1></main></div></div>`;
     window.localStorage.setItem("aacos-theme", "dark");
