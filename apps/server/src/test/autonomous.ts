@@ -1,6 +1,6 @@
 // Test apps for autonomous control: one or several instances of the real app on one fresh database (test/cluster.ts),
 // with a clock the test moves, the schedule tick's interval chosen by the test (null: the test calls tick() itself)
-// and a fast-polling job runner; a run a dead instance left behind; a poll for what the runs come to.
+// and a fast-polling job runner; a run a dead instance left behind.
 
 import type { Db } from "../db/client.js";
 import { autonomousExecutions } from "../db/schema.js";
@@ -48,19 +48,4 @@ export async function insertOrphanRun(
     .returning({ id: autonomousExecutions.id });
   if (orphan === undefined) throw new Error("orphan run not inserted");
   return orphan.id;
-}
-
-/** Reads until `done` holds, every 50 ms; fails after `ms` with the last value read. */
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

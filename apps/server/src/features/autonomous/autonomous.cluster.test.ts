@@ -10,11 +10,11 @@ import {
   type AutonomousTestApps,
   buildAutonomousApps,
   insertOrphanRun,
-  waitFor,
 } from "../../test/autonomous.js";
 import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
+import { waitFor } from "../../test/wait.js";
 
 // A fixed start, moved only by the test.
 let now = new Date(TEST_NOW);

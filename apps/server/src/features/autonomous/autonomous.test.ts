@@ -11,11 +11,11 @@ import {
   type AutonomousTestApps,
   buildAutonomousApps,
   insertOrphanRun,
-  waitFor,
 } from "../../test/autonomous.js";
 import { TEST_NOW } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
+import { waitFor } from "../../test/wait.js";
 
 let fake: FakeLlmServer;
 let cluster: AutonomousTestApps;

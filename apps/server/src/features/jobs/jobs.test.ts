@@ -4,22 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { waitFor } from "../../test/wait.js";
 import { createJobService, JobAborted, type JobService } from "./index.js";
-
-async function waitFor<T>(
-  probe: () => Promise<T> | T,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > until)
-      throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("job runner", () => {
   let test: TestApp;
