@@ -23,8 +23,6 @@ const EXTERNAL = [
   // Loaded on first use (a document to read), each with files of its own.
   "pdfjs-dist",
   "mammoth",
-  // Transports run worker files found beside its own code.
-  "pino",
   // Optional native peers, absent here.
   "pg-native",
   "bufferutil",
@@ -40,6 +38,25 @@ const banner = [
   "const __filename = __fileURLToPath(import.meta.url);",
   "const __dirname = __pathDirname(__filename);",
 ].join(" ");
+
+// pg-boss requires the PostgreSQL driver when it loads, but uses it only to make a pool of its own, which it never
+// does here (it is always handed the server's connection): its `require("pg")` gets a stand-in that loads the driver
+// on first use, so a server on PGlite never evaluates pg (docs/decisions/350-restart-loads-less.md).
+const lazyPgForPgBoss = {
+  name: "lazy-pg-for-pg-boss",
+  setup(build) {
+    build.onResolve({ filter: /^pg$/ }, (args) =>
+      /[\\/]node_modules[\\/]pg-boss[\\/]/.test(args.importer)
+        ? { path: "pg", namespace: "lazy-pg" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "lazy-pg" }, () => ({
+      contents: 'module.exports = { get Pool() { return require("pg").Pool; } };',
+      loader: "js",
+      resolveDir: server,
+    }));
+  },
+};
 
 // The chunks of the last build go first: their names change with their content.
 for (const name of await readdir(outdir).catch(() => [])) {
@@ -74,6 +91,7 @@ await build({
   external: EXTERNAL,
   banner: { js: banner },
   logLevel: "warning",
+  plugins: [lazyPgForPgBoss],
 });
 
 // Node reads a whole source map when the module loads (--enable-source-maps): mapping every bundled package's line

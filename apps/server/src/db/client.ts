@@ -3,12 +3,10 @@ import { access, constants, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type { PoolClient } from "pg";
 import { SERVER_ROOT } from "../server-root.js";
 import { DataDirInUseError, type DataDirLock, lockDataDir } from "./data-dir-lock.js";
 import {
@@ -108,10 +106,17 @@ export async function openPglite(options: {
 }
 
 export async function openPostgres(url: string): Promise<Database> {
+  // Loaded only here: a server on PGlite never evaluates the PostgreSQL driver (docs/decisions/350-restart-loads-less.md).
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
+    await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client's network error must not crash the process; the next query reports it.
   pool.on("error", () => {});
-  let lockClient: pg.PoolClient;
+  let lockClient: PoolClient;
   try {
     lockClient = await pool.connect();
   } catch (error) {

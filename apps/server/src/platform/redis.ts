@@ -1,7 +1,7 @@
 // Connects to Redis when REDIS_URL is set (shared rate budgets and realtime fan-out across instances).
 // While Redis is away its commands fail at once (no offline queue, a short command timeout), so callers fall back to
 // in-process counters instead of waiting for the outage to end; the connection keeps retrying in the background.
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 export class RedisStartError extends Error {}
 
@@ -10,6 +10,8 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 export async function connectRedis(url: string | undefined): Promise<Redis | null> {
   if (url === undefined) return null;
+  // Loaded only with REDIS_URL: a server without Redis never evaluates the client (docs/decisions/350-restart-loads-less.md).
+  const { Redis } = await import("ioredis");
   let starting = true;
   const redis = new Redis(url, {
     lazyConnect: true,

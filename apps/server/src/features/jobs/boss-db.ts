@@ -1,6 +1,6 @@
 // The connection pg-boss talks through (its `db` option): the app's own PGlite client on the embedded database, or a
 // small pool of its own on PostgreSQL (docs/decisions/090-job-runner-pg-boss.md).
-import pg from "pg";
+import type pg from "pg";
 import type { Database } from "../../db/client.js";
 
 export interface QueryRows {
@@ -98,13 +98,19 @@ export function pgliteBossDb(client: PgliteClient): BossDb {
 
 /** On PostgreSQL: a pool of its own from DATABASE_URL; a failed script's connection is rolled back before reuse. */
 export function postgresBossDb(url: string, max = 4): BossDb {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    application_name: "aacos-jobs",
-    connectionTimeoutMillis: 5000,
+  // The driver is loaded on the first statement, so a module that imports this one does not load it on PGlite
+  // (docs/decisions/350-restart-loads-less.md).
+  const opening = import("pg").then(({ default: driver }) => {
+    const made = new driver.Pool({
+      connectionString: url,
+      max,
+      application_name: "aacos-jobs",
+      connectionTimeoutMillis: 5000,
+    });
+    made.on("error", () => {});
+    return made;
   });
-  pool.on("error", () => {});
+  const connect = async (): Promise<pg.PoolClient> => (await opening).connect();
   // pg-boss sends the same few parameterised statements over and over (insert, fetch, complete): named, each
   // connection parses and plans them once instead of on every call.
   const names = new Map<string, string>();
@@ -118,7 +124,7 @@ export function postgresBossDb(url: string, max = 4): BossDb {
   };
   return guarded(
     async (text, values) => {
-      const client = await pool.connect();
+      const client = await connect();
       try {
         const result =
           values !== undefined && values.length > 0
@@ -135,7 +141,7 @@ export function postgresBossDb(url: string, max = 4): BossDb {
       }
     },
     async (work) => {
-      const client = await pool.connect();
+      const client = await connect();
       try {
         await client.query("BEGIN");
         const result = await work({
@@ -153,7 +159,7 @@ export function postgresBossDb(url: string, max = 4): BossDb {
         client.release();
       }
     },
-    () => pool.end(),
+    async () => (await opening).end(),
   );
 }
 
@@ -162,7 +168,7 @@ export function bossDbFor(database: Database): BossDb {
   // Drizzle keeps the client it was built on as `$client`: the PGlite instance, or the app's pg.Pool.
   const client = (database.db as unknown as { $client?: unknown }).$client;
   if (database.kind === "postgres") {
-    const url = client instanceof pg.Pool ? client.options.connectionString : undefined;
+    const url = (client as { options?: pg.PoolConfig } | undefined)?.options?.connectionString;
     if (url === undefined)
       throw new Error("the job runner cannot find the PostgreSQL connection string");
     return postgresBossDb(url);
