@@ -20,7 +20,10 @@ const STOP_LIMIT_MS = DRAIN_MS + 12_000;
  * first /api/health) by up to a second (docs/decisions/201-start-up-path.md).
  */
 const PERIODIC_WORK_DELAY_MS = 5_000;
-/** The job workers (their queue checks and first fetches) start this long after the app is built, for the same reason. */
+/**
+ * The job workers (their queue checks and first fetches) and the leaderboard index's fill start this long after the
+ * app is built, for the same reason (docs/decisions/350-restart-loads-less.md).
+ */
 const JOB_WORKERS_DELAY_MS = 1_000;
 
 async function main() {
@@ -54,6 +57,7 @@ async function main() {
     database,
     redis,
     jobTimings: { workersDelayMs: JOB_WORKERS_DELAY_MS },
+    startupWorkDelayMs: JOB_WORKERS_DELAY_MS,
   });
   // A configured admin is checked before listening: a rejected password ends the start.
   if (config.bootstrapAdmin !== undefined) await ensureAdmin(app, config.bootstrapAdmin);

@@ -27,8 +27,17 @@ export function createProgression(core: Core): ProgressionService {
     apiCallFlushMs: deps.config.apiXpFlushMs,
     ...(deps.every === undefined ? {} : { every: deps.every }),
   });
-  // Filled in the background; the leaderboard reads SQL until it is.
-  void progression.leaderboard.rebuild();
-  app.addHook("onClose", async () => progression.leaderboard.stop());
+  // Filled in the background; the leaderboard reads SQL until it is. With `startupWorkDelayMs` (main.ts) the fill
+  // starts after the first requests, not queued ahead of them (docs/decisions/350-restart-loads-less.md).
+  let fillBoard: NodeJS.Timeout | null = null;
+  if (deps.startupWorkDelayMs === undefined) void progression.leaderboard.rebuild();
+  else {
+    fillBoard = setTimeout(() => void progression.leaderboard.rebuild(), deps.startupWorkDelayMs);
+    fillBoard.unref();
+  }
+  app.addHook("onClose", async () => {
+    if (fillBoard !== null) clearTimeout(fillBoard);
+    progression.leaderboard.stop();
+  });
   return progression;
 }

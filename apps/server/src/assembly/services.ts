@@ -78,6 +78,11 @@ export interface AppDeps {
     | "shutdownGraceMs"
     | "workersDelayMs"
   >;
+  /**
+   * Background start-up work that no request waits for (the leaderboard index's fill) begins this long after the app
+   * is built; unset, at once (tests). main.ts delays it past the first requests.
+   */
+  startupWorkDelayMs?: number;
   /** Replaces the SDK-backed Stripe gateway (tests that make Stripe fail in ways a server cannot). */
   stripeGateway?: StripeGateway;
   /** How often autonomous control looks for due schedule rules (10 s by default); null: no timer (tests tick). */

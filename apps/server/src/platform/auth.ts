@@ -108,16 +108,25 @@ export function rolesOf(user: Pick<UserRow, "roles">): Role[] {
 /** The secret from AUTH_SECRET, or one kept in the database so every instance signs alike. */
 export async function loadSigningKey(db: Db, configured: string | undefined): Promise<Uint8Array> {
   if (configured !== undefined) return new TextEncoder().encode(configured);
-  await db
-    .insert(instanceSettings)
-    .values({ key: "auth.signing_secret", value: randomBytes(48).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(instanceSettings)
-    .where(eq(instanceSettings.key, "auth.signing_secret"));
-  if (typeof row?.value !== "string") throw new Error("signing secret missing");
-  return new TextEncoder().encode(row.value);
+  const stored = async () => {
+    const [row] = await db
+      .select({ value: instanceSettings.value })
+      .from(instanceSettings)
+      .where(eq(instanceSettings.key, "auth.signing_secret"));
+    return typeof row?.value === "string" ? row.value : null;
+  };
+  // Read first: every start but the first finds it, in one statement (docs/decisions/350-restart-loads-less.md).
+  // Instances starting together on a new database each insert; the first insert wins and all read it back.
+  let secret = await stored();
+  if (secret === null) {
+    await db
+      .insert(instanceSettings)
+      .values({ key: "auth.signing_secret", value: randomBytes(48).toString("base64url") })
+      .onConflictDoNothing();
+    secret = await stored();
+  }
+  if (secret === null) throw new Error("signing secret missing");
+  return new TextEncoder().encode(secret);
 }
 
 /** Signs and checks tokens; lifetimes are measured on `clock`, the one every service reads. */
