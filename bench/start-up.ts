@@ -8,6 +8,8 @@
 //
 // BENCH_START_ROUNDS (5). Builds the compiled server first (scripts/build-server.mjs; the database template only when
 // the migrations changed). BENCH_CPU_PROF=dir keeps each server start's CPU profile there (`node --cpu-prof`).
+// BENCH_START_COMPARE=path/to/other/dist/main.js (another build, e.g. a worktree of main) runs it in the same rounds,
+// alternating which goes first, and prints its figures and this build's ratio to them (CPU is the steadier one).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -73,12 +75,12 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function serverArgs(): string[] {
+function serverArgs(main: string): string[] {
   const profileDir = process.env.BENCH_CPU_PROF;
   return [
     "--enable-source-maps",
     ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
-    MAIN,
+    main,
   ];
 }
 
@@ -95,39 +97,69 @@ const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const figures = { bare: [] as number[], cold: [] as number[], restart: [] as number[] };
-const cpu = { cold: [] as number[], restart: [] as number[] };
+const COMPARE = process.env.BENCH_START_COMPARE;
+const builds = [{ name: "this build", main: MAIN }];
+if (COMPARE !== undefined)
+  builds.push({ name: `compared (${COMPARE})`, main: path.resolve(COMPARE) });
+type Figures = { cold: number[]; restart: number[]; cpuCold: number[]; cpuRestart: number[] };
+const figures = builds.map((): Figures => ({ cold: [], restart: [], cpuCold: [], cpuRestart: [] }));
+const bareTimes: number[] = [];
 const loads: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   loads.push(loadavg()[0] ?? Number.NaN);
   const bare = await timeToHealthy(["-e", BARE_SERVER], {});
-  figures.bare.push(bare.ms);
+  bareTimes.push(bare.ms);
   await stop(bare.child);
-  const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-bench-start-"));
-  try {
-    const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-    for (const kind of ["cold", "restart"] as const) {
-      const server = await timeToHealthy(serverArgs(), env);
-      figures[kind].push(server.ms);
-      cpu[kind].push(server.cpu);
-      await stop(server.child);
+  // Alternate which build goes first, so neither always runs right after the other.
+  const order = builds.map((_, index) => index);
+  if (round % 2 === 1) order.reverse();
+  for (const index of order) {
+    const build = builds[index];
+    const out = figures[index];
+    if (build === undefined || out === undefined) continue;
+    const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-bench-start-"));
+    try {
+      const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+      for (const kind of ["cold", "restart"] as const) {
+        const server = await timeToHealthy(serverArgs(build.main), env);
+        out[kind].push(server.ms);
+        out[kind === "cold" ? "cpuCold" : "cpuRestart"].push(server.cpu);
+        await stop(server.child);
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-const bare = median(figures.bare);
+const bare = median(bareTimes);
 console.log(
-  `Start-up of the compiled server to /api/health 200, median of ${ROUNDS} rounds (load average ${median(loads).toFixed(1)})`,
+  `Start-up of the compiled server to /api/health 200, median of ${ROUNDS} rounds (load average ${median(loads).toFixed(1)}; ` +
+    `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)})`,
 );
 console.log(`  bare node -e HTTP server        ${bare.toFixed(0).padStart(6)} ms (baseline)`);
-for (const kind of ["cold", "restart"] as const) {
-  const ms = median(figures[kind]);
-  const label = kind === "cold" ? "cold start, empty DATA_DIR" : "restart, same DATA_DIR";
-  console.log(
-    `  ${label.padEnd(31)} ${ms.toFixed(0).padStart(6)} ms (target ≤ ${TARGET[kind]} ms)` +
-      ` = ${(ms / bare).toFixed(1)}× the baseline; rounds ${figures[kind].map((v) => v.toFixed(0)).join(", ")};` +
-      ` CPU ${median(cpu[kind]).toFixed(0)} ms`,
-  );
+builds.forEach((build, index) => {
+  const out = figures[index];
+  if (out === undefined) return;
+  if (builds.length > 1) console.log(`  ${build.name}:`);
+  for (const kind of ["cold", "restart"] as const) {
+    const ms = median(out[kind]);
+    const cpuMsMedian = median(out[kind === "cold" ? "cpuCold" : "cpuRestart"]);
+    const label = kind === "cold" ? "cold start, empty DATA_DIR" : "restart, same DATA_DIR";
+    console.log(
+      `  ${label.padEnd(31)} ${ms.toFixed(0).padStart(6)} ms (target ≤ ${TARGET[kind]} ms)` +
+        ` = ${(ms / bare).toFixed(1)}× the baseline; rounds ${out[kind].map((v) => v.toFixed(0)).join(", ")};` +
+        ` CPU ${cpuMsMedian.toFixed(0)} ms`,
+    );
+  }
+});
+const [mine, other] = figures;
+if (mine !== undefined && other !== undefined) {
+  for (const kind of ["cold", "restart"] as const) {
+    const cpuKey = kind === "cold" ? "cpuCold" : "cpuRestart";
+    console.log(
+      `  ${kind}: this build / compared = ${(median(mine[kind]) / median(other[kind])).toFixed(2)}× time, ` +
+        `${(median(mine[cpuKey]) / median(other[cpuKey])).toFixed(2)}× CPU`,
+    );
+  }
 }
