@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_ROOT } from "./server-root.js";
 import { freePort } from "./test/free-port.js";
+import { openTestDatabase } from "./test/helper.js";
 
 const START_SCRIPT = path.join(SERVER_ROOT, "../../scripts/start.mjs");
 let scratch: string;
@@ -96,4 +97,54 @@ describe("npm start", () => {
     }
     expect(await exited).toBe(0);
   });
+
+  // The compiled server loads the PostgreSQL driver and the Redis client only when they are configured
+  // (docs/decisions/350-restart-loads-less.md): this start proves they load there.
+  const sharedServices = process.env.DATABASE_URL && process.env.REDIS_URL;
+  it.skipIf(!sharedServices)(
+    "runs the compiled server on PostgreSQL and Redis",
+    {
+      timeout: 360_000,
+    },
+    async () => {
+      const database = await openTestDatabase();
+      await database.database.close();
+      const port = await freePort();
+      const child = spawn(process.execPath, [START_SCRIPT], {
+        cwd: scratch,
+        env: {
+          PATH: process.env.PATH ?? "",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: path.join(scratch, "data-postgres"),
+          DATABASE_URL: database.url ?? "",
+          REDIS_URL: process.env.REDIS_URL ?? "",
+          WEB_DIST: scratch,
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout?.on("data", (chunk) => {
+        output += String(chunk);
+      });
+      child.stderr?.on("data", (chunk) => {
+        output += String(chunk);
+      });
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        await healthy(url, child, () => output);
+        const health = (await (await fetch(`${url}/api/health`)).json()) as {
+          database: string;
+          redis: string;
+        };
+        expect(health).toMatchObject({ database: "postgres", redis: "ok" });
+      } finally {
+        child.kill("SIGTERM");
+      }
+      expect(await exited).toBe(0);
+      await database.drop();
+    },
+  );
 });

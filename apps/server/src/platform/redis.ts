@@ -11,7 +11,8 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 export async function connectRedis(url: string | undefined): Promise<Redis | null> {
   if (url === undefined) return null;
   // Loaded only with REDIS_URL: a server without Redis never evaluates the client (docs/decisions/350-restart-loads-less.md).
-  const { Redis } = await import("ioredis");
+  // The module's default export: the compiled server's chunk for a CommonJS package exports nothing else.
+  const { default: Redis } = await import("ioredis");
   let starting = true;
   const redis = new Redis(url, {
     lazyConnect: true,
