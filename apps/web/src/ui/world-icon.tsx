@@ -70,3 +70,21 @@ export function WorldIcon({
     </svg>
   );
 }
+
+/**
+ * A world card's colour band along its top edge, drawn as an SVG fill: a pre-rendered page may carry no style
+ * attribute (the CSP). The card must be `relative overflow-hidden`.
+ */
+export function WorldStripe({ color }: { color: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 1 1"
+      preserveAspectRatio="none"
+      className="absolute inset-x-0 top-0 h-1.5 w-full"
+    >
+      <rect width="1" height="1" fill={color} />
+    </svg>
+  );
+}

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Loader } from "../../ui/loader";
 import { Stars } from "../../ui/stars";
-import { WorldIcon } from "../../ui/world-icon";
+import { WorldIcon, WorldStripe } from "../../ui/world-icon";
 
 export function WorldsSection() {
   const { t } = useTranslation();
@@ -35,16 +35,7 @@ export function WorldsSection() {
           {catalog.data.worlds.map((world) => (
             <li key={world.tier} data-testid={`landing-world-${world.tier}`}>
               <Card className="relative flex h-full flex-col gap-2 overflow-hidden pt-6">
-                {/* The colour as an SVG fill: the pre-rendered page may carry no style attribute (the CSP). */}
-                <svg
-                  aria-hidden="true"
-                  focusable="false"
-                  viewBox="0 0 1 1"
-                  preserveAspectRatio="none"
-                  className="absolute inset-x-0 top-0 h-1.5 w-full"
-                >
-                  <rect width="1" height="1" fill={world.color} />
-                </svg>
+                <WorldStripe color={world.color} />
                 <WorldIcon tier={world.tier} color={world.color} className="size-9" />
                 <h3 className="text-lg font-bold text-fg">{localized(world.displayName)}</h3>
                 <Stars

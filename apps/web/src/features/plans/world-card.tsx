@@ -5,7 +5,7 @@ import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { cardClasses } from "../../ui/card";
 import { Stars } from "../../ui/stars";
-import { WorldIcon } from "../../ui/world-icon";
+import { WorldIcon, WorldStripe } from "../../ui/world-icon";
 
 interface WorldCardProps {
   world: World;
@@ -29,16 +29,7 @@ export function WorldCard({ world, selected, current, onSelect }: WorldCardProps
         "relative flex h-full w-full flex-col items-start gap-3 overflow-hidden pt-6 text-start transition hover:-translate-y-0.5 hover:border-primary",
       )}
     >
-      {/* The world's colour as an SVG fill: the pre-rendered /tiers page may carry no style attribute (the CSP). */}
-      <svg
-        aria-hidden="true"
-        focusable="false"
-        viewBox="0 0 1 1"
-        preserveAspectRatio="none"
-        className="absolute inset-x-0 top-0 h-1.5 w-full"
-      >
-        <rect width="1" height="1" fill={world.color} />
-      </svg>
+      <WorldStripe color={world.color} />
       <span className="flex w-full items-start justify-between gap-2">
         <span
           aria-hidden="true"
