@@ -10,6 +10,8 @@ import {
   registerThroughForm,
   screenshot,
   seriousViolations,
+  signInThroughForm,
+  waitForApp,
 } from "./support/browser.js";
 import { linkIn, waitForMail } from "./support/mail.js";
 
@@ -20,13 +22,6 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const tag = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function signIn(page: Page, identifier: string, password: string) {
-  await page.goto(new URL("/auth/login", page.url()).toString());
-  await page.getByTestId("login-email").fill(identifier);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-}
 
 async function signOut(page: Page) {
   await page.getByTestId("user-menu-button").click();
@@ -41,7 +36,7 @@ describe("an account's life", () => {
     await screenshot(page, "accounts-registered");
 
     await signOut(page);
-    await signIn(page, name, PASSWORD);
+    await signInThroughForm(page, name, PASSWORD);
     await page.getByTestId("user-menu-button").waitFor();
 
     await page.goto(new URL("/settings", page.url()).toString());
@@ -56,7 +51,7 @@ describe("an account's life", () => {
     await page.getByTestId("recovery-done").click();
 
     await signOut(page);
-    await signIn(page, `${name}@example.com`, PASSWORD);
+    await signInThroughForm(page, `${name}@example.com`, PASSWORD);
     await page.getByTestId("auth-mfa").waitFor();
     // The enabling code is spent; the next time step's code is what the app would show next.
     await page.getByTestId("mfa-code").fill(await generate({ secret, epoch: now + 30 }));
@@ -71,6 +66,7 @@ describe("an account's life", () => {
     await signOut(page);
 
     await page.goto(new URL("/auth/login", page.url()).toString());
+    await waitForApp(page);
     await page.getByTestId("login-forgot-password").click();
     await page.getByTestId("forgot-email").fill(`${name}@example.com`);
     await page.getByTestId("forgot-submit").click();
@@ -85,9 +81,9 @@ describe("an account's life", () => {
     await page.getByTestId("reset-done").waitFor();
     await screenshot(page, "accounts-reset-done-he");
 
-    await signIn(page, name, PASSWORD);
+    await signInThroughForm(page, name, PASSWORD);
     await page.getByTestId("login-error").waitFor();
-    await signIn(page, name, newPassword);
+    await signInThroughForm(page, name, newPassword);
     await page.getByTestId("user-menu-button").waitFor();
     // The link is single-use.
     await page.goto(link.toString());

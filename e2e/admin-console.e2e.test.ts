@@ -6,7 +6,13 @@ import { ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousViolations,
+  signInThroughForm,
+} from "./support/browser.js";
 
 let browser: Browser;
 let adminToken = "";
@@ -27,13 +33,6 @@ async function findUser(page: Page, username: string) {
     () => document.querySelectorAll('[data-testid="admin-user-row"]').length === 1,
   );
   return row;
-}
-
-async function signIn(page: Page, identifier: string, password: string) {
-  await page.goto(new URL("/auth/login", page.url()).toString());
-  await page.getByTestId("login-email").fill(identifier);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
 }
 
 describe("the admin console", () => {
@@ -69,7 +68,7 @@ describe("the admin console", () => {
     expect((await api("/api/auth/me", { token: victim.token })).status).toBe(403);
 
     // Signing in with the right password says why.
-    await signIn(userPage, victim.email, victim.password);
+    await signInThroughForm(userPage, victim.email, victim.password);
     await expect(userPage.getByTestId("login-error").innerText()).resolves.toBe(
       ACCOUNT_SUSPENDED_MESSAGE,
     );
@@ -83,7 +82,7 @@ describe("the admin console", () => {
           ?.textContent?.includes("Active") === true,
       victim.username,
     );
-    await signIn(userPage, victim.email, victim.password);
+    await signInThroughForm(userPage, victim.email, victim.password);
     await userPage.waitForURL((url) => !url.pathname.startsWith("/auth/login"));
     await userPage.context().close();
     await adminPage.context().close();

@@ -4,7 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot } from "./support/browser.js";
+import { launchBrowser, openPage, screenshot, signInThroughForm } from "./support/browser.js";
 import { linkIn, waitForMail } from "./support/mail.js";
 
 const ANSWER = "The answer is forty-two.";
@@ -27,11 +27,8 @@ async function invitationLink(address: string): Promise<URL> {
   }
 }
 
-async function signIn(page: Page, account: TestAccount) {
-  await page.goto(new URL("/auth/login", page.url()).toString());
-  await page.getByTestId("login-email").fill(account.email);
-  await page.getByTestId("login-password").fill(account.password);
-  await page.getByTestId("login-submit").click();
+function signIn(page: Page, account: TestAccount) {
+  return signInThroughForm(page, account.email, account.password);
 }
 
 async function askInChat(page: Page, question: string) {

@@ -63,6 +63,18 @@ export async function openPage(
   return page;
 }
 
+/**
+ * Signs in through the sign-in form of the page's own browser context, once the app runs it (a submit on the
+ * pre-rendered copy before that would be the browser's own, not the app's); the caller waits for the outcome.
+ */
+export async function signInThroughForm(page: Page, identifier: string, password: string) {
+  await page.goto(new URL("/auth/login", page.url()).toString());
+  await waitForApp(page);
+  await page.getByTestId("login-email").fill(identifier);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+}
+
 /** Signs `name` up through the registration form (name@example.com, the shared test password) and waits until in. */
 export async function registerThroughForm(
   browser: Browser,
