@@ -87,6 +87,38 @@ describe("a pre-rendered page", () => {
     });
   }
 
+  it("never lets the browser submit the sign-in copy before the app runs it: no password in the address", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    const page = await context.newPage();
+    // The app's code is held back, so the visitor is on the pre-rendered copy.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/app-core-*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    const loginUrl = new URL("/auth/login", inject("baseUrl")).toString();
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    await page.goto(loginUrl);
+    await page.locator('[data-prerendered="/auth/login"]').waitFor();
+    await page.getByTestId("login-email").fill("nobody@example.com");
+    await page.getByTestId("login-password").fill("Secret1!pass");
+    await page.getByTestId("login-submit").click();
+    await page.getByTestId("login-password").press("Enter");
+
+    // Had the browser submitted the form, the page would have gone to ?email=…&password=… before the app ran.
+    release();
+    await page.locator('[data-hydrated="/auth/login"]').waitFor();
+    expect(visited.filter((url) => url !== loginUrl)).toEqual([]);
+    expect(page.url()).toBe(loginUrl);
+    await context.close();
+  });
+
   it("/tiers answers a click on a world card once the app has taken over", async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
     const page = await context.newPage();

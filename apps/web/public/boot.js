@@ -19,4 +19,17 @@
   } catch {
     // Storage can be unavailable (private mode, blocked cookies): keep the Hebrew, system-theme defaults.
   }
+  // A form of the pre-rendered copy submitted before the app runs it would be the browser's own submission: a GET to
+  // the same page with what was typed — a password too — in the address. It is held back; what was typed stays, and
+  // the form answers once the app has taken over (app/prerender-handoff.ts).
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement && form.closest("[data-prerendered]") !== null) {
+        event.preventDefault();
+      }
+    },
+    true,
+  );
 })();
