@@ -10,7 +10,7 @@ import { Icon, type IconName } from "../ui/icon";
 import { Loader } from "../ui/loader";
 import { ErrorBoundary } from "./error-boundary";
 import { paletteRoutesFor } from "./palette-items";
-import { menuGroups } from "./workspace-menu";
+import { MenuGroupSections, menuGroups } from "./workspace-menu";
 
 const DashboardScreen = lazyScreen(() =>
   import("../features/dashboard/dashboard-screen").then((m) => m.DashboardScreen),
@@ -41,28 +41,16 @@ function MobileMenu() {
   return (
     <div className="flex flex-col gap-5 px-4 py-6" data-testid="mobile-menu">
       <h1 className="text-2xl font-bold text-fg">{t("home.mobile.menuTitle")}</h1>
-      {groups.map(([group, items]) => (
-        <section key={group} aria-labelledby={`mobile-menu-${group}`}>
-          <h2
-            id={`mobile-menu-${group}`}
-            className="pb-1 text-xs font-bold uppercase tracking-wide text-fg-muted"
-          >
-            {t(`shell.nav.groups.${group}`)}
-          </h2>
-          <ul className="divide-y divide-border rounded-2xl border border-border bg-surface">
-            {items.map(({ route, key }) => (
-              <li key={route}>
-                <Link
-                  to={route}
-                  className="flex min-h-11 items-center px-4 py-2 font-semibold text-fg"
-                >
-                  {t(`palette.routes.${key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      <MenuGroupSections
+        groups={groups}
+        idPrefix="mobile-menu"
+        listClassName="divide-y divide-border rounded-2xl border border-border bg-surface"
+        renderLink={({ route }, label) => (
+          <Link to={route} className="flex min-h-11 items-center px-4 py-2 font-semibold text-fg">
+            {label}
+          </Link>
+        )}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // by the access rules), grouped by area, so nothing is reachable only through the command palette.
 
 import { layoutClassForWidth } from "@aacos/domain/device";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
@@ -48,6 +49,40 @@ export function menuGroups(routes: readonly PaletteRoute[]): [MenuGroup, Palette
   ]).filter(([, items]) => items.length > 0);
 }
 
+const GROUP_HEADING = "pb-1 text-xs font-bold uppercase tracking-wide text-fg-muted";
+
+/** Each group as a section headed by its name, with a list of its routes; `renderLink` draws one route's link. */
+export function MenuGroupSections({
+  groups,
+  idPrefix,
+  headingClassName,
+  listClassName,
+  renderLink,
+}: {
+  groups: readonly [MenuGroup, readonly PaletteRoute[]][];
+  idPrefix: string;
+  headingClassName?: string;
+  listClassName?: string;
+  renderLink: (item: PaletteRoute, label: string) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return groups.map(([group, items]) => (
+    <section key={group} aria-labelledby={`${idPrefix}-${group}`}>
+      <h2
+        id={`${idPrefix}-${group}`}
+        className={headingClassName ? `${headingClassName} ${GROUP_HEADING}` : GROUP_HEADING}
+      >
+        {t(`shell.nav.groups.${group}`)}
+      </h2>
+      <ul className={listClassName}>
+        {items.map((item) => (
+          <li key={item.route}>{renderLink(item, t(`palette.routes.${item.key}`))}</li>
+        ))}
+      </ul>
+    </section>
+  ));
+}
+
 const ITEM =
   "block rounded-lg px-3 py-2 text-sm font-semibold text-fg hover:bg-surface-muted focus:bg-surface-muted focus:outline-none";
 
@@ -76,30 +111,21 @@ export function WorkspaceMenu() {
           data-testid="workspace-menu"
           className="absolute start-0 top-full z-40 mt-2 grid w-[min(90vw,36rem)] gap-3 rounded-2xl border border-border bg-surface p-3 shadow-card sm:grid-cols-2"
         >
-          {groups.map(([group, items]) => (
-            <section key={group} aria-labelledby={`${panelId}-${group}`}>
-              <h2
-                id={`${panelId}-${group}`}
-                className="px-3 pb-1 text-xs font-bold uppercase tracking-wide text-fg-muted"
+          <MenuGroupSections
+            groups={groups}
+            idPrefix={panelId}
+            headingClassName="px-3"
+            renderLink={({ route, key }, label) => (
+              <Link
+                to={route}
+                className={ITEM}
+                data-testid={`workspace-menu-${key}`}
+                aria-current={location.pathname === route ? "page" : undefined}
               >
-                {t(`shell.nav.groups.${group}`)}
-              </h2>
-              <ul>
-                {items.map(({ route, key }) => (
-                  <li key={route}>
-                    <Link
-                      to={route}
-                      className={ITEM}
-                      data-testid={`workspace-menu-${key}`}
-                      aria-current={location.pathname === route ? "page" : undefined}
-                    >
-                      {t(`palette.routes.${key}`)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
+                {label}
+              </Link>
+            )}
+          />
         </div>
       ) : null}
     </div>
