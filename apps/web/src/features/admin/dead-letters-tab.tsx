@@ -17,7 +17,6 @@ import { useConsoleListTexts } from "./list-state";
 export function DeadLettersTab() {
   const { t } = useTranslation();
   const listTexts = useConsoleListTexts();
-  const formatDate = useDateFormat();
   const headingId = useId();
   const queryClient = useQueryClient();
   const letters = useQuery({
@@ -90,59 +89,20 @@ export function DeadLettersTab() {
               />
               <tbody className="divide-y divide-border">
                 {items.map((letter) => (
-                  <tr key={letter.id} data-testid="admin-dead-letter" data-id={letter.id}>
-                    <td className="px-4 py-3 align-top">
-                      <code dir="ltr" className="font-semibold text-fg">
-                        {letter.queue}
-                      </code>
-                    </td>
-                    <td className="max-w-md px-4 py-3 align-top break-words text-fg">
-                      {letter.error === null ? (
-                        <span className="text-fg-muted">{t("adminConsole.jobs.noError")}</span>
-                      ) : (
-                        <code dir="ltr" className="block text-start text-xs">
-                          {letter.error}
-                        </code>
-                      )}
-                    </td>
-                    <td
-                      className="px-4 py-3 align-top text-fg"
-                      data-testid="admin-dead-letter-attempts"
-                    >
-                      {t("adminConsole.jobs.attempts", { count: letter.attempts })}
-                    </td>
-                    <td className="px-4 py-3 align-top whitespace-nowrap text-fg-muted">
-                      {formatDate(letter.failedAt)}
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <div className="flex flex-wrap gap-2">
-                        <Button
-                          variant="secondary"
-                          data-testid="admin-dead-letter-retry"
-                          aria-label={t("adminConsole.jobs.retryLabel", { queue: letter.queue })}
-                          disabled={retry.isPending}
-                          onClick={() => {
-                            setNotice(null);
-                            retry.mutate(letter);
-                          }}
-                        >
-                          {t("adminConsole.jobs.retry")}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          data-testid="admin-dead-letter-drop"
-                          aria-label={t("adminConsole.jobs.dropLabel", { queue: letter.queue })}
-                          onClick={() => {
-                            setNotice(null);
-                            drop.reset();
-                            setDropping(letter);
-                          }}
-                        >
-                          {t("adminConsole.jobs.drop")}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
+                  <DeadLetterRow
+                    key={letter.id}
+                    letter={letter}
+                    retrying={retry.isPending}
+                    onRetry={() => {
+                      setNotice(null);
+                      retry.mutate(letter);
+                    }}
+                    onDrop={() => {
+                      setNotice(null);
+                      drop.reset();
+                      setDropping(letter);
+                    }}
+                  />
                 ))}
               </tbody>
             </table>
@@ -150,5 +110,66 @@ export function DeadLettersTab() {
         )}
       </PagedList>
     </ConsoleTab>
+  );
+}
+
+/** One dead letter: its queue, error, attempts and time, and the buttons to retry or drop it. */
+function DeadLetterRow({
+  letter,
+  retrying,
+  onRetry,
+  onDrop,
+}: {
+  letter: DeadLetter;
+  retrying: boolean;
+  onRetry: () => void;
+  onDrop: () => void;
+}) {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  return (
+    <tr data-testid="admin-dead-letter" data-id={letter.id}>
+      <td className="px-4 py-3 align-top">
+        <code dir="ltr" className="font-semibold text-fg">
+          {letter.queue}
+        </code>
+      </td>
+      <td className="max-w-md px-4 py-3 align-top break-words text-fg">
+        {letter.error === null ? (
+          <span className="text-fg-muted">{t("adminConsole.jobs.noError")}</span>
+        ) : (
+          <code dir="ltr" className="block text-start text-xs">
+            {letter.error}
+          </code>
+        )}
+      </td>
+      <td className="px-4 py-3 align-top text-fg" data-testid="admin-dead-letter-attempts">
+        {t("adminConsole.jobs.attempts", { count: letter.attempts })}
+      </td>
+      <td className="px-4 py-3 align-top whitespace-nowrap text-fg-muted">
+        {formatDate(letter.failedAt)}
+      </td>
+      <td className="px-4 py-3 align-top">
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            data-testid="admin-dead-letter-retry"
+            aria-label={t("adminConsole.jobs.retryLabel", { queue: letter.queue })}
+            disabled={retrying}
+            onClick={onRetry}
+          >
+            {t("adminConsole.jobs.retry")}
+          </Button>
+          <Button
+            variant="ghost"
+            data-testid="admin-dead-letter-drop"
+            aria-label={t("adminConsole.jobs.dropLabel", { queue: letter.queue })}
+            onClick={onDrop}
+          >
+            {t("adminConsole.jobs.drop")}
+          </Button>
+        </div>
+      </td>
+    </tr>
   );
 }
