@@ -1,7 +1,7 @@
 // Test builder: renders a screen inside the app's providers and a memory router, with a catalogue already in the query cache.
 import { buildCatalog } from "@aacos/domain/catalog";
 import { QueryClient } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { Providers } from "./app/providers";
@@ -30,4 +30,14 @@ export function renderAt(
       </MemoryRouter>
     </Providers>,
   );
+}
+
+/** The error text a field (by test id) points at through aria-describedby (the id ending in -error), or null. */
+export function fieldError(testId: string): string | null {
+  const id = screen
+    .getByTestId(testId)
+    .getAttribute("aria-describedby")
+    ?.split(" ")
+    .find((part) => part.endsWith("-error"));
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }

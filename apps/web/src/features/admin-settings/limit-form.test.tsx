@@ -5,7 +5,7 @@ import { tierSettings } from "@aacos/domain/catalog-overrides";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
-import { renderAt } from "../../test-utils";
+import { fieldError, renderAt } from "../../test-utils";
 import type { PlanSettings, PlanValues } from "./api";
 import { draftFrom, fieldsOf, readDraft } from "./limit-form";
 import { PlanSettingsCard } from "./plan-settings-card";
@@ -23,15 +23,6 @@ const plan: PlanSettings = {
   values,
   overridden: [],
 };
-
-function fieldError(testId: string): string | null {
-  const id = screen
-    .getByTestId(testId)
-    .getAttribute("aria-describedby")
-    ?.split(" ")
-    .find((part) => part.endsWith("-error"));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
 
 describe("readDraft", () => {
   it("sends only the fields that changed, and −1 for unlimited", () => {

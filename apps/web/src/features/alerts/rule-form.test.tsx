@@ -4,19 +4,10 @@ import type { AlertRuleBody } from "@aacos/domain/validation";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
-import { renderAt } from "../../test-utils";
+import { fieldError, renderAt } from "../../test-utils";
 import { RuleForm } from "./rule-form";
 
 afterEach(() => applyLanguage("he"));
-
-function fieldError(testId: string): string | null {
-  const input = screen.getByTestId(testId);
-  const id = input
-    .getAttribute("aria-describedby")
-    ?.split(" ")
-    .find((part) => part.endsWith("-error"));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
 
 describe("RuleForm", () => {
   it("shows the schema's field messages and sends nothing while invalid", async () => {

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
 import { type Entity, workspaceKeys } from "../../lib/workspace-queries";
-import { renderAt, testQueryClient } from "../../test-utils";
+import { fieldError, renderAt, testQueryClient } from "../../test-utils";
 import { autonomousKeys } from "./api";
 import { RuleEditor } from "./rule-editor";
 
@@ -51,15 +51,6 @@ function render(sent: AutonomousRuleBody[]) {
     },
     client(),
   );
-}
-
-function fieldError(testId: string): string | null {
-  const input = screen.getByTestId(testId);
-  const id = input
-    .getAttribute("aria-describedby")
-    ?.split(" ")
-    .find((part) => part.endsWith("-error"));
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
 const change = (testId: string, value: string) =>
