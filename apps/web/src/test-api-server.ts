@@ -122,6 +122,16 @@ export async function startTestApi(routes: Record<string, Handler> = {}): Promis
   };
 }
 
+/** The server's error reply: `{ error: { code, message, params } }` with this status. */
+export function errorReply(
+  status: number,
+  code: string,
+  message: string,
+  params?: Record<string, unknown>,
+): Reply {
+  return { status, body: { error: { code, message, params } } };
+}
+
 /** A JWT-shaped token (unsigned) whose `exp` is `secondsAhead` from now: the client only reads `exp`. */
 export function fakeAccessToken(name: string, secondsAhead = 3600): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");

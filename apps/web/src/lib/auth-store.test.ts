@@ -1,6 +1,6 @@
 // Auth transitions of docs/product.md §4 against a real local server: sign-in, MFA, start-up check, refresh, sign-out, 401 handling.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeAccessToken, startTestApi, type TestApi } from "../test-api-server";
+import { errorReply, fakeAccessToken, startTestApi, type TestApi } from "../test-api-server";
 import { testUser } from "../test-fixtures";
 import { apiGet, apiUrl, setApiBase } from "./api-client";
 import {
@@ -45,16 +45,9 @@ beforeAll(async () => {
     "POST /api/auth/login": (request) => {
       const body = request.body as { email: string; password: string };
       if (body.password !== "Quantum1!") {
-        return {
-          status: 401,
-          body: {
-            error: {
-              code: "unauthorized",
-              message: "Invalid email or password",
-              params: { reason: "login_failed" },
-            },
-          },
-        };
+        return errorReply(401, "unauthorized", "Invalid email or password", {
+          reason: "login_failed",
+        });
       }
       if (body.email === "mfa@example.com") {
         return {

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetAuthStore, useAuthStore } from "../../lib/auth-store";
 import { applyLanguage } from "../../lib/i18n";
-import { fakeAccessToken, startTestApi, type TestApi } from "../../test-api-server";
+import { errorReply, fakeAccessToken, startTestApi, type TestApi } from "../../test-api-server";
 import { testUser } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { LoginScreen } from "./login-screen";
@@ -20,16 +20,9 @@ beforeAll(async () => {
     "POST /api/auth/login": (request) => {
       const body = request.body as { email: string; password: string };
       if (body.password !== "Quantum1!") {
-        return {
-          status: 401,
-          body: {
-            error: {
-              code: "unauthorized",
-              message: "Invalid email or password",
-              params: { reason: "login_failed" },
-            },
-          },
-        };
+        return errorReply(401, "unauthorized", "Invalid email or password", {
+          reason: "login_failed",
+        });
       }
       return {
         status: 200,
