@@ -35,6 +35,37 @@ function gate() {
   return { open, opened };
 }
 
+/** An entity's finished answer as the stream announces it. */
+function entityDone(id: string, text: string, status: "complete" | "stopped") {
+  return `event: entity-done\ndata: ${JSON.stringify({
+    entityId: id,
+    run: { ...run(id, text), status },
+    message: {
+      role: "assistant",
+      content: text,
+      provider: "openai-compatible",
+      status,
+      error: null,
+    },
+    usage: { promptTokens: 4, completionTokens: 2 },
+  })}\n\n`;
+}
+
+/** Answers the next command with a stream: command k1 starts for e1 and e2, `events` write the rest, then it is done. */
+function streamCommand(events: (write: (chunk: string) => Promise<void>) => Promise<void>) {
+  api.route(
+    "POST /api/commands",
+    (): Reply => ({
+      status: 200,
+      stream: async (write) => {
+        await write(`event: start\ndata: {"commandId":"k1","entityIds":["e1","e2"]}\n\n`);
+        await events(write);
+        await write(`event: done\ndata: {"commandId":"k1","runs":[]}\n\n`);
+      },
+    }),
+  );
+}
+
 describe("CommandCenterScreen", () => {
   beforeEach(async () => {
     applyLanguage("en");
@@ -70,41 +101,16 @@ describe("CommandCenterScreen", () => {
 
   it("streams two entities' answers side by side", async () => {
     const second = gate();
-    api.route(
-      "POST /api/commands",
-      (): Reply => ({
-        status: 200,
-        stream: async (write) => {
-          await write(`event: start\ndata: {"commandId":"k1","entityIds":["e1","e2"]}\n\n`);
-          await write('data: {"entityId":"e1","delta":"Alpha "}\n\ndata: {"entityId":"e2","del');
-          await write('ta":"Beta "}\n\n');
-          await second.opened;
-          await write(
-            'data: {"entityId":"e2","delta":"two"}\n\ndata: {"entityId":"e1","delta":"one"}\n\n',
-          );
-          for (const [id, text] of [
-            ["e1", "Alpha one"],
-            ["e2", "Beta two"],
-          ] as const) {
-            await write(
-              `event: entity-done\ndata: ${JSON.stringify({
-                entityId: id,
-                run: run(id, text),
-                message: {
-                  role: "assistant",
-                  content: text,
-                  provider: "openai-compatible",
-                  status: "complete",
-                  error: null,
-                },
-                usage: { promptTokens: 4, completionTokens: 2 },
-              })}\n\n`,
-            );
-          }
-          await write(`event: done\ndata: {"commandId":"k1","runs":[]}\n\n`);
-        },
-      }),
-    );
+    streamCommand(async (write) => {
+      await write('data: {"entityId":"e1","delta":"Alpha "}\n\ndata: {"entityId":"e2","del');
+      await write('ta":"Beta "}\n\n');
+      await second.opened;
+      await write(
+        'data: {"entityId":"e2","delta":"two"}\n\ndata: {"entityId":"e1","delta":"one"}\n\n',
+      );
+      await write(entityDone("e1", "Alpha one", "complete"));
+      await write(entityDone("e2", "Beta two", "complete"));
+    });
     renderAt("/ai/command-center", { "/ai/command-center": <CommandCenterScreen /> });
     await screen.findByTestId("command-runner");
     expect(await screen.findByTestId("ai-allowance-bar")).toHaveTextContent("1,200 of 50,000");
@@ -159,36 +165,15 @@ describe("CommandCenterScreen", () => {
       stopped.open();
       return { status: 200, body: { stopped: true } };
     });
-    const done = (id: string, text: string, status: "complete" | "stopped") =>
-      `event: entity-done\ndata: ${JSON.stringify({
-        entityId: id,
-        run: { ...run(id, text), status },
-        message: {
-          role: "assistant",
-          content: text,
-          provider: "openai-compatible",
-          status,
-          error: null,
-        },
-        usage: { promptTokens: 4, completionTokens: 2 },
-      })}\n\n`;
-    api.route(
-      "POST /api/commands",
-      (): Reply => ({
-        status: 200,
-        stream: async (write) => {
-          await write(`event: start\ndata: {"commandId":"k1","entityIds":["e1","e2"]}\n\n`);
-          await write('data: {"entityId":"e1","delta":"Alpha "}\n\n');
-          await write('data: {"entityId":"e2","delta":"Beta "}\n\n');
-          // The server stops the second entity's answer only; the first goes on.
-          await stopped.opened;
-          await write(done("e2", "Beta ", "stopped"));
-          await write('data: {"entityId":"e1","delta":"one"}\n\n');
-          await write(done("e1", "Alpha one", "complete"));
-          await write(`event: done\ndata: {"commandId":"k1","runs":[]}\n\n`);
-        },
-      }),
-    );
+    streamCommand(async (write) => {
+      await write('data: {"entityId":"e1","delta":"Alpha "}\n\n');
+      await write('data: {"entityId":"e2","delta":"Beta "}\n\n');
+      // The server stops the second entity's answer only; the first goes on.
+      await stopped.opened;
+      await write(entityDone("e2", "Beta ", "stopped"));
+      await write('data: {"entityId":"e1","delta":"one"}\n\n');
+      await write(entityDone("e1", "Alpha one", "complete"));
+    });
     renderAt("/ai/command-center", { "/ai/command-center": <CommandCenterScreen /> });
     await screen.findByTestId("command-runner");
     for (const box of screen.getAllByTestId("command-entity-checkbox")) fireEvent.click(box);
