@@ -20,10 +20,13 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { eq } from "drizzle-orm";
-import { openPglite } from "../apps/server/src/db/client.js";
-import { users } from "../apps/server/src/db/schema.js";
-import { buildCompiledServer, createUser, startCompiledServer } from "./compiled-server.js";
+import {
+  buildCompiledServer,
+  createUser,
+  putOnInfinity,
+  startCompiledServer,
+} from "./compiled-server.js";
+import { median } from "./median.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -206,14 +209,6 @@ async function load(
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
 interface Started {
   child: ChildProcess;
   message: { url: string; apiKey?: string; universeId?: string };
@@ -250,12 +245,7 @@ async function startCompiledProduct(
   createUser(ACCOUNT, env);
   // The plan is set before the server starts, so nothing it keeps sees the account on another.
   if (databaseUrl === undefined) {
-    const database = await openPglite({ dataDir });
-    await database.db
-      .update(users)
-      .set({ tier: "infinity", world: "infinity" })
-      .where(eq(users.email, ACCOUNT.email));
-    await database.close();
+    await putOnInfinity(dataDir, ACCOUNT.email);
   } else {
     const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: databaseUrl });

@@ -4,6 +4,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
+import { openPglite } from "../apps/server/src/db/client.js";
+import { users } from "../apps/server/src/db/schema.js";
 import { freePort } from "../apps/server/src/test/free-port.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,6 +31,16 @@ export function createUser(
     stdio: "inherit",
   });
   if (result.status !== 0) throw new Error(`cli.js ended with ${result.status}`);
+}
+
+/** Puts the account on the unlimited plan and world in the embedded database at `dataDir`, before the server starts. */
+export async function putOnInfinity(dataDir: string, email: string): Promise<void> {
+  const database = await openPglite({ dataDir });
+  await database.db
+    .update(users)
+    .set({ tier: "infinity", world: "infinity" })
+    .where(eq(users.email, email));
+  await database.close();
 }
 
 /** `distDir`: another build of the server (e.g. main's, copied aside) for an interleaved before/after run. */

@@ -10,10 +10,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { eq } from "drizzle-orm";
-import { openPglite } from "../apps/server/src/db/client.js";
-import { users } from "../apps/server/src/db/schema.js";
-import { buildCompiledServer, createUser, startCompiledServer } from "./compiled-server.js";
+import {
+  buildCompiledServer,
+  createUser,
+  putOnInfinity,
+  startCompiledServer,
+} from "./compiled-server.js";
+import { median } from "./median.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -21,14 +24,6 @@ const GET_RATE = Number(process.env.BENCH_GET_RATE ?? 100);
 const SIGN_IN_RATE = Number(process.env.BENCH_SIGN_IN_RATE ?? 20);
 const RATIO_TARGET = 3;
 const USER = { email: "bench@example.com", username: "bench", password: "Zq7!wVx9Lk" };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 let signInCount = 0;
 /** One sign-in from its own client address (TRUST_PROXY), so no address budget is the limit. */
@@ -75,12 +70,7 @@ const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY: "127.0.0.1" };
 try {
   createUser(USER, env);
   // An unlimited plan, so the GET's own per-minute budget never answers 429.
-  const database = await openPglite({ dataDir });
-  await database.db
-    .update(users)
-    .set({ tier: "infinity", world: "infinity" })
-    .where(eq(users.email, USER.email));
-  await database.close();
+  await putOnInfinity(dataDir, USER.email);
   const server = await startCompiledServer(env);
   try {
     const first = await signIn(server.url);

@@ -18,6 +18,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../apps/server/src/test/free-port.js";
+import { median } from "./median.js";
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 5);
 const TARGET = { cold: 3_000, restart: 1_000 };
@@ -83,14 +84,6 @@ function serverArgs(main: string): string[] {
     main,
   ];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 const build = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
   stdio: "inherit",
