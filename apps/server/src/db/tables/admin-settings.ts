@@ -1,14 +1,5 @@
 // Tables of the admin-settings feature.
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import * as pg from "drizzle-orm/pg-core";
 import { timestampTz, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
@@ -16,25 +7,25 @@ import { users } from "./users.js";
  * Admins' overrides of the built-in plan catalogue, one row per changed field (`limits.maxTeamMembers`,
  * `price.monthly`); the effective catalogue is the built-in one plus these rows. kind: "tier" | "world".
  */
-export const catalogOverrides = pgTable(
+export const catalogOverrides = pg.pgTable(
   "catalog_overrides",
   {
-    kind: text("kind").notNull(),
-    name: text("name").notNull(),
-    field: text("field").notNull(),
-    value: integer("value").notNull(),
+    kind: pg.text("kind").notNull(),
+    name: pg.text("name").notNull(),
+    field: pg.text("field").notNull(),
+    value: pg.integer("value").notNull(),
     // Not user-owned data: the admin who set it may be deleted, the setting stays.
-    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: pg.uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },
-  (table) => [primaryKey({ columns: [table.kind, table.name, table.field] })],
+  (table) => [pg.primaryKey({ columns: [table.kind, table.name, table.field] })],
 );
 
 /** Site-wide switches admins set: `registration_open` (boolean), `maintenance_message` (string or null). */
-export const siteSettings = pgTable("site_settings", {
-  key: text("key").primaryKey(),
-  value: jsonb("value").notNull(),
-  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+export const siteSettings = pg.pgTable("site_settings", {
+  key: pg.text("key").primaryKey(),
+  value: pg.jsonb("value").notNull(),
+  updatedBy: pg.uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });
 
@@ -42,18 +33,18 @@ export const siteSettings = pgTable("site_settings", {
  * Every settings change, append-only: who (kept by e-mail too, should the account go), when, old → new.
  * kind: "tier" | "world" (name + field) or "site" (field = the setting's key). A null value is "the default".
  */
-export const settingsChanges = pgTable(
+export const settingsChanges = pg.pgTable(
   "settings_changes",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    kind: text("kind").notNull(),
-    name: text("name"),
-    field: text("field").notNull(),
-    oldValue: jsonb("old_value"),
-    newValue: jsonb("new_value"),
-    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    actorEmail: text("actor_email"),
+    id: pg.bigserial("id", { mode: "number" }).primaryKey(),
+    kind: pg.text("kind").notNull(),
+    name: pg.text("name"),
+    field: pg.text("field").notNull(),
+    oldValue: pg.jsonb("old_value"),
+    newValue: pg.jsonb("new_value"),
+    actorId: pg.uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: pg.text("actor_email"),
     changedAt: timestampTz("changed_at").notNull().defaultNow(),
   },
-  (table) => [index("settings_changes_changed_at").on(table.changedAt)],
+  (table) => [pg.index("settings_changes_changed_at").on(table.changedAt)],
 );
