@@ -23,7 +23,7 @@ import { CheckboxField, TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { settingsApi, settingsKeys } from "./api";
 import { earliestExpiry, expiryInstant } from "./api-key-dates";
-import { SectionLoadState, SettingsSection } from "./settings-section";
+import { SectionItems, SettingsSection } from "./settings-section";
 
 function useDayFormat(): (iso: string) => string {
   const language = useLanguage();
@@ -64,22 +64,17 @@ export function ApiKeysSection({ now = () => new Date() }: { now?: () => Date })
       <hr className="border-border" />
       <h3 className="font-bold text-fg">{t("apiKeys.listTitle")}</h3>
       {revoked ? <FormNotice testId="api-keys-revoked">{t("apiKeys.revoked")}</FormNotice> : null}
-      <SectionLoadState query={keys} />
-      {keys.data ? (
-        keys.data.length === 0 ? (
-          <p className="text-sm text-fg-muted" data-testid="api-keys-empty">
-            {t("apiKeys.empty")}
-          </p>
-        ) : (
+      <SectionItems query={keys} empty={t("apiKeys.empty")} emptyTestId="api-keys-empty">
+        {(items) => (
           <KeyList
-            items={keys.data}
+            items={items}
             onRevoked={() => {
               setRevoked(true);
               void refresh();
             }}
           />
-        )
-      ) : null}
+        )}
+      </SectionItems>
     </SettingsSection>
   );
 }

@@ -10,7 +10,7 @@ import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { settingsApi, settingsKeys } from "./api";
-import { SectionLoadState, SettingsSection } from "./settings-section";
+import { SectionItems, SettingsSection } from "./settings-section";
 
 class PasskeyCancelled extends Error {}
 
@@ -71,15 +71,14 @@ export function PasskeysSection() {
           {failure instanceof PasskeyCancelled ? failure.message : errorText(t, failure)}
         </FormAlert>
       ) : null}
-      <SectionLoadState query={passkeys} />
-      {passkeys.data ? (
-        passkeys.data.length === 0 ? (
-          <p className="text-sm text-fg-muted" data-testid="passkeys-empty">
-            {t("settings.passkeys.empty")}
-          </p>
-        ) : (
+      <SectionItems
+        query={passkeys}
+        empty={t("settings.passkeys.empty")}
+        emptyTestId="passkeys-empty"
+      >
+        {(items) => (
           <ul className="flex flex-col divide-y divide-border" data-testid="passkeys-list">
-            {passkeys.data.map((passkey) => (
+            {items.map((passkey) => (
               <li
                 key={passkey.id}
                 data-testid="passkey-item"
@@ -112,8 +111,8 @@ export function PasskeysSection() {
               </li>
             ))}
           </ul>
-        )
-      ) : null}
+        )}
+      </SectionItems>
       {supported ? (
         <form
           className="flex flex-col gap-3 sm:flex-row sm:items-end"

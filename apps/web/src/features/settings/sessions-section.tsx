@@ -12,7 +12,7 @@ import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Icon } from "../../ui/icon";
 import { settingsApi, settingsKeys } from "./api";
 import { describeDevice } from "./describe-device";
-import { SectionLoadState, SettingsSection } from "./settings-section";
+import { SectionItems, SettingsSection } from "./settings-section";
 
 export function SessionsSection() {
   const { t } = useTranslation();
@@ -57,13 +57,10 @@ export function SessionsSection() {
         <FormNotice testId="sessions-notice">{t("settings.sessions.revoked")}</FormNotice>
       ) : null}
       {failure ? <FormAlert testId="sessions-error">{errorText(t, failure)}</FormAlert> : null}
-      <SectionLoadState query={sessions} />
-      {sessions.data ? (
-        sessions.data.length === 0 ? (
-          <p className="text-sm text-fg-muted">{t("settings.sessions.empty")}</p>
-        ) : (
+      <SectionItems query={sessions} empty={t("settings.sessions.empty")}>
+        {(items) => (
           <ul className="flex flex-col divide-y divide-border" data-testid="sessions-list">
-            {sessions.data.map((session) => {
+            {items.map((session) => {
               const device =
                 describeDevice(session.userAgent) ?? t("settings.sessions.unknownDevice");
               return (
@@ -116,8 +113,8 @@ export function SessionsSection() {
               );
             })}
           </ul>
-        )
-      ) : null}
+        )}
+      </SectionItems>
       <div className="flex flex-wrap items-center gap-2">
         {confirmAll ? (
           <>

@@ -1,4 +1,5 @@
-// One titled card of the settings screen, labelled by its heading; and how a section says its data is loading or failed.
+// One titled card of the settings screen, labelled by its heading; how a section says its data is loading or failed,
+// and its list with the empty text.
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../../ui/card";
@@ -34,6 +35,34 @@ export function SettingsSection({
         {children}
       </section>
     </Card>
+  );
+}
+
+/** A section's list: its load state, then the empty text when there are no items, or `children` drawing them. */
+export function SectionItems<T>({
+  query,
+  empty,
+  emptyTestId,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T[] | undefined };
+  empty: string;
+  emptyTestId?: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <>
+      <SectionLoadState query={query} />
+      {query.data ? (
+        query.data.length === 0 ? (
+          <p className="text-sm text-fg-muted" data-testid={emptyTestId}>
+            {empty}
+          </p>
+        ) : (
+          children(query.data)
+        )
+      ) : null}
+    </>
   );
 }
 
