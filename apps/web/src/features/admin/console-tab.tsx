@@ -1,13 +1,15 @@
-// The admin console's shared tab parts: the card with its titled section, its search box, a clickable list row that
-// opens a drawer, the status row and the resolve button of a drawer for things an admin can mark as handled.
-import type { ReactNode } from "react";
+// The admin console's shared tab parts: the card with its titled section, its search box and status filter, a clickable
+// list row that opens a drawer, the status row and the resolve button of a drawer for things an admin can mark as
+// handled.
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
-import { TextField } from "../../ui/form-field";
+import { SelectField, TextField } from "../../ui/form-field";
 
 /** A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it. */
 export function ConsoleTab({
@@ -76,6 +78,66 @@ export function ConsoleSearch({
       onChange={(event) => onChange(event.target.value)}
     />
   );
+}
+
+/** A tab's status filter: open, resolved (and, where the tab has it, all). */
+export function StatusSelect<Status extends "open" | "resolved" | "all">({
+  statuses,
+  value,
+  onChange,
+  testId,
+}: {
+  statuses: readonly Status[];
+  value: Status;
+  onChange: (status: Status) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      label={t("adminConsole.status")}
+      testId={testId}
+      value={value}
+      onChange={(event) => {
+        onChange(event.target.value as Status);
+      }}
+    >
+      {statuses.map((name) => (
+        <option key={name} value={name}>
+          {t(`adminConsole.statuses.${name}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/**
+ * The drawer of a list of things an admin resolves: the open item (by id, from the current page), and the props of its
+ * ResolveAction, which resolves it, reads the list (`listKey`) again and closes the drawer.
+ */
+export function useResolveDrawer<Item extends { id: string }>(
+  items: readonly Item[] | undefined,
+  resolveOne: (id: string) => Promise<unknown>,
+  listKey: QueryKey,
+) {
+  const queryClient = useQueryClient();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const resolve = useMutation({
+    mutationFn: resolveOne,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
+  });
+  const open = items?.find((item) => item.id === openId);
+  return {
+    open,
+    setOpenId,
+    resolveProps: {
+      error: resolve.error,
+      pending: resolve.isPending,
+      onResolve: () => {
+        if (open) resolve.mutate(open.id, { onSuccess: () => setOpenId(null) });
+      },
+    },
+  };
 }
 
 /** A list of rows that each open a drawer. */

@@ -1,14 +1,20 @@
 // The error reports tab: grouped browser errors, open or resolved, newest first; a drawer shows one in full.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { Badge } from "../../ui/badge";
-import { SelectField } from "../../ui/form-field";
 import { PagedList, usePage } from "../../ui/paged-list";
-import { adminApi, adminKeys, type ErrorGroup } from "./api";
+import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ConsoleTab, DrawerRows, ResolveAction, useStatusRow } from "./console-tab";
+import {
+  ConsoleTab,
+  DrawerRows,
+  ResolveAction,
+  StatusSelect,
+  useResolveDrawer,
+  useStatusRow,
+} from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 25;
@@ -18,22 +24,20 @@ export function ErrorsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const headingId = useId();
-  const queryClient = useQueryClient();
   const listTexts = useConsoleListTexts();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("open");
   const [page, setPage] = usePage(status);
-  const [openId, setOpenId] = useState<string | null>(null);
   const params = { status, page, pageSize: PAGE_SIZE };
   const errors = useQuery({
     queryKey: adminKeys.errors(params),
     queryFn: ({ signal }) => adminApi.errors(params, signal),
     placeholderData: keepPreviousData,
   });
-  const resolve = useMutation({
-    mutationFn: (id: string) => adminApi.resolveError(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "errors"] }),
-  });
-  const open: ErrorGroup | undefined = errors.data?.items.find((item) => item.id === openId);
+  const { open, setOpenId, resolveProps } = useResolveDrawer(
+    errors.data?.items,
+    adminApi.resolveError,
+    ["admin", "errors"],
+  );
 
   const statusRow = useStatusRow();
 
@@ -71,10 +75,8 @@ export function ErrorsTab() {
             <h3 className="font-semibold text-fg">{t("adminConsole.errors.sample")}</h3>
             <CodeBlock>{JSON.stringify(open.sample, null, 2)}</CodeBlock>
             <ResolveAction
-              error={resolve.error}
-              pending={resolve.isPending}
+              {...resolveProps}
               show={open.resolvedAt === null}
-              onResolve={() => resolve.mutate(open.id, { onSuccess: () => setOpenId(null) })}
               testId="admin-error-resolve"
             />
           </DetailDrawer>
@@ -82,20 +84,12 @@ export function ErrorsTab() {
       }
     >
       <div className="sm:w-60">
-        <SelectField
-          label={t("adminConsole.status")}
+        <StatusSelect
+          statuses={STATUSES}
           testId="admin-errors-status"
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as (typeof STATUSES)[number]);
-          }}
-        >
-          {STATUSES.map((name) => (
-            <option key={name} value={name}>
-              {t(`adminConsole.statuses.${name}`)}
-            </option>
-          ))}
-        </SelectField>
+          onChange={setStatus}
+        />
       </div>
       <PagedList
         query={errors}

@@ -1,16 +1,23 @@
 // The security incidents tab: by status and activity/address search, newest first; a drawer shows one in full.
 import { INCIDENT_STATUSES } from "@aacos/domain/admin-console";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
 import { Badge } from "../../ui/badge";
-import { SelectField } from "../../ui/form-field";
 import { PagedList, usePage } from "../../ui/paged-list";
-import { adminApi, adminKeys, type Incident } from "./api";
+import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ConsoleSearch, ConsoleTab, DrawerRows, ResolveAction, useStatusRow } from "./console-tab";
+import {
+  ConsoleSearch,
+  ConsoleTab,
+  DrawerRows,
+  ResolveAction,
+  StatusSelect,
+  useResolveDrawer,
+  useStatusRow,
+} from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 25;
@@ -20,24 +27,22 @@ export function IncidentsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const headingId = useId();
-  const queryClient = useQueryClient();
   const listTexts = useConsoleListTexts();
   const [status, setStatus] = useState<Status>("open");
   const [typed, setTyped] = useState("");
   const search = useDebounced(typed.trim(), 300);
   const [page, setPage] = usePage([status, search]);
-  const [openId, setOpenId] = useState<string | null>(null);
   const params = { status, search, page, pageSize: PAGE_SIZE };
   const incidents = useQuery({
     queryKey: adminKeys.incidents(params),
     queryFn: ({ signal }) => adminApi.incidents(params, signal),
     placeholderData: keepPreviousData,
   });
-  const resolve = useMutation({
-    mutationFn: (id: string) => adminApi.resolveIncident(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "incidents"] }),
-  });
-  const open: Incident | undefined = incidents.data?.items.find((item) => item.id === openId);
+  const { open, setOpenId, resolveProps } = useResolveDrawer(
+    incidents.data?.items,
+    adminApi.resolveIncident,
+    ["admin", "incidents"],
+  );
 
   const statusRow = useStatusRow();
 
@@ -71,10 +76,8 @@ export function IncidentsTab() {
             <h3 className="font-semibold text-fg">{t("adminConsole.incidents.data")}</h3>
             <CodeBlock>{JSON.stringify(open.data, null, 2)}</CodeBlock>
             <ResolveAction
-              error={resolve.error}
-              pending={resolve.isPending}
+              {...resolveProps}
               show={open.status === "open"}
-              onResolve={() => resolve.mutate(open.id, { onSuccess: () => setOpenId(null) })}
               testId="admin-incident-resolve"
             />
           </DetailDrawer>
@@ -82,20 +85,12 @@ export function IncidentsTab() {
       }
     >
       <div className="grid gap-3 sm:grid-cols-[15rem_20rem]">
-        <SelectField
-          label={t("adminConsole.status")}
+        <StatusSelect
+          statuses={INCIDENT_STATUSES}
           testId="admin-incidents-status"
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as Status);
-          }}
-        >
-          {INCIDENT_STATUSES.map((name) => (
-            <option key={name} value={name}>
-              {t(`adminConsole.statuses.${name}`)}
-            </option>
-          ))}
-        </SelectField>
+          onChange={setStatus}
+        />
         <ConsoleSearch
           label={t("adminConsole.incidents.search")}
           testId="admin-incidents-search"
