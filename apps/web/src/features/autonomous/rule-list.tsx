@@ -24,6 +24,29 @@ export const STATUS_TONES: Record<ExecutionStatus, BadgeTone> = {
 const share = (used: number, limit: number) =>
   limit <= 0 ? 100 : Math.min(100, (used / limit) * 100);
 
+/** How much of one of a rule's budgets is used: "used of max" in words, "used/max" beside the bar. */
+function BudgetBar({
+  used,
+  max,
+  text,
+  testId,
+}: {
+  used: number;
+  max: number;
+  text: "runsUsed" | "tokensUsed";
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <LimitBar
+      label={t(`autonomous.rules.${text}`, { used, max })}
+      valueText={`${used}/${max}`}
+      percent={share(used, max)}
+      testId={testId}
+    />
+  );
+}
+
 export function RuleList({
   rules,
   killSwitchOn,
@@ -121,22 +144,16 @@ export function RuleList({
               </div>
             </div>
             <div className="mt-3 grid gap-3 sm:grid-cols-2" data-testid="rule-budget">
-              <LimitBar
-                label={t("autonomous.rules.runsUsed", {
-                  used: rule.usage.runsLastHour,
-                  max: rule.maxRunsPerHour,
-                })}
-                valueText={`${rule.usage.runsLastHour}/${rule.maxRunsPerHour}`}
-                percent={share(rule.usage.runsLastHour, rule.maxRunsPerHour)}
+              <BudgetBar
+                used={rule.usage.runsLastHour}
+                max={rule.maxRunsPerHour}
+                text="runsUsed"
                 testId="rule-runs-used"
               />
-              <LimitBar
-                label={t("autonomous.rules.tokensUsed", {
-                  used: rule.usage.tokensLastDay,
-                  max: rule.maxTokensPerDay,
-                })}
-                valueText={`${rule.usage.tokensLastDay}/${rule.maxTokensPerDay}`}
-                percent={share(rule.usage.tokensLastDay, rule.maxTokensPerDay)}
+              <BudgetBar
+                used={rule.usage.tokensLastDay}
+                max={rule.maxTokensPerDay}
+                text="tokensUsed"
                 testId="rule-tokens-used"
               />
             </div>
