@@ -2,6 +2,7 @@
 import { buildCatalog, priceLabel } from "@aacos/domain/catalog";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { registerAccount } from "./support/api.js";
 import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
 
 const HEBREW = /[\u0590-\u05FF]/;
@@ -87,7 +88,8 @@ describe("a pre-rendered page", () => {
     });
   }
 
-  it("never lets the browser submit the sign-in copy before the app runs it: no password in the address", async () => {
+  it("never lets the browser submit the sign-in copy before the app runs it, and signs in with what was typed once it does", async () => {
+    const account = await registerAccount("early");
     const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
     const page = await context.newPage();
     // The app's code is held back, so the visitor is on the pre-rendered copy.
@@ -106,8 +108,8 @@ describe("a pre-rendered page", () => {
     });
     await page.goto(loginUrl);
     await page.locator('[data-prerendered="/auth/login"]').waitFor();
-    await page.getByTestId("login-email").fill("nobody@example.com");
-    await page.getByTestId("login-password").fill("Secret1!pass");
+    await page.getByTestId("login-email").fill(account.email);
+    await page.getByTestId("login-password").fill(account.password);
     await page.getByTestId("login-submit").click();
     await page.getByTestId("login-password").press("Enter");
 
@@ -116,6 +118,14 @@ describe("a pre-rendered page", () => {
     await page.locator('[data-hydrated="/auth/login"]').waitFor();
     expect(visited.filter((url) => url !== loginUrl)).toEqual([]);
     expect(page.url()).toBe(loginUrl);
+
+    // Both fields keep what was typed, in the app's state too: ticking "remember me" renders the form again, and the
+    // submit signs in rather than asking for a field.
+    await page.getByTestId("login-remember-me").check();
+    await expect.poll(() => page.getByTestId("login-email").inputValue()).toBe(account.email);
+    expect(await page.getByTestId("login-password").inputValue()).toBe(account.password);
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/auth/login"));
     await context.close();
   });
 

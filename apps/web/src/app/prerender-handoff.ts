@@ -8,6 +8,7 @@
 // shows holds the swap until it shows it (lib/prerender-hold.ts).
 import { afterPrerenderedCopyHolds } from "../lib/prerender-hold";
 import { readStorage, STORAGE_KEYS } from "../lib/storage";
+import { fieldNamed, startFormsFrom } from "../lib/typed-before-app";
 
 let pending: { prerendered: HTMLElement; app: HTMLElement } | null = null;
 let hydrating: HTMLElement | null = null;
@@ -32,6 +33,9 @@ export function hydratableCopy(container: HTMLElement): HTMLElement | null {
 /** Marks `copy` as the container the app hydrates; `revealApp` then only marks the page as the app's. */
 export function hydrateInto(copy: HTMLElement): HTMLElement {
   hydrating = copy;
+  // What was typed before now is in the copy's fields only: the forms hydrating them start from it. React itself
+  // handles what is typed from now on.
+  startFormsFrom(copy);
   return copy;
 }
 
@@ -53,8 +57,6 @@ export function revealApp(): void {
     if (copy.nextElementSibling?.id === "boot-screen") copy.nextElementSibling.remove();
     copy.dataset.hydrated = copy.dataset.prerendered;
     copy.removeAttribute("data-prerendered");
-    // After the commit this runs in: an input event inside it would see its update wait and the value restored.
-    queueMicrotask(() => tellReactTypedValues(copy));
     return;
   }
   if (pending === null || afterPrerenderedCopyHolds(revealApp)) return;
@@ -66,26 +68,6 @@ export function revealApp(): void {
   prerendered.replaceWith(app);
   carryTypedValues(prerendered, app);
   if (focusedName !== "") app.querySelector<HTMLInputElement>(fieldNamed(focusedName))?.focus();
-}
-
-/**
- * What a visitor typed into a field before the app hydrated it is on screen, but not in the app's state, which a later
- * render would then write back over it. The field's value is told to React as if typed now: set through the element
- * (React's value tracker records the empty value), then through the prototype, then an input event.
- */
-function tellReactTypedValues(container: HTMLElement): void {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-  for (const field of container.querySelectorAll<HTMLInputElement>("input[name]")) {
-    const typed = field.value;
-    if (typed === field.defaultValue || setValue === undefined) continue;
-    field.value = field.defaultValue;
-    setValue.call(field, typed);
-    field.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-}
-
-function fieldNamed(name: string): string {
-  return `input[name="${CSS.escape(name)}"]`;
 }
 
 /** Copies what was typed into the pre-rendered fields into the app's fields of the same name (React sees it). */

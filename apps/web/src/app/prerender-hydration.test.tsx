@@ -74,10 +74,12 @@ describe("each pre-rendered page", () => {
     const markup = await prerender(page);
     document.body.innerHTML = `<div id="root"><div data-prerendered="${page.path}">${markup}</div></div>`;
     const copy = hydratableCopy(document.getElementById("root") as HTMLElement) as HTMLElement;
-    const fields = copy.querySelectorAll<HTMLInputElement>("input[name]");
-    const [email, password] = [fields[0], fields[1]];
-    if (email === undefined || password === undefined) throw new Error("no fields");
+    const email = copy.querySelector<HTMLInputElement>('input[name="email"]');
+    const password = copy.querySelector<HTMLInputElement>('input[name="password"]');
+    if (email === null || password === null) throw new Error("no fields");
+    // Both fields filled before the app runs, as a quick visitor (or a password manager) does.
     email.value = "dana@example.com";
+    password.value = "secret-pass";
     resetAuthStore("ready");
     const container = hydrateInto(copy);
     await act(async () => {
@@ -90,14 +92,17 @@ describe("each pre-rendered page", () => {
         </StrictMode>,
       );
     });
-    // Typing in another field renders the form again: the e-mail must survive it.
+    // Ticking "remember me" renders the form again: what was typed must survive it.
     await act(async () => {
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-      setValue?.call(password, "secret");
-      password.dispatchEvent(new Event("input", { bubbles: true }));
+      container.querySelector<HTMLInputElement>('[data-testid="login-remember-me"]')?.click();
     });
     expect(email.value).toBe("dana@example.com");
-    expect(password.value).toBe("secret");
+    expect(password.value).toBe("secret-pass");
+    // And it is what the form checks on submit: no field is refused as empty.
+    await act(async () => {
+      container.querySelector<HTMLButtonElement>('[data-testid="login-submit"]')?.click();
+    });
+    expect(container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
   });
 
   it("is rendered anew rather than hydrated for a visitor who chose a theme", async () => {

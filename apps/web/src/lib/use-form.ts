@@ -1,10 +1,19 @@
 // Form state checked with the domain's zod schemas before submit, and the server's field codes after, translated: the
 // schema gives a form's own check and the server's 400 the same code (docs/decisions/244-field-error-codes.md).
 import { type FieldError, fieldErrors } from "@aacos/domain/errors";
-import { type FocusEvent, type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+import {
+  type FocusEvent,
+  type FormEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "./api-client";
 import { errorText, translateError, translateField } from "./messages";
+import { forgetTypedBeforeApp, withTypedBeforeApp } from "./typed-before-app";
 
 /** The part of a zod schema the form needs (kept structural so the web app needs no direct zod import). */
 export interface FormSchema<Output> {
@@ -63,7 +72,7 @@ export function useForm<V extends Values, Output>(
   initial: V,
 ): FormController<V, Output> {
   const { t } = useTranslation();
-  const [values, setValues] = useState<V>(initial);
+  const [values, setValues] = useState<V>(() => withTypedBeforeApp(initial));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, FieldError>>({});
@@ -72,6 +81,8 @@ export function useForm<V extends Values, Output>(
   const [summarisesFields, setSummarisesFields] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const initialRef = useRef(initial);
+  // Once mounted, the form has read what was typed into its pre-rendered fields (lib/typed-before-app.ts).
+  useEffect(() => forgetTypedBeforeApp(Object.keys(initialRef.current)), []);
 
   const errors = useMemo(() => clientErrors(schema, values), [schema, values]);
 
