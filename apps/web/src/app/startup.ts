@@ -6,11 +6,10 @@ import { useAuthStore } from "../lib/auth-store";
 import { catalogQuery } from "../lib/catalog-query";
 import { deviceProfile } from "../lib/device-profile";
 import { errorReporter } from "../lib/error-reporter";
-import { i18n, isLanguage } from "../lib/i18n";
+import { i18n } from "../lib/i18n";
 import { whenIdle, yieldToMain } from "../lib/idle";
 import { installLayoutClass } from "../lib/layout-class";
 import { startPerformanceMonitoring } from "../lib/monitoring";
-import { prepareNumberFormats } from "../lib/number-formats";
 import { purgeSecureItems } from "../lib/secure-storage";
 
 export type StartupStage =
@@ -123,9 +122,6 @@ export function buildStartupSteps(deps: {
       progress: 95,
       run: async () => {
         installLayoutClass();
-        // Built here, in a task of their own, instead of inside the first render's (docs/decisions/341).
-        await yieldToMain();
-        prepareNumberFormats(isLanguage(i18n.language) ? i18n.language : "he");
         await yieldToMain();
         return atMost(document.fonts?.ready ?? Promise.resolve(), 1000);
       },

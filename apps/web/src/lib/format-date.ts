@@ -3,16 +3,22 @@ import { useMemo } from "react";
 import { localeOf } from "./i18n";
 import { useLanguage } from "./use-language";
 
+/**
+ * The formatter is made at its first date, not with the hook: a screen that only may show a date (the billing notices
+ * of /tiers) does not load the ICU data for nothing (docs/decisions/342).
+ */
 export function useDateFormat(): (iso: string) => string {
   const language = useLanguage();
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(localeOf(language), {
-      dateStyle: "medium",
-      timeStyle: "short",
-    });
+    let format: Intl.DateTimeFormat | undefined;
     return (iso) => {
       const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? iso : format.format(date);
+      if (Number.isNaN(date.getTime())) return iso;
+      format ??= new Intl.DateTimeFormat(localeOf(language), {
+        dateStyle: "medium",
+        timeStyle: "short",
+      });
+      return format.format(date);
     };
   }, [language]);
 }

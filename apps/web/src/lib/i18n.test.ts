@@ -1,6 +1,7 @@
 // applyLanguage sets <html lang dir>, stores the choice and switches the i18n instance.
 import { afterEach, describe, expect, it } from "vitest";
-import { applyLanguage, i18n, storedLanguage, withDualForms } from "./i18n";
+import { withDualForms } from "./dual-forms";
+import { applyLanguage, i18n, storedLanguage } from "./i18n";
 
 describe("applyLanguage", () => {
   afterEach(() => applyLanguage("he"));

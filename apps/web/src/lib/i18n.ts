@@ -2,7 +2,8 @@
 // Hebrew is bundled; English is fetched the first time it is needed (loadLanguage), so the first load carries one.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { he } from "../locales/he";
+import { heResource } from "../locales/he-resource";
+import type { Catalogue } from "./dual-forms";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
 
 export const LANGUAGES = ["he", "en"] as const;
@@ -10,28 +11,8 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "he";
 
-type Catalogue = { [key: string]: string | Catalogue };
-
-/**
- * Hebrew has a dual: Intl.PluralRules("he") answers "two" for 2, and i18next then looks for `key_two`. The catalogues
- * write `_one` and `_other` only, so each `_other` text also serves as the `_two` form unless one is written.
- */
-export function withDualForms<T extends Catalogue>(catalogue: T): T {
-  const result: Catalogue = {};
-  for (const [key, value] of Object.entries(catalogue)) {
-    result[key] = typeof value === "string" ? value : withDualForms(value);
-  }
-  for (const [key, value] of Object.entries(catalogue)) {
-    const base = key.endsWith("_other") ? key.slice(0, -"_other".length) : null;
-    if (base !== null && typeof value === "string" && !(`${base}_two` in result)) {
-      result[`${base}_two`] = value;
-    }
-  }
-  return result as T;
-}
-
 export const resources = {
-  he: { translation: withDualForms(he) },
+  he: { translation: heResource },
 } as const;
 
 /** The catalogues not in the first load. */
