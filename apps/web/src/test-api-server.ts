@@ -104,6 +104,10 @@ export async function startTestApi(routes: Record<string, Handler> = {}): Promis
       .writeHead(reply.status, { ...headers, "content-type": "application/json" })
       .end(JSON.stringify(reply.body));
   });
+  // Idle connections stay open until close(): with Node's 5 s keep-alive timeout, a test slowed down by a loaded machine
+  // could send its POST on a connection the server was closing that moment, and fetch does not retry a POST — the
+  // screen then showed its generic failure (seen once in CI on the API keys section).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   setApiBase(`http://127.0.0.1:${port}/api`);
