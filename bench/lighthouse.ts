@@ -14,6 +14,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/chromium-flags.js"
 // LIGHTHOUSE_PAGES=/tiers,/ measures only those pages.
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/tiers", "/auth/login"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+// LIGHTHOUSE_COMPARE_URL=http://127.0.0.1:PORT (another build's running server, e.g. main's with WEB_DIST) is audited
+// in the same rounds, alternating which goes first: on this noisy machine a before/after holds only within one run.
+const COMPARE_URL = process.env.LIGHTHOUSE_COMPARE_URL?.replace(/\/$/, "");
 
 /** Score targets (0–100) and metric limits (ms, or unitless for CLS). */
 const TARGETS = {
@@ -125,6 +128,12 @@ async function audit(url: string, port: number, run: number): Promise<Figures> {
   };
 }
 
+/** The median run by performance score. */
+function median(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)] as Figures;
+}
+
 /** The 1-minute load average: other jobs on the machine slow the observed main thread, which Lighthouse multiplies. */
 const load = () => loadavg()[0]?.toFixed(1) ?? "?";
 
@@ -139,10 +148,15 @@ try {
   );
   for (const page of PAGES) {
     const runs: Figures[] = [];
-    for (let run = 0; run < RUNS; run++)
+    const compared: Figures[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      if (COMPARE_URL !== undefined && run % 2 === 1)
+        compared.push(await audit(COMPARE_URL + page, chrome.port, run));
       runs.push(await audit(server.url + page, chrome.port, run));
-    runs.sort((a, b) => a.performance - b.performance);
-    const figures = runs[Math.floor(runs.length / 2)] as Figures;
+      if (COMPARE_URL !== undefined && run % 2 === 0)
+        compared.push(await audit(COMPARE_URL + page, chrome.port, run));
+    }
+    const figures = median(runs);
     const ok = (good: boolean) => (good ? "ok" : "MISSED");
     console.log(`\n${page}`);
     for (const key of ["performance", "accessibility", "best-practices", "seo"] as const)
@@ -163,6 +177,12 @@ try {
       `  machine: load average ${load()} on ${cpus().length} cores, CPU benchmark index ${figures.benchmarkIndex}`,
     );
     for (const failing of figures.failing) console.log(`  failing audit: ${failing}`);
+    if (COMPARE_URL !== undefined) {
+      const other = median(compared);
+      console.log(
+        `  compared build, same rounds (${COMPARE_URL}): performance ${other.performance}, TBT ${other.tbt.toFixed(0)} ms (each run: ${compared.map((run) => run.tbt.toFixed(0)).join(", ")}; this build: ${runs.map((run) => run.tbt.toFixed(0)).join(", ")}), LCP ${(other.lcp / 1000).toFixed(2)} s, CLS ${other.cls.toFixed(3)}, CPU benchmark index ${other.benchmarkIndex}`,
+      );
+    }
   }
 } finally {
   chrome.kill();
