@@ -117,9 +117,27 @@ export function request(
 }
 
 /**
- * A POST from `remoteAddress`, anonymous unless `headers` say otherwise; a fresh address unless given, so the
- * per-address limits (sign-in, registration, two-factor) that other requests used start empty.
+ * A request from `remoteAddress`, anonymous unless `headers` say otherwise; a fresh address unless given, so the
+ * per-address limits (sign-in, registration, two-factor, API keys) that other requests used start empty.
  */
+export function sendFrom(
+  app: FastifyInstance,
+  method: NonNullable<InjectOptions["method"]>,
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+  remoteAddress = someAddress(),
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers,
+    remoteAddress,
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** sendFrom's POST, the way the sign-in and two-factor tests send their steps. */
 export function postFrom(
   app: FastifyInstance,
   url: string,
@@ -127,7 +145,7 @@ export function postFrom(
   headers: Record<string, string> = {},
   remoteAddress = someAddress(),
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ method: "POST", url, payload, headers, remoteAddress });
+  return sendFrom(app, "POST", url, payload, headers, remoteAddress);
 }
 
 /** A GET that accepts `acceptEncoding` (undefined: no Accept-Encoding header at all, as from curl). */
