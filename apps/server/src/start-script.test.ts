@@ -30,6 +30,25 @@ async function healthy(url: string, child: ChildProcess, output: () => string): 
   throw new Error(`the server did not become healthy:\n${output()}`);
 }
 
+/** `npm start` on a free port with `env` beside PATH, PORT and HOST; its output is kept for the failure messages. */
+async function startCompiled(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [START_SCRIPT], {
+    cwd: scratch,
+    env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
 describe("npm start", () => {
   it("runs the compiled server: health, the web app's index, the API reference, a clean stop", {
     timeout: 360_000,
@@ -41,30 +60,13 @@ describe("npm start", () => {
       "<!doctype html><title>start-script test</title>",
     );
     const dataDir = path.join(scratch, "data");
-    const port = await freePort();
-    const child = spawn(process.execPath, [START_SCRIPT], {
-      cwd: scratch,
-      env: {
-        PATH: process.env.PATH ?? "",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        WEB_DIST: webDist,
-        LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const { child, url, output, exited } = await startCompiled({
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: "warn",
     });
-    let output = "";
-    child.stdout?.on("data", (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr?.on("data", (chunk) => {
-      output += String(chunk);
-    });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    const url = `http://127.0.0.1:${port}`;
     try {
-      await healthy(url, child, () => output);
+      await healthy(url, child, output);
       const index = await fetch(`${url}/some/client/route`);
       expect(index.status).toBe(200);
       expect(await index.text()).toContain("start-script test");
@@ -90,7 +92,7 @@ describe("npm start", () => {
           .password,
       ).toContain("breached");
       // The empty DATA_DIR got its database (from the template when it was built): the setup link is offered.
-      expect(output).toContain("/setup?token=");
+      expect(output()).toContain("/setup?token=");
       expect(await readdir(dataDir)).toContain("pglite");
     } finally {
       child.kill("SIGTERM");
@@ -109,32 +111,15 @@ describe("npm start", () => {
     async () => {
       const database = await openTestDatabase();
       await database.database.close();
-      const port = await freePort();
-      const child = spawn(process.execPath, [START_SCRIPT], {
-        cwd: scratch,
-        env: {
-          PATH: process.env.PATH ?? "",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          DATA_DIR: path.join(scratch, "data-postgres"),
-          DATABASE_URL: database.url ?? "",
-          REDIS_URL: process.env.REDIS_URL ?? "",
-          WEB_DIST: scratch,
-          LOG_LEVEL: "warn",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+      const { child, url, output, exited } = await startCompiled({
+        DATA_DIR: path.join(scratch, "data-postgres"),
+        DATABASE_URL: database.url ?? "",
+        REDIS_URL: process.env.REDIS_URL ?? "",
+        WEB_DIST: scratch,
+        LOG_LEVEL: "warn",
       });
-      let output = "";
-      child.stdout?.on("data", (chunk) => {
-        output += String(chunk);
-      });
-      child.stderr?.on("data", (chunk) => {
-        output += String(chunk);
-      });
-      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-      const url = `http://127.0.0.1:${port}`;
       try {
-        await healthy(url, child, () => output);
+        await healthy(url, child, output);
         const health = (await (await fetch(`${url}/api/health`)).json()) as {
           database: string;
           redis: string;

@@ -5,6 +5,7 @@
 
 import { z } from "zod";
 import { fieldIssue } from "./field-errors.js";
+import { listOf } from "./replies/common.js";
 import { MESSAGES } from "./validation/messages.js";
 
 /** read: GET calls; write: every other call except the AI ones; ai: chat messages, commands and entity runs. */
@@ -75,7 +76,7 @@ export const ApiKeyItem = z.object({
 });
 export type ApiKeyItem = z.infer<typeof ApiKeyItem>;
 
-export const ApiKeyList = z.object({ items: z.array(ApiKeyItem) });
+export const ApiKeyList = listOf(ApiKeyItem);
 export type ApiKeyList = z.infer<typeof ApiKeyList>;
 
 /** DELETE /api/me/api-keys/:id. */

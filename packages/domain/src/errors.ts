@@ -2,6 +2,7 @@
 // The English `message` stays in replies for API integrators; the browser translates by code and params only.
 // A code with several meanings (not_found, conflict…) names the meaning in a discriminating param (subject, reason,
 // window); the sample values below only give each param its type and the locale test something to interpolate.
+import type { Widen } from "./code-params.js";
 
 /** Codes with one meaning: code → sample params ({} when the text has no variable part). */
 const SINGLE = {
@@ -197,9 +198,6 @@ const SEVERAL = {
   },
 } as const;
 
-type Widen<T> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : T[K] extends number ? number : T[K];
-};
 type Single = typeof SINGLE;
 type Several = typeof SEVERAL;
 

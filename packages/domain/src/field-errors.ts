@@ -2,6 +2,7 @@
 // codes of ./errors.ts. The shared request schemas produce them, so a form's own check and the server's reply give
 // the same code; the English text stays in replies for API integrators, the browser translates by code only.
 import type { z } from "zod";
+import type { Widen } from "./code-params.js";
 
 /** Field codes → sample params (their types; the locale test interpolates them). */
 const FIELD_CODES = {
@@ -87,10 +88,6 @@ const FIELD_CODES = {
   unreadable_file: {},
   knowledge_file_type: {},
 } as const;
-
-type Widen<T> = {
-  -readonly [K in keyof T]: T[K] extends number ? number : T[K] extends string ? string : T[K];
-};
 
 export type FieldCode = keyof typeof FIELD_CODES;
 export type FieldParams<C extends FieldCode> = Widen<(typeof FIELD_CODES)[C]>;

@@ -1,5 +1,6 @@
 // Why a run or an answer failed, stored as a code and params beside its English text (docs/decisions/245): the
 // browser shows a failed chat message or run by its code; a row stored before the code existed shows a generic text.
+import type { Widen } from "./code-params.js";
 import { type ErrorCode, type ErrorParams, isKnownDetail } from "./errors.js";
 
 /** Run error codes → sample params. */
@@ -52,9 +53,6 @@ const RUN_ERRORS = {
   command_failed: {},
 } as const;
 
-type Widen<T> = {
-  -readonly [K in keyof T]: T[K] extends number ? number : T[K] extends string ? string : T[K];
-};
 export type RunErrorCode = keyof typeof RUN_ERRORS;
 export type RunError = {
   [C in RunErrorCode]: { code: C; params: Widen<(typeof RUN_ERRORS)[C]> };

@@ -12,6 +12,7 @@ import { type Config, loadConfig } from "../config.js";
 import { type Database, openPglite, openPostgres } from "../db/client.js";
 import type { Every } from "../features/progression/index.js";
 import { connectRedis } from "../platform/redis.js";
+import { someAddress } from "./factories.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -113,6 +114,38 @@ export function request(
     ...(who === null ? {} : { headers: who.auth }),
     ...(payload === undefined ? {} : { payload }),
   });
+}
+
+/**
+ * A request from `remoteAddress`, anonymous unless `headers` say otherwise; a fresh address unless given, so the
+ * per-address limits (sign-in, registration, two-factor, API keys) that other requests used start empty.
+ */
+export function sendFrom(
+  app: FastifyInstance,
+  method: NonNullable<InjectOptions["method"]>,
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+  remoteAddress = someAddress(),
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers,
+    remoteAddress,
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** sendFrom's POST, the way the sign-in and two-factor tests send their steps. */
+export function postFrom(
+  app: FastifyInstance,
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+  remoteAddress = someAddress(),
+): Promise<LightMyRequestResponse> {
+  return sendFrom(app, "POST", url, payload, headers, remoteAddress);
 }
 
 /** A GET that accepts `acceptEncoding` (undefined: no Accept-Encoding header at all, as from curl). */

@@ -172,6 +172,19 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     scheduleRefresh(expiry - REFRESH_AHEAD_MS);
   };
 
+  /** One sign-in step: isLoading while it runs; a failure is kept (its fallback text `fallback`) and thrown on. */
+  const signInStep = async <T>(fallback: DefaultError, step: () => Promise<T>): Promise<T> => {
+    set({ isLoading: true, error: null });
+    try {
+      return await step();
+    } catch (error) {
+      set({ error: failureOf(error, fallback) });
+      throw error;
+    } finally {
+      set({ isLoading: false });
+    }
+  };
+
   const refreshOnce = async (): Promise<boolean> => {
     const before = get().token;
     return withRefreshLock(async () => {
@@ -270,44 +283,23 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       return initializing;
     },
 
-    login: async (input) => {
-      set({ isLoading: true, error: null });
-      try {
+    login: (input) =>
+      signInStep("login", async () => {
         const reply = await authApi.login(input);
         if (isMfaChallenge(reply)) return { kind: "mfa", challenge: reply };
         get().startSession({ ...reply, rememberMe: reply.rememberMe ?? input.rememberMe ?? false });
         return { kind: "signed-in" };
-      } catch (error) {
-        set({ error: failureOf(error, "login") });
-        throw error;
-      } finally {
-        set({ isLoading: false });
-      }
-    },
+      }),
 
-    register: async (input) => {
-      set({ isLoading: true, error: null });
-      try {
+    register: (input) =>
+      signInStep("register", async () => {
         get().startSession(await authApi.register(input));
-      } catch (error) {
-        set({ error: failureOf(error, "register") });
-        throw error;
-      } finally {
-        set({ isLoading: false });
-      }
-    },
+      }),
 
-    verifyMfa: async (input) => {
-      set({ isLoading: true, error: null });
-      try {
+    verifyMfa: (input) =>
+      signInStep("login", async () => {
         get().startSession(await authApi.verifyMfa(input));
-      } catch (error) {
-        set({ error: failureOf(error, "login") });
-        throw error;
-      } finally {
-        set({ isLoading: false });
-      }
-    },
+      }),
 
     startSession: (reply) => {
       rememberUser(reply.user);

@@ -2,8 +2,9 @@
 // is a ZIP download and deleting the account answers 204.
 import { z } from "zod";
 import { DesktopLayout } from "../layout.js";
+import { replyOf } from "../replies/common.js";
 
-export const LayoutReply = z.object({ layout: DesktopLayout });
+export const LayoutReply = replyOf("layout", DesktopLayout);
 export type LayoutReply = z.input<typeof LayoutReply>;
 
 /** POST /api/me/delete-link (202): the confirmation link is on its way; nothing else is said. */

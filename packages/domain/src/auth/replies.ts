@@ -3,7 +3,7 @@
 // Cookies and redirects are not replies: the refresh cookie is set beside these, /oauth/:provider/start redirects.
 import { z } from "zod";
 import { PERMISSIONS, ROLES } from "../access/index.js";
-import { Timestamp } from "../replies/common.js";
+import { listOf, replyOf, Timestamp } from "../replies/common.js";
 import { PublicUser } from "../users/replies.js";
 
 /** The second factors an account has: an authenticator app (with its recovery codes) and passkeys. */
@@ -40,7 +40,7 @@ export const AuthUser = PublicUser.extend({
   mfaMethods: z.array(z.enum(MFA_METHODS)),
 });
 export type AuthUser = z.input<typeof AuthUser>;
-export const AuthUserReply = z.object({ user: AuthUser });
+export const AuthUserReply = replyOf("user", AuthUser);
 export type AuthUserReply = z.input<typeof AuthUserReply>;
 
 export const PermissionsReply = z.object({
@@ -60,7 +60,7 @@ export const ActiveSession = z.object({
   current: z.boolean(),
 });
 export type ActiveSession = z.input<typeof ActiveSession>;
-export const ActiveSessionList = z.object({ items: z.array(ActiveSession) });
+export const ActiveSessionList = listOf(ActiveSession);
 export type ActiveSessionList = z.input<typeof ActiveSessionList>;
 
 // Two-factor sign-in
@@ -93,9 +93,9 @@ export const Passkey = z.object({
   lastUsedAt: Timestamp.nullable(),
 });
 export type Passkey = z.input<typeof Passkey>;
-export const PasskeyList = z.object({ items: z.array(Passkey) });
+export const PasskeyList = listOf(Passkey);
 export type PasskeyList = z.input<typeof PasskeyList>;
-export const PasskeyReply = z.object({ passkey: Passkey });
+export const PasskeyReply = replyOf("passkey", Passkey);
 export type PasskeyReply = z.input<typeof PasskeyReply>;
 /** A WebAuthn ceremony's options (the WebAuthn library's JSON, passed through whole) and the challenge's id. */
 export const PasskeyOptions = z.object({ challengeId: z.string(), options: z.unknown() });
@@ -105,7 +105,7 @@ export type PasskeyOptions = z.input<typeof PasskeyOptions>;
 
 export const OAuthProvider = z.object({ id: z.string(), label: z.string() });
 export type OAuthProvider = z.input<typeof OAuthProvider>;
-export const OAuthProviderList = z.object({ items: z.array(OAuthProvider) });
+export const OAuthProviderList = listOf(OAuthProvider);
 export type OAuthProviderList = z.input<typeof OAuthProviderList>;
 /** Where the browser goes after an OAuth sign-in or link (a path of this site), or null. */
 const Redirect = z.string().nullable();

@@ -3,48 +3,10 @@ import { SUBSCRIPTION_TIERS } from "./tiers.js";
 import type { Catalog } from "./types.js";
 import { WORLDS } from "./worlds.js";
 
-export type { LimitSource, SharedLimit, SourcedLimit } from "./effective-limits.js";
-export {
-  effectiveLimitSources,
-  effectiveLimits,
-  isWithinLimit,
-  largerLimit,
-  SHARED_LIMITS,
-} from "./effective-limits.js";
-export type {
-  Plan,
-  PlanHistoryItem,
-  PlanState,
-  StoredPlan,
-  TierDirection,
-} from "./plan-changes.js";
-export {
-  addDays,
-  currentPeriodEnd,
-  downgradeIsDue,
-  FEATURE_LABELS,
-  featureLockedMessage,
-  isPaidTier,
-  PAID_PERIOD_DAYS,
-  PLAN_MESSAGES,
-  planInForce,
-  tierDirection,
-  tierHasFeature,
-  tierInForce,
-  toTierName,
-  toWorldName,
-  trialEndFor,
-} from "./plan-changes.js";
-export type { RateWindowName, UpgradePayload, WindowState } from "./quota.js";
-export {
-  QUOTA_MESSAGES,
-  RATE_WINDOWS,
-  rateLimitField,
-  rateLimitPolicyField,
-  tierUnlocking,
-  upgradePayload,
-} from "./quota.js";
-export { nextTier, SUBSCRIPTION_TIERS, TIER_ORDER, tierByName } from "./tiers.js";
+export * from "./effective-limits.js";
+export * from "./plan-changes.js";
+export * from "./quota.js";
+export * from "./tiers.js";
 export type {
   Catalog,
   Encryption,
@@ -64,14 +26,7 @@ export type {
   WorldUnlocks,
 } from "./types.js";
 export { FEATURE_FLAGS, TIER_NAMES, UNLIMITED, WORLD_NAMES } from "./types.js";
-export {
-  canUpgradeWorld,
-  LIMIT_BAR_MAXIMA,
-  limitBarPercent,
-  MILESTONES,
-  WORLDS,
-  worldByName,
-} from "./worlds.js";
+export * from "./worlds.js";
 
 /** What GET /api/catalog serves: the built-in catalogue (the server adds admins' overrides, catalog-overrides.ts). */
 export function buildCatalog(): Catalog {

@@ -1,6 +1,6 @@
 // Replies of the chat: conversations, their messages, a sent answer.
 import { z } from "zod";
-import { pageOf, StoredErrorCode, Timestamp, Usage } from "../replies/common.js";
+import { pageOf, replyOf, StoredErrorCode, Timestamp, Usage } from "../replies/common.js";
 import { ANSWER_STATUSES } from "./requests.js";
 
 export const Conversation = z.object({
@@ -38,7 +38,7 @@ export const ChatMessage = z.object({
 });
 export type ChatMessage = z.input<typeof ChatMessage>;
 
-export const ConversationReply = z.object({ conversation: Conversation });
+export const ConversationReply = replyOf("conversation", Conversation);
 export type ConversationReply = z.input<typeof ConversationReply>;
 export const ConversationPage = pageOf(Conversation);
 export type ConversationPage = z.input<typeof ConversationPage>;
@@ -48,7 +48,7 @@ export const MessagePage = z.object({
   nextBefore: z.string().nullable(),
 });
 export type MessagePage = z.input<typeof MessagePage>;
-export const ChatMessageReply = z.object({ message: ChatMessage });
+export const ChatMessageReply = replyOf("message", ChatMessage);
 export type ChatMessageReply = z.input<typeof ChatMessageReply>;
 export const StoppedReply = z.object({ stopped: z.boolean() });
 export type StoppedReply = z.input<typeof StoppedReply>;

@@ -1,6 +1,6 @@
 // Replies of consciousness: the three values with the target level, a new target level, the history.
 import { z } from "zod";
-import { Timestamp } from "../replies/common.js";
+import { listOf, Timestamp } from "../replies/common.js";
 
 export const ConsciousnessState = z.object({
   awareness: z.number(),
@@ -17,5 +17,5 @@ export const ConsciousnessHistoryRow = ConsciousnessState.extend({ createdAt: Ti
 export type ConsciousnessHistoryRow = z.input<typeof ConsciousnessHistoryRow>;
 
 /** Newest first. */
-export const ConsciousnessHistory = z.object({ items: z.array(ConsciousnessHistoryRow) });
+export const ConsciousnessHistory = listOf(ConsciousnessHistoryRow);
 export type ConsciousnessHistory = z.input<typeof ConsciousnessHistory>;

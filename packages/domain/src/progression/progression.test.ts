@@ -72,15 +72,18 @@ describe("experience", () => {
   });
 
   it("has the action values and daily caps of docs/product.md §4", () => {
-    expect(ACTION_XP).toEqual({
-      dailySignIn: { xp: 10, dailyCap: 1 },
-      apiCall: { xp: 1, dailyCap: 100 },
-      universeCreated: { xp: 50, dailyCap: null },
-      entityCreated: { xp: 25, dailyCap: null },
-      chatMessage: { xp: 2, dailyCap: 200 },
-      commandRun: { xp: 5, dailyCap: null },
-      knowledgeFileAdded: { xp: 20, dailyCap: null },
-    });
+    // As product.md words it: each action, its value and its daily cap (null: none).
+    expect(
+      Object.entries(ACTION_XP).map(([action, { xp, dailyCap }]) => [action, xp, dailyCap]),
+    ).toEqual([
+      ["dailySignIn", 10, 1],
+      ["apiCall", 1, 100],
+      ["universeCreated", 50, null],
+      ["entityCreated", 25, null],
+      ["chatMessage", 2, 200],
+      ["commandRun", 5, null],
+      ["knowledgeFileAdded", 20, null],
+    ]);
     expect(STARTING_TOKENS).toBe(100);
     expect(LEADERBOARD_SIZE).toBe(100);
   });

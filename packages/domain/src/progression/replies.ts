@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
-import { pageOf, Timestamp } from "../replies/common.js";
+import { listOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
 import {
   ACTION_XP,
   COMMUNITY_EVENT_STATUSES,
@@ -83,7 +83,7 @@ export const QuestList = z.object({
   slots: z.object({ used: z.number(), total: z.number().nullable() }),
 });
 export type QuestList = z.input<typeof QuestList>;
-export const QuestReply = z.object({ quest: QuestView });
+export const QuestReply = replyOf("quest", QuestView);
 export type QuestReply = z.input<typeof QuestReply>;
 
 export const EventLeader = z.object({
@@ -118,9 +118,9 @@ export const CommunityEventView = z.object({
   me: z.object({ score: z.number(), place: z.number().nullable() }).nullable(),
 });
 export type CommunityEventView = z.input<typeof CommunityEventView>;
-export const CommunityEventList = z.object({ items: z.array(CommunityEventView) });
+export const CommunityEventList = listOf(CommunityEventView);
 export type CommunityEventList = z.input<typeof CommunityEventList>;
-export const CommunityEventReply = z.object({ event: CommunityEventView });
+export const CommunityEventReply = replyOf("event", CommunityEventView);
 export type CommunityEventReply = z.input<typeof CommunityEventReply>;
 
 export const LeaderboardEntry = z.object({

@@ -1,7 +1,7 @@
 // Replies of teams: the caller's teams, one team with its members, invitations and shared universes, an invitation's
 // preview and the changes' answers.
 import { z } from "zod";
-import { Timestamp } from "../replies/common.js";
+import { listOf, replyOf, Timestamp } from "../replies/common.js";
 import { TEAM_ROLES } from "./index.js";
 
 const TeamRef = z.object({ id: z.string(), name: z.string() });
@@ -76,20 +76,20 @@ export const InvitePreview = z.object({
 });
 export type InvitePreview = z.input<typeof InvitePreview>;
 
-export const TeamList = z.object({ items: z.array(TeamSummary) });
+export const TeamList = listOf(TeamSummary);
 export type TeamList = z.input<typeof TeamList>;
-export const TeamDetailReply = z.object({ team: TeamDetail });
+export const TeamDetailReply = replyOf("team", TeamDetail);
 export type TeamDetailReply = z.input<typeof TeamDetailReply>;
 /** Created, renamed or joined: the team's id and name. */
-export const TeamRefReply = z.object({ team: TeamRef });
+export const TeamRefReply = replyOf("team", TeamRef);
 export type TeamRefReply = z.input<typeof TeamRefReply>;
 export const TransferredTeamReply = z.object({ team: TeamRef.extend({ ownerId: z.string() }) });
 export type TransferredTeamReply = z.input<typeof TransferredTeamReply>;
-export const TeamInviteReply = z.object({ invite: TeamInvite });
+export const TeamInviteReply = replyOf("invite", TeamInvite);
 export type TeamInviteReply = z.input<typeof TeamInviteReply>;
-export const InvitePreviewReply = z.object({ invite: InvitePreview });
+export const InvitePreviewReply = replyOf("invite", InvitePreview);
 export type InvitePreviewReply = z.input<typeof InvitePreviewReply>;
-export const TeamMemberReply = z.object({ member: TeamMember });
+export const TeamMemberReply = replyOf("member", TeamMember);
 export type TeamMemberReply = z.input<typeof TeamMemberReply>;
 export const UniverseShareReply = z.object({
   share: z.object({ universeId: z.string(), teamId: z.string(), sharedAt: Timestamp }),

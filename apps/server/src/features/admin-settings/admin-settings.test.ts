@@ -2,15 +2,9 @@
 // history and reset, registration closed, the maintenance banner, the SMTP and AI checks, and who may do it.
 import { REGISTRATION_CLOSED_MESSAGE, SETTING_MESSAGES } from "@aacos/domain/catalog-overrides";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createApiKey,
-  createUser,
-  PASSWORD,
-  type SignedInUser,
-  someAddress,
-} from "../../test/factories.js";
+import { createApiKey, createUser, PASSWORD, type SignedInUser } from "../../test/factories.js";
 import { startFakeLlm } from "../../test/fake-llm-server.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, request, sendFrom, type TestApp } from "../../test/helper.js";
 import { startSmtpCatcher } from "../../test/smtp-catcher.js";
 import { CHECK_MESSAGES } from "./checks.js";
 
@@ -28,14 +22,7 @@ const send = (
   url: string,
   payload?: unknown,
   headers: Record<string, string> = admin.auth,
-) =>
-  test.app.inject({
-    method,
-    url,
-    headers,
-    remoteAddress: someAddress(),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+) => sendFrom(test.app, method, url, payload as Record<string, unknown> | undefined, headers);
 
 type CatalogBody = {
   tiers: { name: string; limits: Record<string, number>; pricing: Record<string, number> }[];

@@ -4,8 +4,8 @@ import { API_KEY_REFUSED_ROUTES, requiredScope } from "@aacos/domain/api-keys";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, auditLog } from "../../db/schema.js";
-import { createApiKey, createUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { createApiKey, createUser } from "../../test/factories.js";
+import { buildTestApp, sendFrom, type TestApp } from "../../test/helper.js";
 import { hashApiKey } from "./index.js";
 
 /** The app's clock: real time plus an offset the expiry and last-use tests move (tokens stay valid). */
@@ -22,14 +22,7 @@ const call = (
   url: string,
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" = "GET",
   payload?: object,
-) =>
-  test.app.inject({
-    method,
-    url,
-    headers,
-    remoteAddress: someAddress(),
-    ...(payload !== undefined ? { payload } : {}),
-  });
+) => sendFrom(test.app, method, url, payload, headers);
 
 describe("personal API keys", () => {
   it("shows the key once, stores only its hash and lists it without the secret", async () => {

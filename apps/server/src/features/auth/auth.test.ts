@@ -1,7 +1,7 @@
 // Accounts and sessions over the real API: the contract of docs/product.md §7, rotation and reuse, rate limits, no enumeration.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, postFrom, request, type TestApp } from "../../test/helper.js";
 import { EMAIL_UNAVAILABLE_MESSAGE } from "./registration-guard.js";
 
 let test: TestApp;
@@ -10,16 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-const post = (
-  url: string,
-  payload: unknown,
-  headers: Record<string, string> = {},
-  remoteAddress = someAddress(),
-) => test.app.inject({ method: "POST", url, payload: payload as object, headers, remoteAddress });
-
 describe("register", () => {
   it("creates the account and signs it in", async () => {
-    const response = await post("/api/auth/register", {
+    const response = await postFrom(test.app, "/api/auth/register", {
       email: "Dana@Example.com",
       username: "dana_c",
       password: PASSWORD,
@@ -55,7 +48,7 @@ describe("register", () => {
   });
 
   it("answers bad fields with 400 and the spec's messages", async () => {
-    const response = await post("/api/auth/register", {
+    const response = await postFrom(test.app, "/api/auth/register", {
       email: "no-at-sign",
       username: "x",
       password: "short",
@@ -71,7 +64,7 @@ describe("register", () => {
   });
 
   it("refuses a breached password even when it passes the character rule", async () => {
-    const response = await post("/api/auth/register", {
+    const response = await postFrom(test.app, "/api/auth/register", {
       email: "p@example.com",
       username: "pw_user",
       password: "Password1!",
@@ -82,14 +75,14 @@ describe("register", () => {
 
   it("refuses a taken email or username with 409", async () => {
     const existing = await createUser(test.app);
-    const byEmail = await post("/api/auth/register", {
+    const byEmail = await postFrom(test.app, "/api/auth/register", {
       email: existing.email.toUpperCase(),
       username: "fresh_name",
       password: PASSWORD,
     });
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json().error.fields.email).toBe(EMAIL_UNAVAILABLE_MESSAGE);
-    const byName = await post("/api/auth/register", {
+    const byName = await postFrom(test.app, "/api/auth/register", {
       email: "fresh@example.com",
       username: existing.username,
       password: PASSWORD,
@@ -101,7 +94,8 @@ describe("register", () => {
     const address = someAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const response = await post(
+      const response = await postFrom(
+        test.app,
         "/api/auth/register",
         { email: `burst${i}@example.com`, username: `burst${i}`, password: PASSWORD },
         {},
@@ -124,7 +118,10 @@ describe("login", () => {
   it("accepts the email or the username, case-insensitively", async () => {
     const user = await createUser(test.app);
     for (const identifier of [user.email, user.username.toUpperCase()]) {
-      const response = await post("/api/auth/login", { email: identifier, password: PASSWORD });
+      const response = await postFrom(test.app, "/api/auth/login", {
+        email: identifier,
+        password: PASSWORD,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         user: { id: user.id },
@@ -136,8 +133,11 @@ describe("login", () => {
 
   it("gives the same answer for an unknown account and a wrong password", async () => {
     const user = await createUser(test.app);
-    const wrong = await post("/api/auth/login", { email: user.email, password: "Wrong-Pass1!" });
-    const unknown = await post("/api/auth/login", {
+    const wrong = await postFrom(test.app, "/api/auth/login", {
+      email: user.email,
+      password: "Wrong-Pass1!",
+    });
+    const unknown = await postFrom(test.app, "/api/auth/login", {
       email: "nobody@example.com",
       password: "Wrong-Pass1!",
     });
@@ -149,7 +149,7 @@ describe("login", () => {
 
   it("sets a lasting cookie with remember me", async () => {
     const user = await createUser(test.app);
-    const response = await post("/api/auth/login", {
+    const response = await postFrom(test.app, "/api/auth/login", {
       email: user.email,
       password: PASSWORD,
       rememberMe: true,
@@ -161,7 +161,8 @@ describe("login", () => {
     const user = await createUser(test.app);
     const address = someAddress();
     for (let i = 0; i < 5; i++) {
-      const response = await post(
+      const response = await postFrom(
+        test.app,
         "/api/auth/login",
         { email: user.email, password: "Wrong-Pass1!" },
         {},
@@ -169,7 +170,8 @@ describe("login", () => {
       );
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await post(
+    const blocked = await postFrom(
+      test.app,
       "/api/auth/login",
       { email: user.email, password: PASSWORD },
       {},
@@ -183,23 +185,32 @@ describe("login", () => {
 describe("refresh tokens", () => {
   it("rotate on every use", async () => {
     const user = await createUser(test.app);
-    const first = await post("/api/auth/refresh", { refreshToken: user.refreshToken });
+    const first = await postFrom(test.app, "/api/auth/refresh", {
+      refreshToken: user.refreshToken,
+    });
     expect(first.statusCode).toBe(200);
     const rotated = first.json();
     expect(rotated.refreshToken).not.toBe(user.refreshToken);
-    const second = await post("/api/auth/refresh", { refreshToken: rotated.refreshToken });
+    const second = await postFrom(test.app, "/api/auth/refresh", {
+      refreshToken: rotated.refreshToken,
+    });
     expect(second.statusCode).toBe(200);
   });
 
   it("revoke the whole family when a rotated token comes back", async () => {
     const user = await createUser(test.app);
-    const rotated = (await post("/api/auth/refresh", { refreshToken: user.refreshToken })).json();
-    const replay = await post("/api/auth/refresh", { refreshToken: user.refreshToken });
+    const rotated = (
+      await postFrom(test.app, "/api/auth/refresh", { refreshToken: user.refreshToken })
+    ).json();
+    const replay = await postFrom(test.app, "/api/auth/refresh", {
+      refreshToken: user.refreshToken,
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.message).toBe("Token refresh failed");
     // The thief's replay also ends the legitimate holder's session and its access tokens.
     expect(
-      (await post("/api/auth/refresh", { refreshToken: rotated.refreshToken })).statusCode,
+      (await postFrom(test.app, "/api/auth/refresh", { refreshToken: rotated.refreshToken }))
+        .statusCode,
     ).toBe(401);
     const me = await test.app.inject({
       method: "GET",
@@ -224,17 +235,20 @@ describe("refresh tokens", () => {
 describe("logout and sessions", () => {
   it("logout revokes the session and its access token", async () => {
     const user = await createUser(test.app);
-    const out = await post("/api/auth/logout", { refreshToken: user.refreshToken });
+    const out = await postFrom(test.app, "/api/auth/logout", { refreshToken: user.refreshToken });
     expect(out.statusCode).toBe(204);
     expect((await request(test.app, user, "GET", "/api/auth/me")).statusCode).toBe(401);
-    expect((await post("/api/auth/refresh", { refreshToken: user.refreshToken })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await postFrom(test.app, "/api/auth/refresh", { refreshToken: user.refreshToken }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("sign out everywhere ends every session", async () => {
     const user = await createUser(test.app);
-    const other = (await post("/api/auth/login", { email: user.email, password: PASSWORD })).json();
+    const other = (
+      await postFrom(test.app, "/api/auth/login", { email: user.email, password: PASSWORD })
+    ).json();
     const list = await request(test.app, user, "GET", "/api/auth/sessions");
     expect(list.json().items).toHaveLength(2);
     expect(list.json().items.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
@@ -300,7 +314,9 @@ describe("me, permissions and profile", () => {
 
   it("change the password with the current one, ending other sessions", async () => {
     const user = await createUser(test.app);
-    const other = (await post("/api/auth/login", { email: user.email, password: PASSWORD })).json();
+    const other = (
+      await postFrom(test.app, "/api/auth/login", { email: user.email, password: PASSWORD })
+    ).json();
     const wrong = await request(test.app, user, "POST", "/api/auth/password", {
       currentPassword: "nope",
       newPassword: "Kp3!tRw8Yz",
@@ -322,7 +338,8 @@ describe("me, permissions and profile", () => {
       ).statusCode,
     ).toBe(401);
     expect(
-      (await post("/api/auth/login", { email: user.email, password: "Kp3!tRw8Yz" })).statusCode,
+      (await postFrom(test.app, "/api/auth/login", { email: user.email, password: "Kp3!tRw8Yz" }))
+        .statusCode,
     ).toBe(200);
   });
 });
@@ -357,7 +374,7 @@ describe("hostile input", () => {
   });
 
   it("refuses bodies over 1 MB with 413", async () => {
-    const response = await post("/api/auth/login", {
+    const response = await postFrom(test.app, "/api/auth/login", {
       email: "a@b.co",
       password: "x".repeat(1_100_000),
     });

@@ -8,14 +8,7 @@ import {
   ExecutionHistoryQuery,
   KillSwitchBody,
 } from "@aacos/domain/autonomous";
-import {
-  AutonomousRuleList,
-  AutonomousRuleReply,
-  CronPreview,
-  ExecutionPage,
-  ExecutionReply,
-  KillSwitchView,
-} from "@aacos/domain/replies";
+import * as replies from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { callerOf as signedInCaller } from "../../platform/auth.js";
@@ -39,13 +32,16 @@ export async function autonomousRoutes(
 
   api.get(
     "/api/autonomous/rules",
-    { ...allowed, schema: { response: { 200: AutonomousRuleList } } },
+    { ...allowed, schema: { response: { 200: replies.AutonomousRuleList } } },
     async (request) => ({ items: await autonomous.listRules(callerOf(request).userId) }),
   );
 
   api.post(
     "/api/autonomous/rules",
-    { ...allowed, schema: { body: AutonomousRuleBody, response: { 201: AutonomousRuleReply } } },
+    {
+      ...allowed,
+      schema: { body: AutonomousRuleBody, response: { 201: replies.AutonomousRuleReply } },
+    },
     async (request, reply) => {
       const { userId, context } = callerOf(request);
       const rule = await autonomous.createRule(context, userId, request.body);
@@ -55,7 +51,10 @@ export async function autonomousRoutes(
 
   api.get(
     "/api/autonomous/rules/:id",
-    { ...allowed, schema: { params: AutonomousIdParams, response: { 200: AutonomousRuleReply } } },
+    {
+      ...allowed,
+      schema: { params: AutonomousIdParams, response: { 200: replies.AutonomousRuleReply } },
+    },
     async (request) => ({
       rule: await autonomous.getRule(callerOf(request).userId, request.params.id),
     }),
@@ -68,7 +67,7 @@ export async function autonomousRoutes(
       schema: {
         params: AutonomousIdParams,
         body: AutonomousRuleBody,
-        response: { 200: AutonomousRuleReply },
+        response: { 200: replies.AutonomousRuleReply },
       },
     },
     async (request) => {
@@ -97,7 +96,7 @@ export async function autonomousRoutes(
       `/api/autonomous/rules/:id/${action}`,
       {
         ...allowed,
-        schema: { params: AutonomousIdParams, response: { 200: AutonomousRuleReply } },
+        schema: { params: AutonomousIdParams, response: { 200: replies.AutonomousRuleReply } },
       },
       async (request) => {
         const { userId, context } = callerOf(request);
@@ -110,7 +109,10 @@ export async function autonomousRoutes(
 
   api.post(
     "/api/autonomous/rules/:id/run",
-    { ...allowed, schema: { params: AutonomousIdParams, response: { 202: ExecutionReply } } },
+    {
+      ...allowed,
+      schema: { params: AutonomousIdParams, response: { 202: replies.ExecutionReply } },
+    },
     async (request, reply) => {
       const { userId, context } = callerOf(request);
       const execution = await autonomous.runNow(context, userId, request.params.id);
@@ -122,26 +124,29 @@ export async function autonomousRoutes(
     "/api/autonomous/executions",
     {
       ...allowed,
-      schema: { querystring: ExecutionHistoryQuery, response: { 200: ExecutionPage } },
+      schema: { querystring: ExecutionHistoryQuery, response: { 200: replies.ExecutionPage } },
     },
     async (request) => autonomous.history(callerOf(request).userId, request.query),
   );
 
   api.get(
     "/api/autonomous/kill-switch",
-    { ...allowed, schema: { response: { 200: KillSwitchView } } },
+    { ...allowed, schema: { response: { 200: replies.KillSwitchView } } },
     async () => autonomous.killSwitch(),
   );
 
   api.put(
     "/api/autonomous/kill-switch",
-    { ...allowed, schema: { body: KillSwitchBody, response: { 200: KillSwitchView } } },
+    { ...allowed, schema: { body: KillSwitchBody, response: { 200: replies.KillSwitchView } } },
     async (request) => autonomous.setKillSwitch(callerOf(request).context, request.body.engaged),
   );
 
   api.get(
     "/api/autonomous/cron-preview",
-    { ...allowed, schema: { querystring: CronPreviewQuery, response: { 200: CronPreview } } },
+    {
+      ...allowed,
+      schema: { querystring: CronPreviewQuery, response: { 200: replies.CronPreview } },
+    },
     async (request) => autonomous.cronPreview(request.query),
   );
 }

@@ -2,8 +2,8 @@
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MFA_REQUIRED } from "../../test/expected.js";
-import { createUser, PASSWORD, type SignedInUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { createUser, PASSWORD, type SignedInUser } from "../../test/factories.js";
+import { buildTestApp, postFrom, request, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -11,16 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-const post = (
-  url: string,
-  payload: object,
-  headers: Record<string, string> = {},
-  remoteAddress = someAddress(),
-) => test.app.inject({ method: "POST", url, payload, headers, remoteAddress });
-
 /** The sign-in's second step: a code of `type` for the token the password step gave. */
 const verify = (mfaToken: string, type: "totp" | "recovery", code: unknown) =>
-  post("/api/auth/mfa/verify", { code, type, mfaToken });
+  postFrom(test.app, "/api/auth/mfa/verify", { code, type, mfaToken });
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The code an authenticator app would show at `epoch` (seconds). */
@@ -39,7 +32,7 @@ async function wrongCode(secret: string): Promise<string> {
 }
 
 async function setUp(user: SignedInUser) {
-  const setup = await post("/api/auth/mfa/setup", { type: "totp" }, user.auth);
+  const setup = await postFrom(test.app, "/api/auth/mfa/setup", { type: "totp" }, user.auth);
   expect(setup.statusCode).toBe(200);
   return setup.json() as { secret: string; otpauthUrl: string; qrCode: string };
 }
@@ -49,7 +42,8 @@ async function userWithTotp() {
   const user = await createUser(test.app);
   const { secret } = await setUp(user);
   const base = nowSeconds();
-  const enabled = await post(
+  const enabled = await postFrom(
+    test.app,
     "/api/auth/mfa/verify",
     { code: await codeAt(secret, base), type: "totp" },
     user.auth,
@@ -59,7 +53,11 @@ async function userWithTotp() {
 }
 
 async function passwordStep(email: string, rememberMe = false): Promise<string> {
-  const response = await post("/api/auth/login", { email, password: PASSWORD, rememberMe });
+  const response = await postFrom(test.app, "/api/auth/login", {
+    email,
+    password: PASSWORD,
+    rememberMe,
+  });
   expect(response.statusCode).toBe(200);
   const body = response.json();
   expect(body).toEqual(MFA_REQUIRED);
@@ -82,10 +80,14 @@ describe("setup", () => {
     expect(setup.qrCode).toMatch(/^data:image\/png;base64,/);
 
     // Not on yet: the password alone still signs in.
-    const login = await post("/api/auth/login", { email: user.email, password: PASSWORD });
+    const login = await postFrom(test.app, "/api/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(login.json().token).toEqual(expect.any(String));
 
-    const wrong = await post(
+    const wrong = await postFrom(
+      test.app,
       "/api/auth/mfa/verify",
       { code: await wrongCode(setup.secret), type: "totp" },
       user.auth,
@@ -93,7 +95,8 @@ describe("setup", () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({ code: "Invalid verification code" });
 
-    const enabled = await post(
+    const enabled = await postFrom(
+      test.app,
       "/api/auth/mfa/verify",
       { code: await codeAt(setup.secret, nowSeconds()), type: "totp" },
       user.auth,
@@ -110,7 +113,7 @@ describe("setup", () => {
     const me = await request(test.app, user, "GET", "/api/auth/me");
     expect(me.json().user.mfaEnabled).toBe(true);
 
-    const again = await post("/api/auth/mfa/setup", {}, user.auth);
+    const again = await postFrom(test.app, "/api/auth/mfa/setup", {}, user.auth);
     expect(again.statusCode).toBe(409);
   });
 
@@ -119,7 +122,8 @@ describe("setup", () => {
     const first = await setUp(user);
     const second = await setUp(user);
     expect(second.secret).not.toBe(first.secret);
-    const stale = await post(
+    const stale = await postFrom(
+      test.app,
       "/api/auth/mfa/verify",
       { code: await codeAt(first.secret, nowSeconds()), type: "totp" },
       user.auth,
@@ -128,16 +132,18 @@ describe("setup", () => {
   });
 
   it("needs a signed-in user", async () => {
-    expect((await post("/api/auth/mfa/setup", {})).statusCode).toBe(401);
-    expect((await post("/api/auth/mfa/verify", { code: "123456", type: "totp" })).statusCode).toBe(
-      401,
-    );
+    expect((await postFrom(test.app, "/api/auth/mfa/setup", {})).statusCode).toBe(401);
+    expect(
+      (await postFrom(test.app, "/api/auth/mfa/verify", { code: "123456", type: "totp" }))
+        .statusCode,
+    ).toBe(401);
     expect((await test.app.inject({ method: "GET", url: "/api/auth/mfa" })).statusCode).toBe(401);
   });
 
   it("refuses to confirm without setting up first", async () => {
     const user = await createUser(test.app);
-    const response = await post(
+    const response = await postFrom(
+      test.app,
       "/api/auth/mfa/verify",
       { code: "123456", type: "totp" },
       user.auth,
@@ -157,7 +163,11 @@ describe("login with a second factor", () => {
     expect(replayed.json().error.message).toBe("Invalid verification code");
 
     const nextCode = await codeAt(secret, base + 30);
-    const finished = await post("/api/auth/mfa/verify", { code: nextCode, type: "totp", mfaToken });
+    const finished = await postFrom(test.app, "/api/auth/mfa/verify", {
+      code: nextCode,
+      type: "totp",
+      mfaToken,
+    });
     expect(finished.statusCode).toBe(200);
     const body = finished.json();
     expect(body).toEqual({
@@ -215,7 +225,11 @@ describe("login with a second factor", () => {
     const racedToken = await passwordStep(user.email);
     const raced = await Promise.all(
       [recoveryCodes[1], recoveryCodes[2]].map((code) =>
-        post("/api/auth/mfa/verify", { code, type: "recovery", mfaToken: racedToken }),
+        postFrom(test.app, "/api/auth/mfa/verify", {
+          code,
+          type: "recovery",
+          mfaToken: racedToken,
+        }),
       ),
     );
     expect(raced.map((response) => response.statusCode).sort()).toEqual([200, 401]);
@@ -247,14 +261,20 @@ describe("login with a second factor", () => {
 describe("disable", () => {
   it("needs a fresh code, then removes TOTP and the recovery codes", async () => {
     const { user, recoveryCodes } = await userWithTotp();
-    const missing = await post("/api/auth/mfa/disable", {}, user.auth);
+    const missing = await postFrom(test.app, "/api/auth/mfa/disable", {}, user.auth);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields.code).toBe("Field is required");
-    const wrong = await post("/api/auth/mfa/disable", { code: "aaaaa-aaaaa" }, user.auth);
+    const wrong = await postFrom(
+      test.app,
+      "/api/auth/mfa/disable",
+      { code: "aaaaa-aaaaa" },
+      user.auth,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.code).toBe("Invalid verification code");
 
-    const disabled = await post(
+    const disabled = await postFrom(
+      test.app,
       "/api/auth/mfa/disable",
       { code: recoveryCodes[0] ?? "" },
       user.auth,
@@ -262,10 +282,18 @@ describe("disable", () => {
     expect(disabled.statusCode).toBe(204);
     const status = await request(test.app, user, "GET", "/api/auth/mfa");
     expect(status.json()).toEqual({ totp: { enabled: false }, recoveryCodesLeft: 0 });
-    const login = await post("/api/auth/login", { email: user.email, password: PASSWORD });
+    const login = await postFrom(test.app, "/api/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(login.json().token).toEqual(expect.any(String));
 
-    const notOn = await post("/api/auth/mfa/disable", { code: recoveryCodes[1] ?? "" }, user.auth);
+    const notOn = await postFrom(
+      test.app,
+      "/api/auth/mfa/disable",
+      { code: recoveryCodes[1] ?? "" },
+      user.auth,
+    );
     expect(notOn.statusCode).toBe(409);
 
     const admin = await createUser(test.app, { roles: ["admin"] });
@@ -279,7 +307,8 @@ describe("disable", () => {
 
   it("accepts a current TOTP code", async () => {
     const { user, secret, base } = await userWithTotp();
-    const response = await post(
+    const response = await postFrom(
+      test.app,
       "/api/auth/mfa/disable",
       { code: await codeAt(secret, base + 30) },
       user.auth,

@@ -1,15 +1,7 @@
 // HTTP of billing: the public billing status, Settings → Billing, the Billing Portal, Stripe's webhook (raw body,
 // signature checked by the SDK), and plan requests (users ask, admins grant or decline in the admin console).
 import { PlanRequestBody } from "@aacos/domain/billing";
-import {
-  BillingOverview,
-  BillingPortalReply,
-  BillingStatus,
-  PlanRequestDecided,
-  PlanRequestList,
-  PlanRequestReply,
-  WebhookReceipt,
-} from "@aacos/domain/replies";
+import * as replies from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -45,14 +37,18 @@ export async function billingRoutes(
   };
   const { stripe, requests } = deps;
 
-  api.get("/api/billing/status", { schema: { response: { 200: BillingStatus } } }, async () => ({
-    mode: stripe === null ? ("test" as const) : ("stripe" as const),
-    selfService: stripe !== null || deps.selfService(),
-  }));
+  api.get(
+    "/api/billing/status",
+    { schema: { response: { 200: replies.BillingStatus } } },
+    async () => ({
+      mode: stripe === null ? ("test" as const) : ("stripe" as const),
+      selfService: stripe !== null || deps.selfService(),
+    }),
+  );
 
   api.get(
     "/api/billing/me",
-    { ...signedIn, schema: { response: { 200: BillingOverview } } },
+    { ...signedIn, schema: { response: { 200: replies.BillingOverview } } },
     async (request) => {
       if (stripe === null) {
         return { mode: "test" as const, subscriptions: [], graceEndsAt: null, invoices: [] };
@@ -63,7 +59,7 @@ export async function billingRoutes(
 
   api.post(
     "/api/billing/portal",
-    { ...signedIn, schema: { response: { 200: BillingPortalReply } } },
+    { ...signedIn, schema: { response: { 200: replies.BillingPortalReply } } },
     async (request) => {
       if (stripe === null) throw noProvider();
       return { url: await stripe.portal(userIdOf(request)) };
@@ -80,7 +76,7 @@ export async function billingRoutes(
       .withTypeProvider<ZodTypeProvider>()
       .post(
         "/api/billing/webhook",
-        { schema: { response: { 200: WebhookReceipt } } },
+        { schema: { response: { 200: replies.WebhookReceipt } } },
         async (request) => {
           if (stripe === null) throw noProvider();
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -96,7 +92,7 @@ export async function billingRoutes(
 
   api.post(
     "/api/plan/requests",
-    { ...signedIn, schema: { body: PlanRequestBody, response: { 201: PlanRequestReply } } },
+    { ...signedIn, schema: { body: PlanRequestBody, response: { 201: replies.PlanRequestReply } } },
     async (request, reply) => {
       const created = await requests.create(userIdOf(request), request.body, clientOf(request));
       return reply.status(201).send({ request: created });
@@ -105,20 +101,23 @@ export async function billingRoutes(
 
   api.get(
     "/api/plan/requests",
-    { ...signedIn, schema: { response: { 200: PlanRequestList } } },
+    { ...signedIn, schema: { response: { 200: replies.PlanRequestList } } },
     async (request) => ({ items: await requests.mine(userIdOf(request)) }),
   );
 
   api.get(
     "/api/admin/plan-requests",
-    { ...admin, schema: { querystring: RequestQuery, response: { 200: PlanRequestList } } },
+    { ...admin, schema: { querystring: RequestQuery, response: { 200: replies.PlanRequestList } } },
     async (request) => ({ items: await requests.list(request.query.status) }),
   );
 
   for (const decision of ["grant", "decline"] as const) {
     api.post(
       `/api/admin/plan-requests/:id/${decision}`,
-      { ...admin, schema: { params: RequestParams, response: { 200: PlanRequestDecided } } },
+      {
+        ...admin,
+        schema: { params: RequestParams, response: { 200: replies.PlanRequestDecided } },
+      },
       async (request) => {
         await requests[decision](request.params.id, clientOf(request));
         return { ok: true as const };

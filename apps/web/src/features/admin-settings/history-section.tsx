@@ -1,20 +1,18 @@
 // The history of settings changes, newest first: when, who, which setting, old → new.
 import { tierByName, UNLIMITED, worldByName } from "@aacos/domain/catalog";
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { TableHead } from "../../ui/table-head";
 import { type HistoryItem, settingsApi, settingsKeys } from "./api";
+import { SettingsCard } from "./settings-card";
 
 export function HistorySection() {
   const { t } = useTranslation();
-  const headingId = useId();
   const formatDate = useDateFormat();
   const format = useFormatters();
   const localized = useLocalized();
@@ -53,14 +51,7 @@ export function HistorySection() {
   };
 
   return (
-    <Card
-      aria-labelledby={headingId}
-      className="flex flex-col gap-4"
-      data-testid="settings-history"
-    >
-      <h2 id={headingId} className="text-xl font-bold text-fg">
-        {t("adminSettings.history.title")}
-      </h2>
+    <SettingsCard title={t("adminSettings.history.title")} testId="settings-history" gap="gap-4">
       {history.isPending ? <Loader message={t("adminSettings.loading")} /> : null}
       {history.isError ? (
         <div className="flex flex-col items-start gap-3">
@@ -122,6 +113,6 @@ export function HistorySection() {
           </table>
         </div>
       ) : null}
-    </Card>
+    </SettingsCard>
   );
 }

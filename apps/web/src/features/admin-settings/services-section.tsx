@@ -1,13 +1,13 @@
 // How mail and AI are connected, with a button each that tries them for real and shows what came back.
 import { useMutation } from "@tanstack/react-query";
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { translateError } from "../../lib/messages";
 import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { type AdminSettings, type CheckResult, settingsApi } from "./api";
+import { SettingsCard } from "./settings-card";
 
 function CheckOutcome({
   result,
@@ -84,16 +84,8 @@ function ServiceCheck({
 
 export function ServicesSection({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation();
-  const headingId = useId();
   return (
-    <Card
-      aria-labelledby={headingId}
-      className="flex flex-col gap-5"
-      data-testid="settings-services"
-    >
-      <h2 id={headingId} className="text-xl font-bold text-fg">
-        {t("adminSettings.services.title")}
-      </h2>
+    <SettingsCard title={t("adminSettings.services.title")} testId="settings-services" gap="gap-5">
       <div className="grid gap-6 md:grid-cols-2">
         <ServiceCheck service="smtp" run={settingsApi.testSmtp}>
           <p className="text-sm text-fg-muted">
@@ -116,6 +108,6 @@ export function ServicesSection({ settings }: { settings: AdminSettings }) {
           </p>
         </ServiceCheck>
       </div>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -7,15 +7,14 @@ import { isApiError } from "../../lib/api-client";
 import { translateError, translateField } from "../../lib/messages";
 import { publicSettingsQuery } from "../../lib/public-settings";
 import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Switch } from "../../ui/switch";
 import { type AdminSettings, type SettingsReply, settingsApi, settingsKeys } from "./api";
+import { SettingsCard } from "./settings-card";
 
 export function SiteSection({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const headingId = useId();
   const messageId = useId();
   const [message, setMessage] = useState(settings.maintenanceMessage ?? "");
   const [notice, setNotice] = useState<string | null>(null);
@@ -53,10 +52,7 @@ export function SiteSection({ settings }: { settings: AdminSettings }) {
   };
 
   return (
-    <Card aria-labelledby={headingId} className="flex flex-col gap-5" data-testid="settings-site">
-      <h2 id={headingId} className="text-xl font-bold text-fg">
-        {t("adminSettings.site.title")}
-      </h2>
+    <SettingsCard title={t("adminSettings.site.title")} testId="settings-site" gap="gap-5">
       <Switch
         checked={settings.registrationOpen}
         disabled={registration.isPending}
@@ -131,6 +127,6 @@ export function SiteSection({ settings }: { settings: AdminSettings }) {
           {isApiError(error) ? translateError(t, error) : t("adminSettings.loadFailed")}
         </FormAlert>
       ) : null}
-    </Card>
+    </SettingsCard>
   );
 }

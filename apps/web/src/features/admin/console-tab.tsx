@@ -1,14 +1,8 @@
 // The admin console's shared tab parts: the card with its titled section, its search box and status filter, a clickable
-// list row that opens a drawer, the status row and the resolve button of a drawer for things an admin can mark as
-// handled.
-import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+// list row that opens a drawer (resolve-drawer.tsx has the drawer of things an admin marks as handled).
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useDateFormat } from "../../lib/format-date";
-import { errorText } from "../../lib/messages";
-import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { FormAlert } from "../../ui/form-alert";
 import { SelectField, TextField } from "../../ui/form-field";
 
 /** A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it. */
@@ -111,35 +105,6 @@ export function StatusSelect<Status extends "open" | "resolved" | "all">({
   );
 }
 
-/**
- * The drawer of a list of things an admin resolves: the open item (by id, from the current page), and the props of its
- * ResolveAction, which resolves it, reads the list (`listKey`) again and closes the drawer.
- */
-export function useResolveDrawer<Item extends { id: string }>(
-  items: readonly Item[] | undefined,
-  resolveOne: (id: string) => Promise<unknown>,
-  listKey: QueryKey,
-) {
-  const queryClient = useQueryClient();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const resolve = useMutation({
-    mutationFn: resolveOne,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
-  });
-  const open = items?.find((item) => item.id === openId);
-  return {
-    open,
-    setOpenId,
-    resolveProps: {
-      error: resolve.error,
-      pending: resolve.isPending,
-      onResolve: () => {
-        if (open) resolve.mutate(open.id, { onSuccess: () => setOpenId(null) });
-      },
-    },
-  };
-}
-
 /** A list of rows that each open a drawer. */
 export function DrawerRows<T extends { id: string }>({
   items,
@@ -167,46 +132,5 @@ export function DrawerRows<T extends { id: string }>({
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The "Status" row of a drawer's detail list: open, or when it was resolved. */
-export function useStatusRow(): (resolvedAt: string | null) => [string, string] {
-  const { t } = useTranslation();
-  const formatDate = useDateFormat();
-  return (resolvedAt) => [
-    t("adminConsole.status"),
-    resolvedAt
-      ? t("adminConsole.resolvedAt", { when: formatDate(resolvedAt) })
-      : t("adminConsole.statuses.open"),
-  ];
-}
-
-/** A drawer's failure alert and, while the thing is open, its "Resolve" button. */
-export function ResolveAction({
-  error,
-  pending,
-  show,
-  onResolve,
-  testId,
-}: {
-  error: unknown;
-  pending: boolean;
-  show: boolean;
-  onResolve: () => void;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {error ? <FormAlert>{errorText(t, error)}</FormAlert> : null}
-      {show ? (
-        <div>
-          <Button data-testid={testId} disabled={pending} onClick={onResolve}>
-            {t("adminConsole.resolve")}
-          </Button>
-        </div>
-      ) : null}
-    </>
   );
 }

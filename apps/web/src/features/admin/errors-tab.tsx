@@ -7,15 +7,9 @@ import { Badge } from "../../ui/badge";
 import { PagedList, usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import {
-  ConsoleTab,
-  DrawerRows,
-  ResolveAction,
-  StatusSelect,
-  useResolveDrawer,
-  useStatusRow,
-} from "./console-tab";
+import { ConsoleTab, DrawerRows, StatusSelect } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
+import { ResolveAction, useResolveDrawer, useStatusRow } from "./resolve-drawer";
 
 const PAGE_SIZE = 25;
 const STATUSES = ["open", "resolved"] as const;

@@ -9,16 +9,9 @@ import { Badge } from "../../ui/badge";
 import { PagedList, usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import {
-  ConsoleSearch,
-  ConsoleTab,
-  DrawerRows,
-  ResolveAction,
-  StatusSelect,
-  useResolveDrawer,
-  useStatusRow,
-} from "./console-tab";
+import { ConsoleSearch, ConsoleTab, DrawerRows, StatusSelect } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
+import { ResolveAction, useResolveDrawer, useStatusRow } from "./resolve-drawer";
 
 const PAGE_SIZE = 25;
 type Status = (typeof INCIDENT_STATUSES)[number];

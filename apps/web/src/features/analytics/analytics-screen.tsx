@@ -25,6 +25,12 @@ const TIER_COLORS: Record<TierName, string> = {
   infinity: "--aacos-warning",
 };
 
+/** A tier's name in the current language, as the reports' series, columns and rows show it. */
+function useTierName(): (tier: TierName) => string {
+  const localized = useLocalized();
+  return (tier) => localized(tierByName(tier).displayName);
+}
+
 function useReport<R extends AnalyticsReport>(report: R, range: AnalyticsRange) {
   return useQuery({
     queryKey: ["analytics", report, range.from, range.to, range.interval],
@@ -104,11 +110,11 @@ function useTierChart<Row>(
   buckets: readonly { bucket: string; byTier: readonly Row[] }[] | undefined,
   read: (row: Row) => number,
 ) {
-  const localized = useLocalized();
+  const tierName = useTierName();
   return useMemo(() => {
     if (buckets === undefined) return null;
     const series: ChartSeries[] = TIER_ORDER.map((tier, index) => ({
-      label: localized(tierByName(tier).displayName),
+      label: tierName(tier),
       values: buckets.map((b) => {
         const row = b.byTier[index];
         return row === undefined ? 0 : read(row);
@@ -116,7 +122,7 @@ function useTierChart<Row>(
       color: TIER_COLORS[tier],
     }));
     return { buckets: buckets.map((b) => b.bucket), series };
-  }, [buckets, localized, read]);
+  }, [buckets, tierName, read]);
 }
 
 const tokensOf = (row: { promptTokens: number; completionTokens: number }) =>
@@ -250,8 +256,7 @@ function ActiveUsersSection({ range, query, formats }: SectionProps<"active-user
 
 function RevenueSection({ range, query, formats }: SectionProps<"revenue">) {
   const { t } = useTranslation();
-  const localized = useLocalized();
-  const tierName = (tier: TierName) => localized(tierByName(tier).displayName);
+  const tierName = useTierName();
   const data = query.data;
   const chart = useMemo(() => {
     if (data === undefined) return null;
@@ -263,14 +268,14 @@ function RevenueSection({ range, query, formats }: SectionProps<"revenue">) {
         color: "--aacos-accent",
       },
       ...tiers.map((tier) => ({
-        label: localized(tierByName(tier).displayName),
+        label: tierName(tier),
         values: data.buckets.map((b) => b.byTier.find((row) => row.tier === tier)?.mrr ?? 0),
         color: TIER_COLORS[tier],
         dashed: true,
       })),
     ];
     return { buckets: data.buckets.map((b) => b.bucket), series, tiers };
-  }, [data, t, localized]);
+  }, [data, t, tierName]);
   const moves = (report: ReportData["revenue"]) =>
     report.buckets.reduce(
       (sum, b) => ({
@@ -369,8 +374,7 @@ function RevenueSection({ range, query, formats }: SectionProps<"revenue">) {
 
 function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
   const { t } = useTranslation();
-  const localized = useLocalized();
-  const tierName = (tier: TierName) => localized(tierByName(tier).displayName);
+  const tierName = useTierName();
   const chart = useTierChart(query.data?.buckets, tokensOf);
   return (
     <ReportSection
@@ -428,8 +432,7 @@ function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
 
 function ApiCallsSection({ range, query, formats }: SectionProps<"api-calls">) {
   const { t } = useTranslation();
-  const localized = useLocalized();
-  const tierName = (tier: TierName) => localized(tierByName(tier).displayName);
+  const tierName = useTierName();
   const chart = useTierChart(query.data?.buckets, callsOf);
   return (
     <ReportSection

@@ -19,6 +19,7 @@ import { PasswordField } from "../../ui/password-field";
 import { authScreensApi, oauthStartUrl } from "./api";
 import { useFinishSignIn } from "./finish-sign-in";
 import { MfaStep } from "./mfa-step";
+import { OtherFormLink } from "./other-form-link";
 import { PasskeyUnavailable, signInWithPasskey } from "./passkey-sign-in";
 
 export function LoginScreen() {
@@ -138,16 +139,12 @@ function LoginForm({ onMfa }: { onMfa: (challenge: MfaChallenge, rememberMe: boo
         <OAuthButtons />
       </div>
 
-      <p className="mt-6 text-center text-sm text-fg-muted">
-        {t("auth.login.noAccount")}{" "}
-        <Link
-          to="/auth/register"
-          data-testid="login-register-link"
-          className="font-semibold text-accent-text underline-offset-4 hover:underline"
-        >
-          {t("auth.login.registerLink")}
-        </Link>
-      </p>
+      <OtherFormLink
+        question={t("auth.login.noAccount")}
+        label={t("auth.login.registerLink")}
+        to="/auth/register"
+        testId="login-register-link"
+      />
     </FormPanel>
   );
 }

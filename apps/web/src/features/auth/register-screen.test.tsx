@@ -4,40 +4,34 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetAuthStore } from "../../lib/auth-store";
 import { applyLanguage, type Language } from "../../lib/i18n";
-import { startTestApi, type TestApi } from "../../test-api-server";
+import { type Reply, startTestApi, type TestApi } from "../../test-api-server";
 import { renderAt } from "../../test-utils";
 import { RegisterScreen } from "./register-screen";
 
 let api: TestApi;
 
+/** The server's 409 for a field another account holds: the reason is also the field's code. */
+function takenField(field: "email" | "username", message: string, reason: string): Reply {
+  return {
+    status: 409,
+    body: {
+      error: {
+        code: "conflict",
+        message,
+        params: { reason },
+        fields: { [field]: message },
+        fieldCodes: { [field]: { code: reason, params: {} } },
+      },
+    },
+  };
+}
+
 beforeAll(async () => {
   api = await startTestApi({
     "POST /api/auth/register": (request) =>
       (request.body as { email?: string }).email === "owner@example.com"
-        ? {
-            status: 409,
-            body: {
-              error: {
-                code: "conflict",
-                message: EMAIL_UNAVAILABLE_MESSAGE,
-                params: { reason: "email_unavailable" },
-                fields: { email: EMAIL_UNAVAILABLE_MESSAGE },
-                fieldCodes: { email: { code: "email_unavailable", params: {} } },
-              },
-            },
-          }
-        : {
-            status: 409,
-            body: {
-              error: {
-                code: "conflict",
-                message: "This username is taken",
-                params: { reason: "username_taken" },
-                fields: { username: "This username is taken" },
-                fieldCodes: { username: { code: "username_taken", params: {} } },
-              },
-            },
-          },
+        ? takenField("email", EMAIL_UNAVAILABLE_MESSAGE, "email_unavailable")
+        : takenField("username", "This username is taken", "username_taken"),
   });
 });
 afterAll(() => api.close());

@@ -1,7 +1,6 @@
 // /auth/register: email, username and password with live hints; the domain's messages before submit, the server's after.
 import { RegisterBody } from "@aacos/domain/validation";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { usePublicSettings } from "../../lib/public-settings";
 import { useForm } from "../../lib/use-form";
@@ -10,6 +9,7 @@ import { SubmitButton } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { FormPanel } from "../../ui/form-panel";
 import { useFinishSignIn } from "./finish-sign-in";
+import { OtherFormLink } from "./other-form-link";
 
 export function RegisterScreen() {
   const { t } = useTranslation();
@@ -47,16 +47,12 @@ export function RegisterScreen() {
           {t("auth.register.submit")}
         </SubmitButton>
       </form>
-      <p className="mt-6 text-center text-sm text-fg-muted">
-        {t("auth.register.haveAccount")}{" "}
-        <Link
-          to="/auth/login"
-          data-testid="register-login-link"
-          className="font-semibold text-accent-text underline-offset-4 hover:underline"
-        >
-          {t("auth.register.signInLink")}
-        </Link>
-      </p>
+      <OtherFormLink
+        question={t("auth.register.haveAccount")}
+        label={t("auth.register.signInLink")}
+        to="/auth/login"
+        testId="register-login-link"
+      />
     </FormPanel>
   );
 }

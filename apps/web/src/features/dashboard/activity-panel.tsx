@@ -7,7 +7,7 @@ import { useFormatters } from "../../lib/use-language";
 import { Badge, type BadgeTone } from "../../ui/badge";
 import { Button, ButtonLink } from "../../ui/button";
 import { ACTIVITY_PAGE_SIZE, useActivity } from "./api";
-import { DashboardPanel, panelState } from "./dashboard-panel";
+import { QueryPanel } from "./dashboard-panel";
 
 const TONE: Record<string, BadgeTone> = {
   info: "neutral",
@@ -26,13 +26,10 @@ export function ActivityPanel({ className }: { className?: string }) {
   const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const items = activity.data?.items ?? [];
   return (
-    <DashboardPanel
-      title={t("home.activity.title")}
-      testId="dashboard-activity"
-      state={panelState(activity, items.length === 0)}
-      loadingText={t("home.activity.loading")}
-      errorText={t("home.activity.error")}
-      onRetry={() => void activity.refetch()}
+    <QueryPanel
+      section="activity"
+      query={activity}
+      isEmpty={items.length === 0}
       className={className}
       action={
         <ButtonLink to="/signals" variant="ghost">
@@ -83,7 +80,7 @@ export function ActivityPanel({ className }: { className?: string }) {
           {t("home.activity.older")}
         </Button>
       </nav>
-    </DashboardPanel>
+    </QueryPanel>
   );
 }
 

@@ -6,7 +6,7 @@ import { useFormatters } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { ButtonLink } from "../../ui/button";
 import { useOpenAlerts } from "./api";
-import { DashboardPanel, panelState } from "./dashboard-panel";
+import { QueryPanel } from "./dashboard-panel";
 
 export function AlertsPanel({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -15,13 +15,10 @@ export function AlertsPanel({ className }: { className?: string }) {
   const format = useFormatters();
   const items = alerts.data ?? [];
   return (
-    <DashboardPanel
-      title={t("home.alerts.title")}
-      testId="dashboard-alerts"
-      state={panelState(alerts, items.length === 0)}
-      loadingText={t("home.alerts.loading")}
-      errorText={t("home.alerts.error")}
-      onRetry={() => void alerts.refetch()}
+    <QueryPanel
+      section="alerts"
+      query={alerts}
+      isEmpty={items.length === 0}
       className={className}
       action={
         <ButtonLink to="/alerts" variant="ghost">
@@ -51,6 +48,6 @@ export function AlertsPanel({ className }: { className?: string }) {
           );
         })}
       </ul>
-    </DashboardPanel>
+    </QueryPanel>
   );
 }

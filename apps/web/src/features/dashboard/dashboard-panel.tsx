@@ -71,8 +71,47 @@ export function DashboardPanel({
   );
 }
 
+/**
+ * A panel fed by one query whose texts stand under `home.<section>` (title, loading, error) and whose test id is
+ * `dashboard-<section>`: its state follows the query, and Retry fetches it again.
+ */
+export function QueryPanel({
+  section,
+  query,
+  isEmpty,
+  empty,
+  action,
+  className,
+  children,
+}: {
+  section: "activity" | "alerts" | "progress" | "universes";
+  query: { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> };
+  isEmpty: boolean;
+  empty?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DashboardPanel
+      title={t(`home.${section}.title`)}
+      testId={`dashboard-${section}`}
+      state={panelState(query, isEmpty)}
+      loadingText={t(`home.${section}.loading`)}
+      errorText={t(`home.${section}.error`)}
+      onRetry={() => void query.refetch()}
+      className={className}
+      action={action}
+      empty={empty}
+    >
+      {children}
+    </DashboardPanel>
+  );
+}
+
 /** The state of a panel fed by one query. */
-export function panelState(query: { isPending: boolean; isError: boolean }, isEmpty: boolean) {
+function panelState(query: { isPending: boolean; isError: boolean }, isEmpty: boolean) {
   if (query.isPending) return "loading" as const;
   if (query.isError) return "error" as const;
   return isEmpty ? ("empty" as const) : ("ready" as const);

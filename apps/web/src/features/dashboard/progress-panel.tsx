@@ -4,7 +4,7 @@ import { useProgress } from "../../lib/progress-query";
 import { useProgressSummary } from "../../lib/use-progress-summary";
 import { ButtonLink } from "../../ui/button";
 import { ProgressSummary } from "../../ui/progress-summary";
-import { DashboardPanel, panelState } from "./dashboard-panel";
+import { QueryPanel } from "./dashboard-panel";
 
 const NONE = { experience: 0, tokens: 0, consecutiveLogins: 0 };
 
@@ -13,13 +13,10 @@ export function ProgressPanel({ className }: { className?: string }) {
   const progress = useProgress();
   const summary = useProgressSummary(progress.data ?? NONE);
   return (
-    <DashboardPanel
-      title={t("home.progress.title")}
-      testId="dashboard-progress"
-      state={panelState(progress, false)}
-      loadingText={t("home.progress.loading")}
-      errorText={t("home.progress.error")}
-      onRetry={() => void progress.refetch()}
+    <QueryPanel
+      section="progress"
+      query={progress}
+      isEmpty={false}
       className={className}
       action={
         <ButtonLink to="/progress" variant="secondary">
@@ -28,6 +25,6 @@ export function ProgressPanel({ className }: { className?: string }) {
       }
     >
       <ProgressSummary {...summary} />
-    </DashboardPanel>
+    </QueryPanel>
   );
 }

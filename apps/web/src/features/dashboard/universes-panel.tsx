@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFormatters } from "../../lib/use-language";
 import { useUniverses } from "../../lib/workspace-queries";
 import { ButtonLink } from "../../ui/button";
-import { DashboardPanel, panelState } from "./dashboard-panel";
+import { QueryPanel } from "./dashboard-panel";
 
 const SHOWN = 5;
 
@@ -13,13 +13,10 @@ export function UniversesPanel({ className }: { className?: string }) {
   const format = useFormatters();
   const active = (universes.data ?? []).filter((universe) => universe.archivedAt === null);
   return (
-    <DashboardPanel
-      title={t("home.universes.title")}
-      testId="dashboard-universes"
-      state={panelState(universes, active.length === 0)}
-      loadingText={t("home.universes.loading")}
-      errorText={t("home.universes.error")}
-      onRetry={() => void universes.refetch()}
+    <QueryPanel
+      section="universes"
+      query={universes}
+      isEmpty={active.length === 0}
       className={className}
       action={
         <ButtonLink to="/command-center" variant="ghost">
@@ -52,6 +49,6 @@ export function UniversesPanel({ className }: { className?: string }) {
           {t("home.universes.more", { count: format.number(active.length - SHOWN) })}
         </p>
       ) : null}
-    </DashboardPanel>
+    </QueryPanel>
   );
 }

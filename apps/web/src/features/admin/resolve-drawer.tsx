@@ -1,0 +1,79 @@
+// The drawer of things an admin marks as handled (error reports, incidents): the open item, its status row, the
+// failure alert and the Resolve button.
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDateFormat } from "../../lib/format-date";
+import { errorText } from "../../lib/messages";
+import { Button } from "../../ui/button";
+import { FormAlert } from "../../ui/form-alert";
+
+/**
+ * The drawer of a list of things an admin resolves: the open item (by id, from the current page), and the props of its
+ * ResolveAction, which resolves it, reads the list (`listKey`) again and closes the drawer.
+ */
+export function useResolveDrawer<Item extends { id: string }>(
+  items: readonly Item[] | undefined,
+  resolveOne: (id: string) => Promise<unknown>,
+  listKey: QueryKey,
+) {
+  const queryClient = useQueryClient();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const resolve = useMutation({
+    mutationFn: resolveOne,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
+  });
+  const open = items?.find((item) => item.id === openId);
+  return {
+    open,
+    setOpenId,
+    resolveProps: {
+      error: resolve.error,
+      pending: resolve.isPending,
+      onResolve: () => {
+        if (open) resolve.mutate(open.id, { onSuccess: () => setOpenId(null) });
+      },
+    },
+  };
+}
+
+/** The "Status" row of a drawer's detail list: open, or when it was resolved. */
+export function useStatusRow(): (resolvedAt: string | null) => [string, string] {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  return (resolvedAt) => [
+    t("adminConsole.status"),
+    resolvedAt
+      ? t("adminConsole.resolvedAt", { when: formatDate(resolvedAt) })
+      : t("adminConsole.statuses.open"),
+  ];
+}
+
+/** A drawer's failure alert and, while the thing is open, its "Resolve" button. */
+export function ResolveAction({
+  error,
+  pending,
+  show,
+  onResolve,
+  testId,
+}: {
+  error: unknown;
+  pending: boolean;
+  show: boolean;
+  onResolve: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {error ? <FormAlert>{errorText(t, error)}</FormAlert> : null}
+      {show ? (
+        <div>
+          <Button data-testid={testId} disabled={pending} onClick={onResolve}>
+            {t("adminConsole.resolve")}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
