@@ -309,6 +309,25 @@ export const meteringPlugin = fp(
     }));
     const meter = options.redis === null ? null : meterCommand(options.redis);
     type PlanWindow = (typeof windows)[number];
+    /**
+     * A plan's RateLimit-Policy field and its limited windows, worked out once per limits object: effectiveLimits
+     * hands out one frozen object per catalogue and plan (docs/decisions/391-principal-and-policy-once.md).
+     */
+    const planMetering = new WeakMap<
+      Readonly<TierLimits>,
+      { policy: string; limited: PlanWindow[] }
+    >();
+    const planMeteringOf = (limits: Readonly<TierLimits>) => {
+      let known = planMetering.get(limits);
+      if (known === undefined) {
+        known = {
+          policy: rateLimitPolicyField(limits),
+          limited: windows.filter((window) => limits[window.limit] !== UNLIMITED),
+        };
+        planMetering.set(limits, known);
+      }
+      return known;
+    };
 
     /** Counts a plan call on Redis in one round trip; null when Redis is away (the caller counts in process). */
     async function meterOnRedis(
@@ -455,8 +474,8 @@ export const meteringPlugin = fp(
         return;
       }
       const limits = effectiveLimits(principal.tier, principal.world);
-      reply.header("ratelimit-policy", rateLimitPolicyField(limits));
-      const limited = windows.filter((window) => limits[window.limit] !== UNLIMITED);
+      const { policy, limited } = planMeteringOf(limits);
+      reply.header("ratelimit-policy", policy);
       const now = options.clock().getTime();
       const userId = principal.user.id;
       if (limited.length === 0 && limits.maxConcurrentRequests === UNLIMITED) {
