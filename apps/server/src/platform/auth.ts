@@ -29,7 +29,7 @@ import type { Db } from "../db/client.js";
 import { instanceSettings, refreshTokens, users } from "../db/schema.js";
 import { AppError, forbidden, unauthorized } from "./errors.js";
 import type { RealtimeBus } from "./realtime-bus.js";
-import { apiRouteOf, describeHook } from "./route-list.js";
+import { apiRouteOf, describeHook, matchedRouteOf } from "./route-list.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -414,6 +414,18 @@ function principalChangedBy(
   return principal.user.id;
 }
 
+/** What a key needs on each (method, route), remembered: the domain's rule scans its route lists (decision 392). */
+const scopesNeeded = new Map<string, ApiKeyScope | "refused">();
+function scopeNeeded(method: string, route: string): ApiKeyScope | "refused" {
+  const key = `${method} ${route}`;
+  let needed = scopesNeeded.get(key);
+  if (needed === undefined) {
+    needed = requiredScope(method, route);
+    scopesNeeded.set(key, needed);
+  }
+  return needed;
+}
+
 /** 401 for a key that is unknown, revoked or expired: a script is told which, at once, on every route. */
 function keyRefused(kind: "invalid" | "revoked" | "expired"): AppError {
   return new AppError(API_KEY_CODES[kind], 401, API_KEY_MESSAGES[kind]);
@@ -581,9 +593,9 @@ export const authPlugin = fp(
       request.principal = keptPrincipal(keyPrincipals, kept, () =>
         principalOf(user, now, "", { id: resolved.id, scopes: resolved.scopes }),
       );
-      const route = request.routeOptions.url;
-      if (route !== undefined) {
-        const needed = requiredScope(request.method, route);
+      const route = matchedRouteOf(request);
+      if (route !== null) {
+        const needed = scopeNeeded(request.method, route);
         if (needed === "refused") {
           request.apiKeyRefusal = new AppError(
             API_KEY_CODES.refusedRoute,

@@ -68,6 +68,18 @@ function isUnmetered(route: string): boolean {
   return unmetered;
 }
 
+/** Whether a (method, matched route) is a metered action, remembered (the domain's rule scans its list). */
+const meteredActions = new Map<string, boolean>();
+function meteredAction(method: string, route: string): boolean {
+  const key = `${method} ${route}`;
+  let metered = meteredActions.get(key);
+  if (metered === undefined) {
+    metered = isMeteredAction(method, route);
+    meteredActions.set(key, metered);
+  }
+  return metered;
+}
+
 /** The plan's windows or the general limit for a signed-in call, decided on the matched route. */
 export function meteringOf(request: FastifyRequest): Metered {
   const principal = request.principal;
@@ -77,7 +89,7 @@ export function meteringOf(request: FastifyRequest): Metered {
   if (route === null) return "general";
   if (isUnmetered(route)) return null;
   if (request.headers[BATCH_ITEM_HEADER] !== undefined) return "plan";
-  if (isMeteredAction(request.method, route)) return "plan";
+  if (meteredAction(request.method, route)) return "plan";
   if (principal.apiKey !== null && route !== BATCH_ROUTE) return "plan";
   return "general";
 }
