@@ -1,7 +1,7 @@
 // Assembles the server as a short list: the Fastify instance, every service (assembly/services.ts), the platform
 // plugins (assembly/platform.ts), the features' routes (assembly/routes.ts), then the background work starts.
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import { registerPlatform } from "./assembly/platform.js";
 import { registerRoutes } from "./assembly/routes.js";
@@ -12,6 +12,7 @@ import type { AuditService } from "./features/audit/index.js";
 import { processCatalogIs, setProcessCatalog } from "./platform/live-catalog.js";
 import type { RealtimeBus } from "./platform/realtime-bus.js";
 import { watchRedis } from "./platform/redis-watch.js";
+import { replySerializerCompiler } from "./platform/reply-serializer.js";
 
 export type { AppDeps, Services };
 
@@ -40,7 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: "x-request-id",
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler);
   watchRedis(app, deps.redis);
   app.decorate("config", config);
   app.decorate("database", database);

@@ -29,7 +29,7 @@ import type { Db } from "../db/client.js";
 import { instanceSettings, refreshTokens, users } from "../db/schema.js";
 import { AppError, forbidden, unauthorized } from "./errors.js";
 import type { RealtimeBus } from "./realtime-bus.js";
-import { apiRouteOf, describeHook } from "./route-list.js";
+import { apiRouteOf, describeHook, matchedRouteOf } from "./route-list.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -216,6 +216,23 @@ function principalOf(
   };
 }
 
+/**
+ * The principal of a kept session or key, built once while it is kept (docs/decisions/391-principal-and-policy-once.md):
+ * a kept entry's row is never changed in place (a change is read afresh), so its roles, permissions and plan stay what
+ * they were — except a plan with a downgrade pending, whose tier in force depends on `now` and is worked out each time.
+ */
+function keptPrincipal<Kept extends object>(
+  memo: WeakMap<Kept, Principal>,
+  kept: Kept,
+  build: () => Principal,
+): Principal {
+  const known = memo.get(kept);
+  if (known !== undefined) return known;
+  const principal = build();
+  if (principal.user.pendingTier === null) memo.set(kept, principal);
+  return principal;
+}
+
 /** What is kept of a presented personal API key: what it resolved to, and its user's row. */
 interface KeptApiKey {
   resolved: ApiKeyResolution;
@@ -259,8 +276,14 @@ function sessionPrincipal(
   if (loaded === null) return null;
   if (loaded.user.suspendedAt !== null) return "suspended";
   if (loaded.liveUntil === null || loaded.liveUntil.getTime() <= now.getTime()) return null;
-  return principalOf(loaded.user, now, sessionId, null);
+  // One loaded session per (user, session): its principal names that session.
+  return keptPrincipal(sessionPrincipals, loaded, () =>
+    principalOf(loaded.user, now, sessionId, null),
+  );
 }
+
+const sessionPrincipals = new WeakMap<LoadedSession, Principal>();
+const keyPrincipals = new WeakMap<KeptApiKey, Principal>();
 
 /** How long a loaded user, session or API key is reused before it is read again (decision 210). */
 export const PRINCIPAL_CACHE_MS = 1000;
@@ -389,6 +412,18 @@ function principalChangedBy(
     return null;
   }
   return principal.user.id;
+}
+
+/** What a key needs on each (method, route), remembered: the domain's rule scans its route lists (decision 392). */
+const scopesNeeded = new Map<string, ApiKeyScope | "refused">();
+function scopeNeeded(method: string, route: string): ApiKeyScope | "refused" {
+  const key = `${method} ${route}`;
+  let needed = scopesNeeded.get(key);
+  if (needed === undefined) {
+    needed = requiredScope(method, route);
+    scopesNeeded.set(key, needed);
+  }
+  return needed;
 }
 
 /** 401 for a key that is unknown, revoked or expired: a script is told which, at once, on every route. */
@@ -542,27 +577,25 @@ export const authPlugin = fp(
      * and without the scope the matched route needs, decided on the matched route (never the raw URL). Throws the
      * refusal of a key that is unknown, revoked or expired.
      */
-    function applyApiKey(request: FastifyRequest, { resolved, user }: KeptApiKey) {
+    function applyApiKey(request: FastifyRequest, kept: KeptApiKey) {
+      const { resolved, user } = kept;
       if (resolved.kind !== "valid") throw keyRefused(resolved.kind);
       if (user === null) throw keyRefused("invalid");
+      const now = options.clock();
       // A kept key's expiry is checked on every call.
-      if (
-        resolved.expiresAt !== null &&
-        resolved.expiresAt.getTime() <= options.clock().getTime()
-      ) {
+      if (resolved.expiresAt !== null && resolved.expiresAt.getTime() <= now.getTime()) {
         throw keyRefused("expired");
       }
       if (user.suspendedAt !== null) {
         request.accountSuspended = true;
         return;
       }
-      request.principal = principalOf(user, options.clock(), "", {
-        id: resolved.id,
-        scopes: resolved.scopes,
-      });
-      const route = request.routeOptions.url;
-      if (route !== undefined) {
-        const needed = requiredScope(request.method, route);
+      request.principal = keptPrincipal(keyPrincipals, kept, () =>
+        principalOf(user, now, "", { id: resolved.id, scopes: resolved.scopes }),
+      );
+      const route = matchedRouteOf(request);
+      if (route !== null) {
+        const needed = scopeNeeded(request.method, route);
         if (needed === "refused") {
           request.apiKeyRefusal = new AppError(
             API_KEY_CODES.refusedRoute,

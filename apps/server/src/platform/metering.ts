@@ -68,6 +68,18 @@ function isUnmetered(route: string): boolean {
   return unmetered;
 }
 
+/** Whether a (method, matched route) is a metered action, remembered (the domain's rule scans its list). */
+const meteredActions = new Map<string, boolean>();
+function meteredAction(method: string, route: string): boolean {
+  const key = `${method} ${route}`;
+  let metered = meteredActions.get(key);
+  if (metered === undefined) {
+    metered = isMeteredAction(method, route);
+    meteredActions.set(key, metered);
+  }
+  return metered;
+}
+
 /** The plan's windows or the general limit for a signed-in call, decided on the matched route. */
 export function meteringOf(request: FastifyRequest): Metered {
   const principal = request.principal;
@@ -77,7 +89,7 @@ export function meteringOf(request: FastifyRequest): Metered {
   if (route === null) return "general";
   if (isUnmetered(route)) return null;
   if (request.headers[BATCH_ITEM_HEADER] !== undefined) return "plan";
-  if (isMeteredAction(request.method, route)) return "plan";
+  if (meteredAction(request.method, route)) return "plan";
   if (principal.apiKey !== null && route !== BATCH_ROUTE) return "plan";
   return "general";
 }
@@ -309,6 +321,25 @@ export const meteringPlugin = fp(
     }));
     const meter = options.redis === null ? null : meterCommand(options.redis);
     type PlanWindow = (typeof windows)[number];
+    /**
+     * A plan's RateLimit-Policy field and its limited windows, worked out once per limits object: effectiveLimits
+     * hands out one frozen object per catalogue and plan (docs/decisions/391-principal-and-policy-once.md).
+     */
+    const planMetering = new WeakMap<
+      Readonly<TierLimits>,
+      { policy: string; limited: PlanWindow[] }
+    >();
+    const planMeteringOf = (limits: Readonly<TierLimits>) => {
+      let known = planMetering.get(limits);
+      if (known === undefined) {
+        known = {
+          policy: rateLimitPolicyField(limits),
+          limited: windows.filter((window) => limits[window.limit] !== UNLIMITED),
+        };
+        planMetering.set(limits, known);
+      }
+      return known;
+    };
 
     /** Counts a plan call on Redis in one round trip; null when Redis is away (the caller counts in process). */
     async function meterOnRedis(
@@ -455,8 +486,8 @@ export const meteringPlugin = fp(
         return;
       }
       const limits = effectiveLimits(principal.tier, principal.world);
-      reply.header("ratelimit-policy", rateLimitPolicyField(limits));
-      const limited = windows.filter((window) => limits[window.limit] !== UNLIMITED);
+      const { policy, limited } = planMeteringOf(limits);
+      reply.header("ratelimit-policy", policy);
       const now = options.clock().getTime();
       const userId = principal.user.id;
       if (limited.length === 0 && limits.maxConcurrentRequests === UNLIMITED) {

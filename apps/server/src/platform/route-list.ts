@@ -41,6 +41,10 @@ declare module "fastify" {
   interface FastifyInstance {
     apiRoutes: ApiRoute[];
   }
+  interface FastifyRequest {
+    /** The matched route's pattern once read (null: none matched; undefined: not read yet). */
+    matchedRouteUrl: string | null | undefined;
+  }
 }
 
 /** The keys of a zod object schema, also behind a pipe or a default; anything else names none. */
@@ -57,6 +61,7 @@ export const routeListPlugin = fp(
   async (app: FastifyInstance) => {
     const routes: ApiRoute[] = [];
     app.decorate("apiRoutes", routes);
+    app.decorateRequest("matchedRouteUrl", undefined);
     app.addHook("onRoute", (route) => {
       if (!route.url.startsWith("/api/")) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -83,8 +88,22 @@ export const routeListPlugin = fp(
  * the like are judged as the route they reach (docs/decisions/162-decide-on-the-matched-route.md).
  */
 export function apiRouteOf(request: FastifyRequest): string | null {
-  const route = request.routeOptions.url;
+  const route = matchedRouteOf(request);
   return route?.startsWith("/api/") ? route : null;
+}
+
+/**
+ * The pattern of the route a request matched (null: none), read once per request: Fastify builds a new
+ * `routeOptions` object on every read, and metering, API keys and burst detection each ask
+ * (docs/decisions/392-route-decisions-once.md). A request keeps its route for its whole life (nothing here calls
+ * `callNotFound`).
+ */
+export function matchedRouteOf(request: FastifyRequest): string | null {
+  const known = request.matchedRouteUrl;
+  if (known !== undefined) return known;
+  const route = request.routeOptions.url ?? null;
+  request.matchedRouteUrl = route;
+  return route;
 }
 
 /**
@@ -113,7 +132,7 @@ export function isApiPath(url: string): boolean {
 
 /** A request for the API: it matched an API route, or no route but its path names one (probes count too). */
 export function isApiRequest(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
+  const route = matchedRouteOf(request);
   if (route?.startsWith("/api/")) return true;
   return isApiPath(request.url);
 }
