@@ -1,9 +1,11 @@
 // Compiles the server for `npm start` (docs/decisions/212-compiled-server-and-template.md): esbuild bundles the
-// server, the domain package and the npm packages they import into a few files in apps/server/dist (ES modules,
-// source maps), so a start loads one file instead of thousands. Packages with native binaries, WASM or data files
+// server, the domain package and the npm packages they import into a few files in apps/server/dist (the server one
+// CommonJS file run with a code cache, the other entries ES modules; source maps), so a start loads one file instead
+// of thousands. Packages with native binaries, WASM or data files
 // found beside their own code, or worker files of their own stay external and load from node_modules as they are.
 // Then the migrated PGlite template is built if the migrations changed.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,28 +60,17 @@ const lazyPgForPgBoss = {
   },
 };
 
-// The chunks of the last build go first: their names change with their content.
+// The last build's files go first: the chunks' names change with their content, and a code cache belongs to its build.
 for (const name of await readdir(outdir).catch(() => [])) {
-  if (name.endsWith(".js") || name.endsWith(".js.map")) await rm(path.join(outdir, name));
+  if (/\.(js|cjs)(\.map)?$|\.cjs\.cache/.test(name)) await rm(path.join(outdir, name));
 }
 
-// Each entry and chunk is a file directly in dist/: src/server-root.ts relies on that depth. What the server loads
-// through import() — the modules not needed before the first requests — is split into chunks of its own, loaded on
-// first use (docs/decisions/204-start-up-lazy-modules.md); code the entries share is split out too.
-await build({
+/** What both builds share. */
+const common = {
   absWorkingDir: server,
-  entryPoints: {
-    main: "src/main.ts",
-    cli: "src/cli.ts",
-    "extract-worker": "src/features/workspace/extract-worker.ts",
-    "make-template": "src/db/make-template.ts",
-  },
   outdir,
   bundle: true,
-  splitting: true,
-  chunkNames: "chunk-[hash]",
   platform: "node",
-  format: "esm",
   target: "node20.19",
   sourcemap: true,
   // Without blanks and with shorter syntax (names kept): a third less to parse at each start, and a few thousand
@@ -89,16 +80,49 @@ await build({
   // The sources' own paths in the maps, relative to dist/.
   sourcesContent: false,
   external: EXTERNAL,
-  banner: { js: banner },
   logLevel: "warning",
   plugins: [lazyPgForPgBoss],
+};
+
+// The server is one CommonJS file, dist/server.cjs, run by dist/main.js (scripts/server-main.mjs) through node:vm with
+// a V8 code cache (docs/decisions/381-compiled-server-code-cache.md). The modules it loads through import() stay
+// unevaluated until first used (esbuild wraps each in a function of its own), as the chunks of decision 204 were.
+// import.meta.url is the bundle's own URL, as it was each chunk's: all of them sit directly in dist/.
+await build({
+  ...common,
+  entryPoints: { server: "src/main.ts" },
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  define: { "import.meta.url": "__aacosBundleUrl" },
+  banner: { js: 'const __aacosBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+});
+const buildId = createHash("sha256")
+  .update(await readFile(path.join(outdir, "server.cjs")))
+  .digest("hex")
+  .slice(0, 16);
+const entry = await readFile(path.join(root, "scripts/server-main.mjs"), "utf8");
+await writeFile(path.join(outdir, "main.js"), entry.replace("__AACOS_BUILD_ID__", buildId));
+
+// The other entries are ES modules. Each entry and chunk is a file directly in dist/: src/server-root.ts relies on that
+// depth. Code they share is split into chunks of its own.
+await build({
+  ...common,
+  entryPoints: {
+    cli: "src/cli.ts",
+    "extract-worker": "src/features/workspace/extract-worker.ts",
+    "make-template": "src/db/make-template.ts",
+  },
+  splitting: true,
+  chunkNames: "chunk-[hash]",
+  format: "esm",
+  banner: { js: banner },
 });
 
 // Node reads a whole source map when the module loads (--enable-source-maps): mapping every bundled package's line
 // costs about a fifth of a restart. Stack traces name the server's and the domain package's sources; a frame inside
 // a package shows its place in the bundle.
 for (const name of await readdir(outdir)) {
-  if (!name.endsWith(".js.map")) continue;
+  if (!name.endsWith(".js.map") && !name.endsWith(".cjs.map")) continue;
   const file = path.join(outdir, name);
   const map = JSON.parse(await readFile(file, "utf8"));
   map.mappings = withoutSources(

@@ -19,11 +19,12 @@ const builds = [
   },
   {
     name: "the server",
-    outputs: ["apps/server/dist/main.js"],
+    outputs: ["apps/server/dist/main.js", "apps/server/dist/server.cjs"],
     sources: [
       "apps/server/src",
       "packages/domain/src",
       "scripts/build-server.mjs",
+      "scripts/server-main.mjs",
       "package-lock.json",
     ],
     command: [process.execPath, [path.join(root, "scripts/build-server.mjs")]],
