@@ -29,7 +29,7 @@ import type { Db } from "../db/client.js";
 import { instanceSettings, refreshTokens, users } from "../db/schema.js";
 import { AppError, forbidden, unauthorized } from "./errors.js";
 import type { RealtimeBus } from "./realtime-bus.js";
-import { apiRouteOf, describeHook, matchedRouteOf } from "./route-list.js";
+import { apiRouteOf, describeHook, matchedRouteOf, perRoute } from "./route-list.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -414,17 +414,8 @@ function principalChangedBy(
   return principal.user.id;
 }
 
-/** What a key needs on each (method, route), remembered: the domain's rule scans its route lists (decision 392). */
-const scopesNeeded = new Map<string, ApiKeyScope | "refused">();
-function scopeNeeded(method: string, route: string): ApiKeyScope | "refused" {
-  const key = `${method} ${route}`;
-  let needed = scopesNeeded.get(key);
-  if (needed === undefined) {
-    needed = requiredScope(method, route);
-    scopesNeeded.set(key, needed);
-  }
-  return needed;
-}
+/** What a key needs on each (method, route), remembered (decision 392). */
+const scopeNeeded = perRoute(requiredScope);
 
 /** 401 for a key that is unknown, revoked or expired: a script is told which, at once, on every route. */
 function keyRefused(kind: "invalid" | "revoked" | "expired"): AppError {

@@ -27,7 +27,7 @@ import type { Principal } from "./auth.js";
 import { AppError } from "./errors.js";
 import { effectiveLimits } from "./live-catalog.js";
 import { createWindowCounter, type WindowCount, type WindowCounter } from "./rate-limit.js";
-import { apiRouteOf, isApiRequest } from "./route-list.js";
+import { apiRouteOf, isApiRequest, perRoute } from "./route-list.js";
 
 /**
  * Routes (matched patterns) never metered. Session plumbing has its own limits; health and the catalogue serve load
@@ -68,17 +68,8 @@ function isUnmetered(route: string): boolean {
   return unmetered;
 }
 
-/** Whether a (method, matched route) is a metered action, remembered (the domain's rule scans its list). */
-const meteredActions = new Map<string, boolean>();
-function meteredAction(method: string, route: string): boolean {
-  const key = `${method} ${route}`;
-  let metered = meteredActions.get(key);
-  if (metered === undefined) {
-    metered = isMeteredAction(method, route);
-    meteredActions.set(key, metered);
-  }
-  return metered;
-}
+/** Whether a (method, matched route) is a metered action, remembered (decision 392). */
+const meteredAction = perRoute(isMeteredAction);
 
 /** The plan's windows or the general limit for a signed-in call, decided on the matched route. */
 export function meteringOf(request: FastifyRequest): Metered {

@@ -136,3 +136,20 @@ export function isApiRequest(request: FastifyRequest): boolean {
   if (route?.startsWith("/api/")) return true;
   return isApiPath(request.url);
 }
+
+/**
+ * A rule that depends only on a (method, matched route) pair, worked out once per pair: the domain's rules scan their
+ * route lists, and a server has a fixed, small set of routes (docs/decisions/392).
+ */
+export function perRoute<T>(
+  rule: (method: string, route: string) => T,
+): (method: string, route: string) => T {
+  const known = new Map<string, T>();
+  return (method, route) => {
+    const key = `${method} ${route}`;
+    if (known.has(key)) return known.get(key) as T;
+    const value = rule(method, route);
+    known.set(key, value);
+    return value;
+  };
+}
