@@ -73,6 +73,8 @@ interface Figures {
   /** Lighthouse's CPU benchmark of this machine during the run (an idle desktop scores about 1000–2500). */
   benchmarkIndex: number;
   failing: string[];
+  /** The long tasks that count towards TBT (after FCP), as Lighthouse simulates them: "file duration", longest first. */
+  longTasks: string[];
 }
 
 async function audit(url: string, port: number, run: number): Promise<Figures> {
@@ -114,6 +116,17 @@ async function audit(url: string, port: number, run: number): Promise<Figures> {
       .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${category}: ${ref.id}`),
   );
+  const fcp = value("first-contentful-paint");
+  const longTasks = (
+    (
+      audits["long-tasks"]?.details as {
+        items?: { url: string; duration: number; startTime: number }[];
+      }
+    )?.items ?? []
+  )
+    .filter((task) => task.startTime + task.duration > fcp && task.duration > 50)
+    .sort((a, b) => b.duration - a.duration)
+    .map((task) => `${task.url.split("/").pop() || "document"} ${Math.round(task.duration)}`);
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -122,9 +135,10 @@ async function audit(url: string, port: number, run: number): Promise<Figures> {
     lcp: value("largest-contentful-paint"),
     tbt: value("total-blocking-time"),
     cls: value("cumulative-layout-shift"),
-    fcp: value("first-contentful-paint"),
+    fcp,
     benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
     failing,
+    longTasks,
   };
 }
 
@@ -177,6 +191,9 @@ try {
       `  machine: load average ${load()} on ${cpus().length} cores, CPU benchmark index ${figures.benchmarkIndex}`,
     );
     for (const failing of figures.failing) console.log(`  failing audit: ${failing}`);
+    console.log(
+      `  long tasks after FCP (ms, simulated): ${figures.longTasks.join(", ") || "none"}`,
+    );
     if (COMPARE_URL !== undefined) {
       const other = median(compared);
       console.log(
