@@ -57,16 +57,11 @@ const BATCH_ROUTE = "/api/batch";
 /** How a call is metered: against the plan's windows, the general per-user limit, or not at all. */
 export type Metered = "plan" | "general" | null;
 
-/** Whether a matched route is never metered, remembered per route (the patterns are fixed). */
-const unmeteredRoutes = new Map<string, boolean>();
-function isUnmetered(route: string): boolean {
-  let unmetered = unmeteredRoutes.get(route);
-  if (unmetered === undefined) {
-    unmetered = UNMETERED.some((pattern) => pattern.test(route));
-    unmeteredRoutes.set(route, unmetered);
-  }
-  return unmetered;
-}
+/** Whether a matched route is never metered, whatever the method, remembered per route (decision 392). */
+const unmeteredRoute = perRoute((_method, route) =>
+  UNMETERED.some((pattern) => pattern.test(route)),
+);
+const isUnmetered = (route: string): boolean => unmeteredRoute("*", route);
 
 /** Whether a (method, matched route) is a metered action, remembered (decision 392). */
 const meteredAction = perRoute(isMeteredAction);
