@@ -60,6 +60,35 @@ describe("a pre-rendered page", () => {
   ] as const) {
     it(`${route} keeps the painted nodes when the app takes over, with nothing in the console`, async () => {
       const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+      // The first Intl object loads ICU's data in one long task: the public pages make none (decision 342).
+      await context.addInitScript(() => {
+        const made: string[] = [];
+        (window as unknown as { intlMade: string[] }).intlMade = made;
+        const intl = Intl as unknown as Record<string, new (...args: unknown[]) => object>;
+        for (const name of [
+          "NumberFormat",
+          "DateTimeFormat",
+          "PluralRules",
+          "RelativeTimeFormat",
+          "Collator",
+          "ListFormat",
+          "Segmenter",
+          "DisplayNames",
+        ]) {
+          const original = intl[name];
+          if (original === undefined) continue;
+          intl[name] = new Proxy(original, {
+            construct(target, args) {
+              made.push(name);
+              return Reflect.construct(target, args);
+            },
+            apply(target, self, args) {
+              made.push(name);
+              return Reflect.apply(target, self, args);
+            },
+          });
+        }
+      });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on("console", (message) => {
@@ -84,6 +113,9 @@ describe("a pre-rendered page", () => {
       );
       expect(kept).toBe(true);
       expect(problems).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade),
+      ).toEqual([]);
       await context.close();
     });
   }
