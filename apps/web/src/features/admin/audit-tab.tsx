@@ -18,7 +18,7 @@ import { Pager } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { type AuditEntry, adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ScrollTable } from "./console-tab";
+import { LtrCell, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 50;
@@ -184,22 +184,12 @@ export function AuditTab() {
                 {audit.data.items.map((entry) => (
                   <tr key={entry.id} className="text-fg" data-testid="admin-audit-row">
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
-                    <td className="px-3 py-2" dir="ltr">
-                      <span className="block text-start">
-                        {entry.actorUsername ?? entry.actorId ?? "—"}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs" dir="ltr">
-                      <span className="block text-start">{entry.action}</span>
-                    </td>
-                    <td className="max-w-56 truncate px-3 py-2" dir="ltr">
-                      <span className="block text-start">
-                        {entry.targetUsername ?? entry.targetId ?? "—"}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2" dir="ltr">
-                      <span className="block text-start">{entry.ip ?? "—"}</span>
-                    </td>
+                    <LtrCell>{entry.actorUsername ?? entry.actorId ?? "—"}</LtrCell>
+                    <LtrCell className="px-3 py-2 font-mono text-xs">{entry.action}</LtrCell>
+                    <LtrCell className="max-w-56 truncate px-3 py-2">
+                      {entry.targetUsername ?? entry.targetId ?? "—"}
+                    </LtrCell>
+                    <LtrCell>{entry.ip ?? "—"}</LtrCell>
                     <td className="px-3 py-2">
                       <Button
                         variant="ghost"

@@ -32,6 +32,21 @@ export function ScrollTable({
   );
 }
 
+/** A cell of left-to-right text (names, actions, addresses) that still starts at the line's start. */
+export function LtrCell({
+  className = "px-3 py-2",
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td className={className} dir="ltr">
+      <span className="block text-start">{children}</span>
+    </td>
+  );
+}
+
 /** A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it. */
 export function ConsoleTab({
   headingId,

@@ -9,7 +9,7 @@ import { FormAlert } from "../../ui/form-alert";
 import { PagedList, usePage } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { adminApi, adminKeys } from "./api";
-import { ConsoleSearch, ConsoleTab, ScrollTable } from "./console-tab";
+import { ConsoleSearch, ConsoleTab, LtrCell, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 20;
@@ -73,9 +73,7 @@ export function TeamsTab() {
                   <td className="px-3 py-2 font-semibold" dir="auto">
                     {team.name}
                   </td>
-                  <td className="px-3 py-2" dir="ltr">
-                    <span className="block text-start">{team.ownerUsername}</span>
-                  </td>
+                  <LtrCell>{team.ownerUsername}</LtrCell>
                   <td className="px-3 py-2">{team.memberCount}</td>
                   <td className="px-3 py-2">{team.sharedUniverses}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDate(team.createdAt)}</td>
