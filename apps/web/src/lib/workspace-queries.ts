@@ -21,22 +21,24 @@ export const workspaceKeys = {
   allowance: ["ai", "allowance"] as const,
 };
 
-export function useUniverses() {
+/** A workspace list's items, shared by the screens that read it. */
+function useWorkspaceList<List extends { items: unknown[] }>(
+  queryKey: readonly string[],
+  path: string,
+) {
   return useQuery({
-    queryKey: workspaceKeys.universes,
-    queryFn: ({ signal }) =>
-      apiGet<UniverseList>("/aacos/universes", signal).then((reply) => reply.items),
+    queryKey,
+    queryFn: ({ signal }) => apiGet<List>(path, signal).then((reply): List["items"] => reply.items),
     staleTime: SHARED_READ_STALE_MS,
   });
 }
 
+export function useUniverses() {
+  return useWorkspaceList<UniverseList>(workspaceKeys.universes, "/aacos/universes");
+}
+
 export function useEntities() {
-  return useQuery({
-    queryKey: workspaceKeys.entities,
-    queryFn: ({ signal }) =>
-      apiGet<EntityList>("/aacos/entities", signal).then((reply) => reply.items),
-    staleTime: SHARED_READ_STALE_MS,
-  });
+  return useWorkspaceList<EntityList>(workspaceKeys.entities, "/aacos/entities");
 }
 
 export function useAiAllowance() {

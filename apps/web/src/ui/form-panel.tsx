@@ -1,5 +1,6 @@
-// The narrow centred card of a sign-in style screen: heading, lead and the form below.
-import type { ReactNode } from "react";
+// The narrow centred card of a sign-in style screen: heading, lead and the form below, or the outcome with its link.
+import type { ComponentProps, ReactNode } from "react";
+import { ButtonLink } from "./button";
 
 export function FormPanel({
   title,
@@ -19,6 +20,30 @@ export function FormPanel({
         {lead ? <p className="mt-2 text-fg-muted">{lead}</p> : null}
         <div className="mt-6">{children}</div>
       </div>
+    </div>
+  );
+}
+
+/** A panel's outcome: its alert or notice, then the one link onward. */
+export function PanelOutcome({
+  message,
+  to,
+  linkLabel,
+  linkTestId,
+  linkVariant,
+}: {
+  message: ReactNode;
+  to: string;
+  linkLabel: string;
+  linkTestId: string;
+  linkVariant?: ComponentProps<typeof ButtonLink>["variant"];
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      {message}
+      <ButtonLink to={to} variant={linkVariant} data-testid={linkTestId}>
+        {linkLabel}
+      </ButtonLink>
     </div>
   );
 }

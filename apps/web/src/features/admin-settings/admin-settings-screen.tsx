@@ -6,7 +6,7 @@ import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
-import { settingsApi, settingsKeys } from "./api";
+import { type PlanSettings, type SettingsKind, settingsApi, settingsKeys } from "./api";
 import { HistorySection } from "./history-section";
 import { PlanSettingsCard } from "./plan-settings-card";
 import { ServicesSection } from "./services-section";
@@ -37,31 +37,30 @@ export function AdminSettingsScreen() {
             <SiteSection settings={settings.data} />
             <ServicesSection settings={settings.data} />
           </div>
-          <section aria-labelledby="settings-tiers" className="flex flex-col gap-4">
-            <div>
-              <h2 id="settings-tiers" className="text-2xl font-extrabold text-fg">
-                {t("adminSettings.tiers.title")}
-              </h2>
-              <p className="mt-1 text-fg-muted">{t("adminSettings.tiers.lead")}</p>
-            </div>
-            {settings.data.tiers.map((tier) => (
-              <PlanSettingsCard key={tier.name} kind="tier" plan={tier} />
-            ))}
-          </section>
-          <section aria-labelledby="settings-worlds" className="flex flex-col gap-4">
-            <div>
-              <h2 id="settings-worlds" className="text-2xl font-extrabold text-fg">
-                {t("adminSettings.worlds.title")}
-              </h2>
-              <p className="mt-1 text-fg-muted">{t("adminSettings.worlds.lead")}</p>
-            </div>
-            {settings.data.worlds.map((world) => (
-              <PlanSettingsCard key={world.name} kind="world" plan={world} />
-            ))}
-          </section>
+          <PlansSection kind="tier" plans={settings.data.tiers} />
+          <PlansSection kind="world" plans={settings.data.worlds} />
           <HistorySection />
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Every tier's or every world's settings card, under the group's heading. */
+function PlansSection({ kind, plans }: { kind: SettingsKind; plans: readonly PlanSettings[] }) {
+  const { t } = useTranslation();
+  const group = kind === "tier" ? "tiers" : "worlds";
+  return (
+    <section aria-labelledby={`settings-${group}`} className="flex flex-col gap-4">
+      <div>
+        <h2 id={`settings-${group}`} className="text-2xl font-extrabold text-fg">
+          {t(`adminSettings.${group}.title`)}
+        </h2>
+        <p className="mt-1 text-fg-muted">{t(`adminSettings.${group}.lead`)}</p>
+      </div>
+      {plans.map((plan) => (
+        <PlanSettingsCard key={plan.name} kind={kind} plan={plan} />
+      ))}
+    </section>
   );
 }

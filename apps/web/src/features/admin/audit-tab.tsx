@@ -18,6 +18,7 @@ import { Pager } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { type AuditEntry, adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
+import { LtrCell, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 50;
@@ -172,58 +173,38 @@ export function AuditTab() {
         ) : null}
         {audit.data && !audit.isError && audit.data.items.length > 0 ? (
           <>
-            <section
-              className="overflow-x-auto rounded-xl border border-border"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-              tabIndex={0}
-              aria-labelledby={headingId}
-            >
-              <table
-                className="w-full min-w-[56rem] text-start text-sm"
-                data-testid="admin-audit-table"
-              >
-                <TableHead
-                  className="bg-surface-muted text-fg"
-                  columns={["time", "actor", "action", "target", "address", "details"]}
-                  label={(column) => t(`adminConsole.audit.columns.${column}`)}
-                  cellClassName="px-3 py-2 text-start"
-                />
-                <tbody className="divide-y divide-border">
-                  {audit.data.items.map((entry) => (
-                    <tr key={entry.id} className="text-fg" data-testid="admin-audit-row">
-                      <td className="px-3 py-2 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
-                      <td className="px-3 py-2" dir="ltr">
-                        <span className="block text-start">
-                          {entry.actorUsername ?? entry.actorId ?? "—"}
-                        </span>
-                      </td>
-                      <td className="px-3 py-2 font-mono text-xs" dir="ltr">
-                        <span className="block text-start">{entry.action}</span>
-                      </td>
-                      <td className="max-w-56 truncate px-3 py-2" dir="ltr">
-                        <span className="block text-start">
-                          {entry.targetUsername ?? entry.targetId ?? "—"}
-                        </span>
-                      </td>
-                      <td className="px-3 py-2" dir="ltr">
-                        <span className="block text-start">{entry.ip ?? "—"}</span>
-                      </td>
-                      <td className="px-3 py-2">
-                        <Button
-                          variant="ghost"
-                          className="px-2 py-1 text-xs"
-                          data-testid="admin-audit-open"
-                          aria-label={t("adminConsole.audit.openLabel", { id: entry.id })}
-                          onClick={() => setOpen(entry)}
-                        >
-                          {t("adminConsole.audit.open")}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
+            <ScrollTable labelledBy={headingId} minWidth="min-w-[56rem]" testId="admin-audit-table">
+              <TableHead
+                className="bg-surface-muted text-fg"
+                columns={["time", "actor", "action", "target", "address", "details"]}
+                label={(column) => t(`adminConsole.audit.columns.${column}`)}
+                cellClassName="px-3 py-2 text-start"
+              />
+              <tbody className="divide-y divide-border">
+                {audit.data.items.map((entry) => (
+                  <tr key={entry.id} className="text-fg" data-testid="admin-audit-row">
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
+                    <LtrCell>{entry.actorUsername ?? entry.actorId ?? "—"}</LtrCell>
+                    <LtrCell className="px-3 py-2 font-mono text-xs">{entry.action}</LtrCell>
+                    <LtrCell className="max-w-56 truncate px-3 py-2">
+                      {entry.targetUsername ?? entry.targetId ?? "—"}
+                    </LtrCell>
+                    <LtrCell>{entry.ip ?? "—"}</LtrCell>
+                    <td className="px-3 py-2">
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1 text-xs"
+                        data-testid="admin-audit-open"
+                        aria-label={t("adminConsole.audit.openLabel", { id: entry.id })}
+                        onClick={() => setOpen(entry)}
+                      >
+                        {t("adminConsole.audit.open")}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
             <Pager
               page={page}
               pageSize={PAGE_SIZE}

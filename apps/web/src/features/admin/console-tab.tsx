@@ -1,9 +1,51 @@
-// The admin console's shared tab parts: the card with its titled section, its search box and status filter, a clickable
-// list row that opens a drawer (resolve-drawer.tsx has the drawer of things an admin marks as handled).
+// The admin console's shared tab parts: the card with its titled section, its scrolling table, its search box and
+// status filter, a clickable list row that opens a drawer (resolve-drawer.tsx has the drawer of things an admin marks
+// as handled).
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../../ui/card";
 import { SelectField, TextField } from "../../ui/form-field";
+
+/** A wide table in a scrolling region the keyboard can reach, named by the tab's heading. */
+export function ScrollTable({
+  labelledBy,
+  minWidth,
+  testId,
+  children,
+}: {
+  labelledBy: string;
+  minWidth: "min-w-[48rem]" | "min-w-[56rem]" | "min-w-[60rem]";
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className="overflow-x-auto rounded-xl border border-border"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+      aria-labelledby={labelledBy}
+    >
+      <table className={`w-full ${minWidth} text-start text-sm`} data-testid={testId}>
+        {children}
+      </table>
+    </section>
+  );
+}
+
+/** A cell of left-to-right text (names, actions, addresses) that still starts at the line's start. */
+export function LtrCell({
+  className = "px-3 py-2",
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td className={className} dir="ltr">
+      <span className="block text-start">{children}</span>
+    </td>
+  );
+}
 
 /** A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it. */
 export function ConsoleTab({

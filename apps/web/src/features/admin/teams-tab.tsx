@@ -9,7 +9,7 @@ import { FormAlert } from "../../ui/form-alert";
 import { PagedList, usePage } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { adminApi, adminKeys } from "./api";
-import { ConsoleSearch, ConsoleTab } from "./console-tab";
+import { ConsoleSearch, ConsoleTab, LtrCell, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 20;
@@ -60,39 +60,27 @@ export function TeamsTab() {
         paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-teams-pager" }}
       >
         {(items) => (
-          <section
-            className="overflow-x-auto rounded-xl border border-border"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-            tabIndex={0}
-            aria-labelledby={headingId}
-          >
-            <table
-              className="w-full min-w-[48rem] text-start text-sm"
-              data-testid="admin-teams-table"
-            >
-              <TableHead
-                className="bg-surface-muted text-fg"
-                columns={["name", "owner", "members", "shared", "created"]}
-                label={(column) => t(`adminConsole.teams.columns.${column}`)}
-                cellClassName="px-3 py-2 text-start"
-              />
-              <tbody className="divide-y divide-border">
-                {items.map((team) => (
-                  <tr key={team.id} className="text-fg" data-testid="admin-team-row">
-                    <td className="px-3 py-2 font-semibold" dir="auto">
-                      {team.name}
-                    </td>
-                    <td className="px-3 py-2" dir="ltr">
-                      <span className="block text-start">{team.ownerUsername}</span>
-                    </td>
-                    <td className="px-3 py-2">{team.memberCount}</td>
-                    <td className="px-3 py-2">{team.sharedUniverses}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(team.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <ScrollTable labelledBy={headingId} minWidth="min-w-[48rem]" testId="admin-teams-table">
+            <TableHead
+              className="bg-surface-muted text-fg"
+              columns={["name", "owner", "members", "shared", "created"]}
+              label={(column) => t(`adminConsole.teams.columns.${column}`)}
+              cellClassName="px-3 py-2 text-start"
+            />
+            <tbody className="divide-y divide-border">
+              {items.map((team) => (
+                <tr key={team.id} className="text-fg" data-testid="admin-team-row">
+                  <td className="px-3 py-2 font-semibold" dir="auto">
+                    {team.name}
+                  </td>
+                  <LtrCell>{team.ownerUsername}</LtrCell>
+                  <td className="px-3 py-2">{team.memberCount}</td>
+                  <td className="px-3 py-2">{team.sharedUniverses}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(team.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
         )}
       </PagedList>
     </ConsoleTab>

@@ -18,7 +18,7 @@ import { Loader } from "../../ui/loader";
 import { Pager } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { type AdminUser, adminApi, adminKeys } from "./api";
-import { ConsoleSearch, ConsoleTab } from "./console-tab";
+import { ConsoleSearch, ConsoleTab, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 import { type UserAction, UserActionDialog } from "./user-action-dialog";
 import { UserEditRow } from "./user-edit-row";
@@ -212,76 +212,66 @@ export function UsersTable() {
           <p className="text-sm text-fg-muted" data-testid="admin-users-total">
             {t("adminConsole.users.total", { count: users.data.total })}
           </p>
-          <section
-            className="overflow-x-auto rounded-xl border border-border"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-            tabIndex={0}
-            aria-labelledby={captionId}
-          >
-            <table
-              className="w-full min-w-[60rem] text-start text-sm"
-              data-testid="admin-users-table"
-            >
-              <caption className="sr-only">
-                {t("adminConsole.users.caption", {
-                  column: t(`adminConsole.users.columns.${filters.sort}`),
-                  order:
-                    filters.order === "asc"
-                      ? t("adminConsole.users.ascending")
-                      : t("adminConsole.users.descending"),
-                })}
-              </caption>
-              <TableHead
-                className="bg-surface-muted text-fg"
-                columns={USER_COLUMNS}
-                label={(column) => t(`adminConsole.users.columns.${column}`)}
-                cellClassName="px-3 py-2 text-start"
-                header={(column) => (isSortable(column) ? sortHeader(column) : undefined)}
-              />
-              <tbody className="divide-y divide-border">
-                {users.data.items.length === 0 ? (
-                  <tr>
-                    <td
-                      colSpan={7}
-                      className="px-3 py-6 text-center text-fg-muted"
-                      data-testid="admin-users-empty"
-                    >
-                      {hasUserFilters(filters)
-                        ? t("adminConsole.users.noMatch")
-                        : t("adminConsole.users.empty")}
-                    </td>
-                  </tr>
-                ) : (
-                  users.data.items.map((user) =>
-                    editing === user.id ? (
-                      <UserEditRow
-                        key={user.id}
-                        user={user}
-                        onDone={(saved) => {
-                          setEditing(null);
-                          if (saved) setNotice({ key: "saved", name: user.username });
-                        }}
-                      />
-                    ) : (
-                      <UserRow
-                        key={user.id}
-                        user={user}
-                        onEdit={() => {
-                          setNotice(null);
-                          setEditing(user.id);
-                        }}
-                        onAction={(action) => {
-                          setNotice(null);
-                          setConfirming({ action, user });
-                        }}
-                        onReactivated={() => setNotice({ key: "reactivate", name: user.username })}
-                      />
-                    ),
-                  )
-                )}
-              </tbody>
-            </table>
-          </section>
+          <ScrollTable labelledBy={captionId} minWidth="min-w-[60rem]" testId="admin-users-table">
+            <caption className="sr-only">
+              {t("adminConsole.users.caption", {
+                column: t(`adminConsole.users.columns.${filters.sort}`),
+                order:
+                  filters.order === "asc"
+                    ? t("adminConsole.users.ascending")
+                    : t("adminConsole.users.descending"),
+              })}
+            </caption>
+            <TableHead
+              className="bg-surface-muted text-fg"
+              columns={USER_COLUMNS}
+              label={(column) => t(`adminConsole.users.columns.${column}`)}
+              cellClassName="px-3 py-2 text-start"
+              header={(column) => (isSortable(column) ? sortHeader(column) : undefined)}
+            />
+            <tbody className="divide-y divide-border">
+              {users.data.items.length === 0 ? (
+                <tr>
+                  <td
+                    colSpan={7}
+                    className="px-3 py-6 text-center text-fg-muted"
+                    data-testid="admin-users-empty"
+                  >
+                    {hasUserFilters(filters)
+                      ? t("adminConsole.users.noMatch")
+                      : t("adminConsole.users.empty")}
+                  </td>
+                </tr>
+              ) : (
+                users.data.items.map((user) =>
+                  editing === user.id ? (
+                    <UserEditRow
+                      key={user.id}
+                      user={user}
+                      onDone={(saved) => {
+                        setEditing(null);
+                        if (saved) setNotice({ key: "saved", name: user.username });
+                      }}
+                    />
+                  ) : (
+                    <UserRow
+                      key={user.id}
+                      user={user}
+                      onEdit={() => {
+                        setNotice(null);
+                        setEditing(user.id);
+                      }}
+                      onAction={(action) => {
+                        setNotice(null);
+                        setConfirming({ action, user });
+                      }}
+                      onReactivated={() => setNotice({ key: "reactivate", name: user.username })}
+                    />
+                  ),
+                )
+              )}
+            </tbody>
+          </ScrollTable>
           <Pager
             page={filters.page}
             pageSize={USERS_PAGE_SIZE}

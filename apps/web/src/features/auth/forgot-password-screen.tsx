@@ -6,7 +6,7 @@ import { useForm } from "../../lib/use-form";
 import { Button, ButtonLink } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
-import { FormPanel } from "../../ui/form-panel";
+import { FormPanel, PanelOutcome } from "../../ui/form-panel";
 import { authScreensApi } from "./api";
 
 export function ForgotPasswordScreen() {
@@ -22,12 +22,15 @@ export function ForgotPasswordScreen() {
   return (
     <FormPanel title={t("auth.forgot.title")} lead={t("auth.forgot.lead")} testId="auth-forgot">
       {sentTo ? (
-        <div className="flex flex-col gap-4">
-          <FormNotice testId="forgot-sent">{t("auth.forgot.sent", { email: sentTo })}</FormNotice>
-          <ButtonLink to="/auth/login" variant="secondary" data-testid="forgot-back">
-            {t("auth.forgot.back")}
-          </ButtonLink>
-        </div>
+        <PanelOutcome
+          message={
+            <FormNotice testId="forgot-sent">{t("auth.forgot.sent", { email: sentTo })}</FormNotice>
+          }
+          to="/auth/login"
+          linkVariant="secondary"
+          linkTestId="forgot-back"
+          linkLabel={t("auth.forgot.back")}
+        />
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           {form.formError ? <FormAlert testId="forgot-error">{form.formError}</FormAlert> : null}

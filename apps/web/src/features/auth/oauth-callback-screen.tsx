@@ -5,9 +5,8 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 import { isMfaChallenge, type MfaChallenge } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
 import { errorText } from "../../lib/messages";
-import { ButtonLink } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
-import { FormPanel } from "../../ui/form-panel";
+import { FormPanel, PanelOutcome } from "../../ui/form-panel";
 import { Loader } from "../../ui/loader";
 import { authScreensApi, type OAuthReply } from "./api";
 import { useFinishSignIn } from "./finish-sign-in";
@@ -94,12 +93,12 @@ export function OAuthCallbackScreen() {
 
   return (
     <FormPanel title={t("auth.oauth.failedTitle")} testId="auth-oauth-callback">
-      <div className="flex flex-col gap-4">
-        <FormAlert testId="oauth-error">{outcome.message}</FormAlert>
-        <ButtonLink to="/auth/login" data-testid="oauth-back">
-          {t("auth.oauth.back")}
-        </ButtonLink>
-      </div>
+      <PanelOutcome
+        message={<FormAlert testId="oauth-error">{outcome.message}</FormAlert>}
+        to="/auth/login"
+        linkTestId="oauth-back"
+        linkLabel={t("auth.oauth.back")}
+      />
     </FormPanel>
   );
 }

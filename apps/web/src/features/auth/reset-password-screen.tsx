@@ -8,7 +8,7 @@ import { translateField } from "../../lib/messages";
 import { useForm } from "../../lib/use-form";
 import { ButtonLink, SubmitButton } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { FormPanel } from "../../ui/form-panel";
+import { FormPanel, PanelOutcome } from "../../ui/form-panel";
 import { NewPasswordField } from "../../ui/password-field";
 import { authScreensApi } from "./api";
 
@@ -35,12 +35,12 @@ export function ResetPasswordScreen() {
   if (token === "") {
     return (
       <FormPanel title={t("auth.reset.title")} testId="auth-reset">
-        <div className="flex flex-col gap-4">
-          <FormAlert testId="reset-error">{t("auth.reset.missingToken")}</FormAlert>
-          <ButtonLink to="/auth/forgot-password" data-testid="reset-request-new">
-            {t("auth.reset.requestNew")}
-          </ButtonLink>
-        </div>
+        <PanelOutcome
+          message={<FormAlert testId="reset-error">{t("auth.reset.missingToken")}</FormAlert>}
+          to="/auth/forgot-password"
+          linkTestId="reset-request-new"
+          linkLabel={t("auth.reset.requestNew")}
+        />
       </FormPanel>
     );
   }
@@ -48,12 +48,12 @@ export function ResetPasswordScreen() {
   return (
     <FormPanel title={t("auth.reset.title")} lead={t("auth.reset.lead")} testId="auth-reset">
       {done ? (
-        <div className="flex flex-col gap-4">
-          <FormNotice testId="reset-done">{t("auth.reset.done")}</FormNotice>
-          <ButtonLink to="/auth/login" data-testid="reset-sign-in">
-            {t("auth.reset.signIn")}
-          </ButtonLink>
-        </div>
+        <PanelOutcome
+          message={<FormNotice testId="reset-done">{t("auth.reset.done")}</FormNotice>}
+          to="/auth/login"
+          linkTestId="reset-sign-in"
+          linkLabel={t("auth.reset.signIn")}
+        />
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           {form.formError ? <FormAlert testId="reset-error">{form.formError}</FormAlert> : null}

@@ -164,7 +164,6 @@ export function RuleEditor({
   const promptId = useId();
   const zonesId = useId();
   const kindsId = useId();
-  const error = (name: keyof EditorValues & string) => form.error(name);
   const selected = form.values.entityIds === "" ? [] : form.values.entityIds.split(",");
   const toggleEntity = (id: string, on: boolean) =>
     form.set(
@@ -172,8 +171,8 @@ export function RuleEditor({
       (on ? [...selected, id] : selected.filter((entry) => entry !== id)).join(","),
     );
   const schedule = form.values.trigger === "schedule";
-  const promptError = error("prompt");
-  const entitiesError = error("entityIds");
+  const promptError = form.error("prompt");
+  const entitiesError = form.error("entityIds");
 
   return (
     <form
@@ -187,10 +186,7 @@ export function RuleEditor({
       </h3>
       <TextField
         label={t("autonomous.editor.name")}
-        value={form.values.name}
-        onChange={(event) => form.set("name", event.target.value)}
-        onBlur={(event) => form.touch("name", event)}
-        error={error("name")}
+        {...form.field("name")}
         testId="rule-name"
         dir="auto"
       />
@@ -268,20 +264,14 @@ export function RuleEditor({
           <TextField
             label={t("autonomous.editor.cron")}
             hint={t("autonomous.editor.cronHint")}
-            value={form.values.cron}
-            onChange={(event) => form.set("cron", event.target.value)}
-            onBlur={(event) => form.touch("cron", event)}
-            error={error("cron")}
+            {...form.field("cron")}
             testId="rule-cron"
             dir="ltr"
             spellCheck={false}
           />
           <TextField
             label={t("autonomous.editor.timeZone")}
-            value={form.values.timeZone}
-            onChange={(event) => form.set("timeZone", event.target.value)}
-            onBlur={(event) => form.touch("timeZone", event)}
-            error={error("timeZone")}
+            {...form.field("timeZone")}
             testId="rule-time-zone"
             dir="ltr"
             list={zonesId}
@@ -299,10 +289,7 @@ export function RuleEditor({
         <>
           <TextField
             label={t("autonomous.editor.signalKind")}
-            value={form.values.signalKind}
-            onChange={(event) => form.set("signalKind", event.target.value)}
-            onBlur={(event) => form.touch("signalKind", event)}
-            error={error("signalKind")}
+            {...form.field("signalKind")}
             testId="rule-signal-kind"
             dir="ltr"
             list={kindsId}
@@ -314,10 +301,7 @@ export function RuleEditor({
           </datalist>
           <TextField
             label={t("autonomous.editor.signalSource")}
-            value={form.values.signalSource}
-            onChange={(event) => form.set("signalSource", event.target.value)}
-            onBlur={(event) => form.touch("signalSource", event)}
-            error={error("signalSource")}
+            {...form.field("signalSource")}
             testId="rule-signal-source"
             dir="ltr"
           />
@@ -339,20 +323,14 @@ export function RuleEditor({
       <TextField
         label={t("autonomous.editor.maxRunsPerHour")}
         inputMode="numeric"
-        value={form.values.maxRunsPerHour}
-        onChange={(event) => form.set("maxRunsPerHour", event.target.value)}
-        onBlur={(event) => form.touch("maxRunsPerHour", event)}
-        error={error("maxRunsPerHour")}
+        {...form.field("maxRunsPerHour")}
         testId="rule-max-runs"
         dir="ltr"
       />
       <TextField
         label={t("autonomous.editor.maxTokensPerDay")}
         inputMode="numeric"
-        value={form.values.maxTokensPerDay}
-        onChange={(event) => form.set("maxTokensPerDay", event.target.value)}
-        onBlur={(event) => form.touch("maxTokensPerDay", event)}
-        error={error("maxTokensPerDay")}
+        {...form.field("maxTokensPerDay")}
         testId="rule-max-tokens"
         dir="ltr"
       />

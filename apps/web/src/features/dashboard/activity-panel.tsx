@@ -5,9 +5,9 @@ import { useDateFormat } from "../../lib/format-date";
 import { signalKindText, signalSourceText } from "../../lib/server-words";
 import { useFormatters } from "../../lib/use-language";
 import { Badge, type BadgeTone } from "../../ui/badge";
-import { Button, ButtonLink } from "../../ui/button";
+import { Button } from "../../ui/button";
 import { ACTIVITY_PAGE_SIZE, useActivity } from "./api";
-import { QueryPanel } from "./dashboard-panel";
+import { AllLink, QueryPanel } from "./dashboard-panel";
 
 const TONE: Record<string, BadgeTone> = {
   info: "neutral",
@@ -31,11 +31,7 @@ export function ActivityPanel({ className }: { className?: string }) {
       query={activity}
       isEmpty={items.length === 0}
       className={className}
-      action={
-        <ButtonLink to="/signals" variant="ghost">
-          {t("home.activity.all")}
-        </ButtonLink>
-      }
+      action={<AllLink section="activity" to="/signals" />}
       empty={<p className="text-fg-muted">{t("home.activity.empty")}</p>}
     >
       <ul className="flex flex-col divide-y divide-border" data-testid="dashboard-activity-list">

@@ -4,9 +4,8 @@ import { useDateFormat } from "../../lib/format-date";
 import { alertTexts, severityText } from "../../lib/server-words";
 import { useFormatters } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
-import { ButtonLink } from "../../ui/button";
 import { useOpenAlerts } from "./api";
-import { QueryPanel } from "./dashboard-panel";
+import { AllLink, QueryPanel } from "./dashboard-panel";
 
 export function AlertsPanel({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -20,11 +19,7 @@ export function AlertsPanel({ className }: { className?: string }) {
       query={alerts}
       isEmpty={items.length === 0}
       className={className}
-      action={
-        <ButtonLink to="/alerts" variant="ghost">
-          {t("home.alerts.all")}
-        </ButtonLink>
-      }
+      action={<AllLink section="alerts" to="/alerts" />}
       empty={<p className="text-fg-muted">{t("home.alerts.empty")}</p>}
     >
       <ul className="flex flex-col gap-2" data-testid="dashboard-alert-list">

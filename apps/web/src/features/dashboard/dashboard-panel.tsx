@@ -2,7 +2,7 @@
 // empty or filled state, so every panel tells the user the same things the same way.
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../ui/button";
+import { Button, ButtonLink } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
@@ -107,6 +107,22 @@ export function QueryPanel({
     >
       {children}
     </DashboardPanel>
+  );
+}
+
+/** A panel's ghost link to its section's own page, labelled `home.<section>.all`. */
+export function AllLink({
+  section,
+  to,
+}: {
+  section: "activity" | "alerts" | "universes";
+  to: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ButtonLink to={to} variant="ghost">
+      {t(`home.${section}.all`)}
+    </ButtonLink>
   );
 }
 

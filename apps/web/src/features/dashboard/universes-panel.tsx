@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFormatters } from "../../lib/use-language";
 import { useUniverses } from "../../lib/workspace-queries";
 import { ButtonLink } from "../../ui/button";
-import { QueryPanel } from "./dashboard-panel";
+import { AllLink, QueryPanel } from "./dashboard-panel";
 
 const SHOWN = 5;
 
@@ -18,11 +18,7 @@ export function UniversesPanel({ className }: { className?: string }) {
       query={universes}
       isEmpty={active.length === 0}
       className={className}
-      action={
-        <ButtonLink to="/command-center" variant="ghost">
-          {t("home.universes.all")}
-        </ButtonLink>
-      }
+      action={<AllLink section="universes" to="/command-center" />}
       empty={
         <div className="flex flex-col items-start gap-2">
           <p className="text-fg-muted">{t("home.universes.empty")}</p>

@@ -33,6 +33,9 @@ type Dialog =
   | { kind: "reassign"; targets: OrchestratedEntity[] }
   | null;
 
+/** Each dialog's text keys under orchestration.*. */
+const DIALOG_TEXTS = { stop: "confirmStop", reassign: "reassign" } as const;
+
 /** The model picker's value for "the server's default" (stored as null). */
 const DEFAULT_CHOICE = "";
 
@@ -301,73 +304,58 @@ export function OrchestrationScreen() {
         </>
       )}
 
-      {dialog?.kind === "stop" ? (
+      {dialog ? (
         <ConfirmDialog
           titleDir="auto"
           wide
           title={
             dialogCount === 1
-              ? t("orchestration.confirmStop.titleOne", { name: dialogName })
-              : t("orchestration.confirmStop.titleMany", { count: dialogCount })
+              ? t(`orchestration.${DIALOG_TEXTS[dialog.kind]}.titleOne`, { name: dialogName })
+              : t(`orchestration.${DIALOG_TEXTS[dialog.kind]}.titleMany`, { count: dialogCount })
           }
-          confirmLabel={t("orchestration.confirmStop.confirm")}
-          cancelLabel={t("orchestration.confirmStop.cancel")}
-          danger
+          confirmLabel={t(`orchestration.${DIALOG_TEXTS[dialog.kind]}.confirm`)}
+          cancelLabel={t(`orchestration.${DIALOG_TEXTS[dialog.kind]}.cancel`)}
+          danger={dialog.kind === "stop"}
           pending={dialogPending}
-          onConfirm={() => void act(dialog.targets, "stop")}
+          onConfirm={() => void act(dialog.targets, dialog.kind)}
           onClose={() => setDialog(null)}
-          testId="orchestration-stop-dialog"
+          testId={`orchestration-${dialog.kind}-dialog`}
         >
-          <p className="text-sm text-fg">{t("orchestration.confirmStop.body")}</p>
-        </ConfirmDialog>
-      ) : null}
-      {dialog?.kind === "reassign" ? (
-        <ConfirmDialog
-          titleDir="auto"
-          wide
-          title={
-            dialogCount === 1
-              ? t("orchestration.reassign.titleOne", { name: dialogName })
-              : t("orchestration.reassign.titleMany", { count: dialogCount })
-          }
-          confirmLabel={t("orchestration.reassign.confirm")}
-          cancelLabel={t("orchestration.reassign.cancel")}
-          pending={dialogPending}
-          onConfirm={() => void act(dialog.targets, "reassign")}
-          onClose={() => setDialog(null)}
-          testId="orchestration-reassign-dialog"
-        >
-          <p className="text-sm text-fg">{t("orchestration.reassign.body")}</p>
-          {(models.data?.models.length ?? 0) === 0 ? (
-            <p className="text-sm text-fg-muted">{t("orchestration.reassign.noModels")}</p>
-          ) : null}
-          <label className="flex flex-col gap-1 text-sm font-semibold text-fg">
-            {t("orchestration.reassign.model")}
-            <select
-              className={INPUT_CLASS}
-              value={choice}
-              onChange={(event) => setChoice(event.target.value)}
-              data-testid="orchestration-model-picker"
-            >
-              <option value={DEFAULT_CHOICE}>
-                {defaultModel === null
-                  ? t("orchestration.defaultModelUnnamed")
-                  : t("orchestration.defaultModel", { model: defaultModel })}
-              </option>
-              {(models.data?.models ?? [])
-                .filter((option) => !option.isDefault)
-                .map((option) => (
-                  <option key={option.name} value={option.name}>
-                    {option.complexity === null
-                      ? option.name
-                      : t("orchestration.reassign.complexity", {
-                          name: option.name,
-                          complexity: option.complexity,
-                        })}
+          <p className="text-sm text-fg">{t(`orchestration.${DIALOG_TEXTS[dialog.kind]}.body`)}</p>
+          {dialog.kind === "reassign" ? (
+            <>
+              {(models.data?.models.length ?? 0) === 0 ? (
+                <p className="text-sm text-fg-muted">{t("orchestration.reassign.noModels")}</p>
+              ) : null}
+              <label className="flex flex-col gap-1 text-sm font-semibold text-fg">
+                {t("orchestration.reassign.model")}
+                <select
+                  className={INPUT_CLASS}
+                  value={choice}
+                  onChange={(event) => setChoice(event.target.value)}
+                  data-testid="orchestration-model-picker"
+                >
+                  <option value={DEFAULT_CHOICE}>
+                    {defaultModel === null
+                      ? t("orchestration.defaultModelUnnamed")
+                      : t("orchestration.defaultModel", { model: defaultModel })}
                   </option>
-                ))}
-            </select>
-          </label>
+                  {(models.data?.models ?? [])
+                    .filter((option) => !option.isDefault)
+                    .map((option) => (
+                      <option key={option.name} value={option.name}>
+                        {option.complexity === null
+                          ? option.name
+                          : t("orchestration.reassign.complexity", {
+                              name: option.name,
+                              complexity: option.complexity,
+                            })}
+                      </option>
+                    ))}
+                </select>
+              </label>
+            </>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </div>

@@ -9,9 +9,9 @@ import type { SessionReply } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
 import { useForm } from "../../lib/use-form";
 import { AccountFields } from "../../ui/account-fields";
-import { ButtonLink, SubmitButton } from "../../ui/button";
+import { SubmitButton } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { FormPanel } from "../../ui/form-panel";
+import { FormPanel, PanelOutcome } from "../../ui/form-panel";
 import { Loader } from "../../ui/loader";
 
 const setupApi = {
@@ -34,12 +34,12 @@ export function SetupScreen() {
   if (status.data?.needed === false) {
     return (
       <FormPanel title={t("setup.title")} testId="setup">
-        <div className="flex flex-col gap-4">
-          <FormNotice testId="setup-not-needed">{t("setup.notNeeded")}</FormNotice>
-          <ButtonLink to="/auth/login" data-testid="setup-sign-in">
-            {t("setup.signIn")}
-          </ButtonLink>
-        </div>
+        <PanelOutcome
+          message={<FormNotice testId="setup-not-needed">{t("setup.notNeeded")}</FormNotice>}
+          to="/auth/login"
+          linkTestId="setup-sign-in"
+          linkLabel={t("setup.signIn")}
+        />
       </FormPanel>
     );
   }
