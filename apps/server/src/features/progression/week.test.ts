@@ -56,6 +56,11 @@ async function inject(options: InjectOptions) {
   return response;
 }
 
+/** A POST without a body as the signed-in user (auth is their Authorization header). */
+function post(auth: { authorization: string }, url: string) {
+  return inject({ method: "POST", url, headers: auth });
+}
+
 async function signIn(email: string) {
   const response = await inject({
     method: "POST",
@@ -162,55 +167,31 @@ describe("a week of play", () => {
     expect((await bySource(user.id)).dailySignIn).toEqual({ xp: 20, tokens: 0 });
 
     // The user joins the event (once) and takes three quests.
-    const join = await inject({
-      method: "POST",
-      url: `/api/events/${eventId}/join`,
-      headers: auth,
-    });
+    const join = await post(auth, `/api/events/${eventId}/join`);
     expect(join.statusCode).toBe(200);
     expect(join.json().event).toMatchObject({ joined: true, participants: 1, status: "running" });
-    const again = await inject({
-      method: "POST",
-      url: `/api/events/${eventId}/join`,
-      headers: auth,
-    });
+    const again = await post(auth, `/api/events/${eventId}/join`);
     expect(again.statusCode).toBe(409);
     await progression.events.join(rival.id, eventId);
     for (const quest of ["first_api_call", "create_universe", "week_streak"]) {
-      const started = await inject({
-        method: "POST",
-        url: `/api/quests/${quest}/start`,
-        headers: auth,
-      });
+      const started = await post(auth, `/api/quests/${quest}/start`);
       expect(started.statusCode).toBe(200);
     }
     // Each start is itself a metered API call: the first one already made first contact.
     expect((await progression.read(user.id)).completedQuests).toEqual(["first_api_call"]);
-    const train = await inject({
-      method: "POST",
-      url: "/api/quests/train_model/start",
-      headers: auth,
-    });
+    const train = await post(auth, "/api/quests/train_model/start");
     expect(train.statusCode).toBe(403);
     expect(train.json()).toMatchObject({
       error: { code: "tier_required" },
       suggestedTier: "quantum",
     });
     // A completed quest frees its slot: a third active quest fits, a fourth does not.
-    const third = await inject({
-      method: "POST",
-      url: "/api/quests/first_entity/start",
-      headers: auth,
-    });
+    const third = await post(auth, "/api/quests/first_entity/start");
     expect(third.json().quest).toMatchObject({
       status: "active",
       progress: { done: 0, target: 1 },
     });
-    const full = await inject({
-      method: "POST",
-      url: "/api/quests/first_command/start",
-      headers: auth,
-    });
+    const full = await post(auth, "/api/quests/first_command/start");
     expect(full.statusCode).toBe(403);
     expect(full.json().error).toMatchObject({
       code: "limit_reached",
