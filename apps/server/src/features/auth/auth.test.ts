@@ -1,7 +1,7 @@
 // Accounts and sessions over the real API: the contract of docs/product.md §7, rotation and reuse, rate limits, no enumeration.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
-import { buildTestApp, postFrom, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, meWithToken, postFrom, request, type TestApp } from "../../test/helper.js";
 import { EMAIL_UNAVAILABLE_MESSAGE } from "./registration-guard.js";
 
 let test: TestApp;
@@ -38,11 +38,7 @@ describe("register", () => {
     // Without "remember me" the cookie ends with the browser session.
     expect(cookie).not.toMatch(/Max-Age|Expires/i);
 
-    const me = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/me",
-      headers: { authorization: `Bearer ${body.token}` },
-    });
+    const me = await meWithToken(test.app, body.token);
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(body.user.id);
   });
@@ -212,11 +208,7 @@ describe("refresh tokens", () => {
       (await postFrom(test.app, "/api/auth/refresh", { refreshToken: rotated.refreshToken }))
         .statusCode,
     ).toBe(401);
-    const me = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/me",
-      headers: { authorization: `Bearer ${rotated.token}` },
-    });
+    const me = await meWithToken(test.app, rotated.token);
     expect(me.statusCode).toBe(401);
   });
 
@@ -254,15 +246,7 @@ describe("logout and sessions", () => {
     expect(list.json().items.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     await request(test.app, user, "POST", "/api/auth/sessions/revoke-all");
     for (const token of [user.token, other.token]) {
-      expect(
-        (
-          await test.app.inject({
-            method: "GET",
-            url: "/api/auth/me",
-            headers: { authorization: `Bearer ${token}` },
-          })
-        ).statusCode,
-      ).toBe(401);
+      expect((await meWithToken(test.app, token)).statusCode).toBe(401);
     }
   });
 });
@@ -328,15 +312,7 @@ describe("me, permissions and profile", () => {
     });
     expect(ok.statusCode).toBe(204);
     expect((await request(test.app, user, "GET", "/api/auth/me")).statusCode).toBe(200);
-    expect(
-      (
-        await test.app.inject({
-          method: "GET",
-          url: "/api/auth/me",
-          headers: { authorization: `Bearer ${other.token}` },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await meWithToken(test.app, other.token)).statusCode).toBe(401);
     expect(
       (await postFrom(test.app, "/api/auth/login", { email: user.email, password: "Kp3!tRw8Yz" }))
         .statusCode,

@@ -3,7 +3,7 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MFA_REQUIRED } from "../../test/expected.js";
 import { createUser, PASSWORD, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, postFrom, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, meWithToken, postFrom, request, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -164,11 +164,7 @@ describe("login with a second factor", () => {
     expect(cookie).toContain("aacos_refresh=");
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toMatch(/Max-Age/);
-    const me = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/me",
-      headers: { authorization: `Bearer ${body.token}` },
-    });
+    const me = await meWithToken(test.app, body.token);
     expect(me.statusCode).toBe(200);
 
     // The same code again, in a new sign-in: refused.

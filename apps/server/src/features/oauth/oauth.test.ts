@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "../../config.js";
 import { auditLog, authChallenges, mfaTotp, oauthAccounts, users } from "../../db/schema.js";
 import { MFA_REQUIRED } from "../../test/expected.js";
 import { createUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, meWithToken, request, type TestApp } from "../../test/helper.js";
 import { LINK_WITH_PASSWORD_MESSAGE, safeRedirect, usernameBase } from "./service.js";
 import { startTestProvider, type TestProvider } from "./test-provider.js";
 
@@ -246,11 +246,7 @@ describe("sign-in", () => {
       { provider: "acme", subject: account.sub, email: account.email },
     ]);
 
-    const me = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/me",
-      headers: { authorization: `Bearer ${body.token}` },
-    });
+    const me = await meWithToken(test.app, body.token);
     expect(me.json().user.id).toBe(body.user.id);
 
     const second = await signInThrough(acme, "acme", account.sub);
