@@ -10,9 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
+/** POST /api/auth/register from a fresh address. */
+const register = (fields: { email: string; username: string; password: string }) =>
+  postFrom(test.app, "/api/auth/register", fields);
+
 describe("register", () => {
   it("creates the account and signs it in", async () => {
-    const response = await postFrom(test.app, "/api/auth/register", {
+    const response = await register({
       email: "Dana@Example.com",
       username: "dana_c",
       password: PASSWORD,
@@ -44,7 +48,7 @@ describe("register", () => {
   });
 
   it("answers bad fields with 400 and the spec's messages", async () => {
-    const response = await postFrom(test.app, "/api/auth/register", {
+    const response = await register({
       email: "no-at-sign",
       username: "x",
       password: "short",
@@ -60,7 +64,7 @@ describe("register", () => {
   });
 
   it("refuses a breached password even when it passes the character rule", async () => {
-    const response = await postFrom(test.app, "/api/auth/register", {
+    const response = await register({
       email: "p@example.com",
       username: "pw_user",
       password: "Password1!",
@@ -71,14 +75,14 @@ describe("register", () => {
 
   it("refuses a taken email or username with 409", async () => {
     const existing = await createUser(test.app);
-    const byEmail = await postFrom(test.app, "/api/auth/register", {
+    const byEmail = await register({
       email: existing.email.toUpperCase(),
       username: "fresh_name",
       password: PASSWORD,
     });
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json().error.fields.email).toBe(EMAIL_UNAVAILABLE_MESSAGE);
-    const byName = await postFrom(test.app, "/api/auth/register", {
+    const byName = await register({
       email: "fresh@example.com",
       username: existing.username,
       password: PASSWORD,
