@@ -148,6 +148,15 @@ export function postFrom(
   return sendFrom(app, "POST", url, payload, headers, remoteAddress);
 }
 
+/** GET /api/auth/me with a bare access token: whether that token still signs the user in. */
+export function meWithToken(app: FastifyInstance, token: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: "GET",
+    url: "/api/auth/me",
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
 /** A GET that accepts `acceptEncoding` (undefined: no Accept-Encoding header at all, as from curl). */
 export function getAccepting(
   app: FastifyInstance,

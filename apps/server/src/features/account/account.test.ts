@@ -55,30 +55,40 @@ interface Seeded {
   errorFingerprint: string;
 }
 
+/** The one row an insert returned. */
+function returned<T>(rows: T[], what: string): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error(`no ${what}`);
+  return row;
+}
+
 /** Gives the user one of everything, through the services where they exist and rows where they do not. */
 async function seed(user: SignedInUser): Promise<Seeded> {
   const db = test.database.db;
-  const [universe] = await db
-    .insert(universes)
-    .values({ userId: user.id, name: "Seventh" })
-    .returning();
-  if (universe === undefined) throw new Error("no universe");
-  const [entity] = await db
-    .insert(entities)
-    .values({
-      userId: user.id,
-      universeId: universe.id,
-      name: "Oracle",
-      role: "guide",
-      systemPrompt: "Answer kindly.",
-    })
-    .returning();
-  if (entity === undefined) throw new Error("no entity");
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ userId: user.id, entityId: entity.id, title: "First talk" })
-    .returning();
-  if (conversation === undefined) throw new Error("no conversation");
+  const universe = returned(
+    await db.insert(universes).values({ userId: user.id, name: "Seventh" }).returning(),
+    "universe",
+  );
+  const entity = returned(
+    await db
+      .insert(entities)
+      .values({
+        userId: user.id,
+        universeId: universe.id,
+        name: "Oracle",
+        role: "guide",
+        systemPrompt: "Answer kindly.",
+      })
+      .returning(),
+    "entity",
+  );
+  const conversation = returned(
+    await db
+      .insert(conversations)
+      .values({ userId: user.id, entityId: entity.id, title: "First talk" })
+      .returning(),
+    "conversation",
+  );
   const [message] = await db
     .insert(messages)
     .values({ conversationId: conversation.id, role: "user", content: "Hello moon" })
@@ -108,19 +118,21 @@ async function seed(user: SignedInUser): Promise<Seeded> {
     severity: "info",
     data: { seeded: true },
   });
-  const [rule] = await db
-    .insert(alertRules)
-    .values({
-      userId: user.id,
-      name: "Too many runs",
-      metric: "runs",
-      op: "gt",
-      threshold: 5,
-      windowSeconds: 60,
-      severity: "warning",
-    })
-    .returning();
-  if (rule === undefined) throw new Error("no rule");
+  const rule = returned(
+    await db
+      .insert(alertRules)
+      .values({
+        userId: user.id,
+        name: "Too many runs",
+        metric: "runs",
+        op: "gt",
+        threshold: 5,
+        windowSeconds: 60,
+        severity: "warning",
+      })
+      .returning(),
+    "rule",
+  );
   const [alert] = await db
     .insert(alerts)
     .values({

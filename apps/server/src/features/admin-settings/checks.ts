@@ -39,6 +39,12 @@ function reasonOf(error: unknown): string {
   return text.slice(0, 300);
 }
 
+/** A check that threw: the failure's code, message and (shortened) reason. */
+function failedCheck(code: "mailFailed" | "aiFailed", error: unknown): CheckResult {
+  const reason = reasonOf(error);
+  return { ok: false, code, message: CHECK_MESSAGES[code](reason), values: { reason } };
+}
+
 export function createSettingsChecks(deps: {
   mailer: Mailer;
   smtpUrl: string | undefined;
@@ -67,13 +73,7 @@ export function createSettingsChecks(deps: {
           text: "This is a test mail from AACOS admin settings. Mail delivery works.",
         });
       } catch (error) {
-        const reason = reasonOf(error);
-        return {
-          ok: false,
-          code: "mailFailed",
-          message: CHECK_MESSAGES.mailFailed(reason),
-          values: { reason },
-        };
+        return failedCheck("mailFailed", error);
       }
       const code = deps.smtpUrl === undefined ? "mailKept" : "mailSent";
       return { ok: true, code, message: CHECK_MESSAGES[code](to), values: { to } };
@@ -97,13 +97,7 @@ export function createSettingsChecks(deps: {
           if (reply.length > 200) break;
         }
       } catch (error) {
-        const reason = reasonOf(error);
-        return {
-          ok: false,
-          code: "aiFailed",
-          message: CHECK_MESSAGES.aiFailed(reason),
-          values: { reason },
-        };
+        return failedCheck("aiFailed", error);
       }
       const elapsed = Math.round(performance.now() - started);
       return {

@@ -1,7 +1,7 @@
 // Accounts and sessions over the real API: the contract of docs/product.md §7, rotation and reuse, rate limits, no enumeration.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
-import { buildTestApp, postFrom, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, meWithToken, postFrom, request, type TestApp } from "../../test/helper.js";
 import { EMAIL_UNAVAILABLE_MESSAGE } from "./registration-guard.js";
 
 let test: TestApp;
@@ -10,9 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
+/** POST /api/auth/register from a fresh address. */
+const register = (fields: { email: string; username: string; password: string }) =>
+  postFrom(test.app, "/api/auth/register", fields);
+
 describe("register", () => {
   it("creates the account and signs it in", async () => {
-    const response = await postFrom(test.app, "/api/auth/register", {
+    const response = await register({
       email: "Dana@Example.com",
       username: "dana_c",
       password: PASSWORD,
@@ -38,17 +42,13 @@ describe("register", () => {
     // Without "remember me" the cookie ends with the browser session.
     expect(cookie).not.toMatch(/Max-Age|Expires/i);
 
-    const me = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/me",
-      headers: { authorization: `Bearer ${body.token}` },
-    });
+    const me = await meWithToken(test.app, body.token);
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(body.user.id);
   });
 
   it("answers bad fields with 400 and the spec's messages", async () => {
-    const response = await postFrom(test.app, "/api/auth/register", {
+    const response = await register({
       email: "no-at-sign",
       username: "x",
       password: "short",
@@ -64,7 +64,7 @@ describe("register", () => {
   });
 
   it("refuses a breached password even when it passes the character rule", async () => {
-    const response = await postFrom(test.app, "/api/auth/register", {
+    const response = await register({
       email: "p@example.com",
       username: "pw_user",
       password: "Password1!",
@@ -75,14 +75,14 @@ describe("register", () => {
 
   it("refuses a taken email or username with 409", async () => {
     const existing = await createUser(test.app);
-    const byEmail = await postFrom(test.app, "/api/auth/register", {
+    const byEmail = await register({
       email: existing.email.toUpperCase(),
       username: "fresh_name",
       password: PASSWORD,
     });
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json().error.fields.email).toBe(EMAIL_UNAVAILABLE_MESSAGE);
-    const byName = await postFrom(test.app, "/api/auth/register", {
+    const byName = await register({
       email: "fresh@example.com",
       username: existing.username,
       password: PASSWORD,
@@ -212,11 +212,7 @@ describe("refresh tokens", () => {
       (await postFrom(test.app, "/api/auth/refresh", { refreshToken: rotated.refreshToken }))
         .statusCode,
     ).toBe(401);
-    const me = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/me",
-      headers: { authorization: `Bearer ${rotated.token}` },
-    });
+    const me = await meWithToken(test.app, rotated.token);
     expect(me.statusCode).toBe(401);
   });
 
@@ -254,15 +250,7 @@ describe("logout and sessions", () => {
     expect(list.json().items.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     await request(test.app, user, "POST", "/api/auth/sessions/revoke-all");
     for (const token of [user.token, other.token]) {
-      expect(
-        (
-          await test.app.inject({
-            method: "GET",
-            url: "/api/auth/me",
-            headers: { authorization: `Bearer ${token}` },
-          })
-        ).statusCode,
-      ).toBe(401);
+      expect((await meWithToken(test.app, token)).statusCode).toBe(401);
     }
   });
 });
@@ -328,15 +316,7 @@ describe("me, permissions and profile", () => {
     });
     expect(ok.statusCode).toBe(204);
     expect((await request(test.app, user, "GET", "/api/auth/me")).statusCode).toBe(200);
-    expect(
-      (
-        await test.app.inject({
-          method: "GET",
-          url: "/api/auth/me",
-          headers: { authorization: `Bearer ${other.token}` },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await meWithToken(test.app, other.token)).statusCode).toBe(401);
     expect(
       (await postFrom(test.app, "/api/auth/login", { email: user.email, password: "Kp3!tRw8Yz" }))
         .statusCode,

@@ -109,6 +109,16 @@ const FINAL = ["succeeded", "failed", "skipped_budget", "stopped_budget", "dry_r
 const settled = (items: Execution[], n = 1) =>
   items.length >= n && items.every((item) => FINAL.includes(item.status));
 
+/** Waits until the rule has at least `n` executions and all of them have finished. */
+const settledExecutions = (ruleId: string, n = 1) =>
+  waitFor(
+    () => executions(ruleId),
+    (items) => settled(items, n),
+  );
+
+/** "Run now" on the rule. */
+const runNow = (ruleId: string) => call("POST", `/api/autonomous/rules/${ruleId}/run`);
+
 describe("rules", () => {
   it("validates a rule with field messages and shows the next three run times", async () => {
     const bad = await call(
@@ -201,10 +211,7 @@ describe("executions", () => {
     expect(await executions(rule.id)).toEqual([]);
 
     now = new Date(due.getTime() + 1000);
-    const [done] = await waitFor(
-      () => executions(rule.id),
-      (items) => settled(items),
-    );
+    const [done] = await settledExecutions(rule.id);
     expect(done).toMatchObject({
       trigger: "schedule",
       dueAt: due.toISOString(),
@@ -222,12 +229,9 @@ describe("executions", () => {
 
   it("records a dry run without calling the language model", async () => {
     const rule = await createRule({ dryRun: true, cron: "0 0 1 1 *" });
-    const run = await call("POST", `/api/autonomous/rules/${rule.id}/run`);
+    const run = await runNow(rule.id);
     expect(run.statusCode).toBe(202);
-    const [done] = await waitFor(
-      () => executions(rule.id),
-      (items) => settled(items),
-    );
+    const [done] = await settledExecutions(rule.id);
     expect(done).toMatchObject({
       trigger: "manual",
       status: "dry_run",
@@ -239,17 +243,11 @@ describe("executions", () => {
 
   it("skips a run once the rule's runs per hour are used up", async () => {
     const runs = await createRule({ dryRun: true, maxRunsPerHour: 1, cron: "0 0 1 1 *" });
-    await call("POST", `/api/autonomous/rules/${runs.id}/run`);
-    await waitFor(
-      () => executions(runs.id),
-      (items) => settled(items),
-    );
+    await runNow(runs.id);
+    await settledExecutions(runs.id);
     tick();
-    await call("POST", `/api/autonomous/rules/${runs.id}/run`);
-    const items = await waitFor(
-      () => executions(runs.id),
-      (list) => settled(list, 2),
-    );
+    await runNow(runs.id);
+    const items = await settledExecutions(runs.id, 2);
     expect(items.map((item) => item.status)).toEqual(["skipped_budget", "dry_run"]);
     expect(items[0]?.error).toBe("Budget used up: 1 run per hour");
     // The browser shows it by its code (docs/decisions/300), never by the English text.
@@ -259,11 +257,8 @@ describe("executions", () => {
   it("stops a run where it would pass the rule's tokens per day, and skips the next", async () => {
     // The prompt counts 18 tokens (system and user message); "The " brings 19, "The answer " 21: stopped there.
     const rule = await createRule({ maxTokensPerDay: 20, cron: "0 0 1 1 *" });
-    await call("POST", `/api/autonomous/rules/${rule.id}/run`);
-    const [stopped] = await waitFor(
-      () => executions(rule.id),
-      (items) => settled(items),
-    );
+    await runNow(rule.id);
+    const [stopped] = await settledExecutions(rule.id);
     expect(stopped).toMatchObject({
       status: "stopped_budget",
       error: "Stopped at the budget: 20 tokens per day",
@@ -272,11 +267,8 @@ describe("executions", () => {
     });
     expect(fake.requests).toHaveLength(1);
     tick();
-    await call("POST", `/api/autonomous/rules/${rule.id}/run`);
-    const spent = await waitFor(
-      () => executions(rule.id),
-      (list) => settled(list, 2),
-    );
+    await runNow(rule.id);
+    const spent = await settledExecutions(rule.id, 2);
     expect(spent.map((item) => item.status)).toEqual(["skipped_budget", "stopped_budget"]);
     expect(spent[0]?.error).toBe("Budget used up: 20 tokens per day");
     expect(fake.requests).toHaveLength(1);
@@ -291,11 +283,8 @@ describe("executions", () => {
 
     // A prompt that alone would pass what is left never reaches the model.
     const tiny = await createRule({ maxTokensPerDay: 10, cron: "0 0 1 1 *" });
-    await call("POST", `/api/autonomous/rules/${tiny.id}/run`);
-    const [refused] = await waitFor(
-      () => executions(tiny.id),
-      (items) => settled(items),
-    );
+    await runNow(tiny.id);
+    const [refused] = await settledExecutions(tiny.id);
     expect(refused).toMatchObject({
       status: "stopped_budget",
       error: "Stopped at the budget: 10 tokens per day",
@@ -314,7 +303,7 @@ describe("executions", () => {
       now,
     });
     tick();
-    await call("POST", `/api/autonomous/rules/${rule.id}/run`);
+    await runNow(rule.id);
     const running = await waitFor(
       () => executions(rule.id),
       (items) => items.filter((item) => item.status === "running").length === 2,
@@ -394,10 +383,7 @@ describe("executions", () => {
       severity: "warning",
       data: {},
     });
-    const [done] = await waitFor(
-      () => executions(rule.id),
-      (items) => settled(items),
-    );
+    const [done] = await settledExecutions(rule.id);
     expect(done).toMatchObject({ trigger: "signal", status: "dry_run" });
     expect(done?.detail.signalId).toBe(matching.id);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -407,7 +393,7 @@ describe("executions", () => {
   it("stops a run in flight when the kill switch turns on, and starts no new ones", async () => {
     fake.behave({ tokenDelayMs: 400 });
     const rule = await createRule({ cron: "* * * * *", timeZone: "UTC" });
-    await call("POST", `/api/autonomous/rules/${rule.id}/run`);
+    await runNow(rule.id);
     await waitFor(
       () => executions(rule.id),
       (items) => items[0]?.status === "running" && fake.requests.length === 1,
@@ -416,10 +402,7 @@ describe("executions", () => {
     const kill = await call("PUT", "/api/autonomous/kill-switch", { engaged: true });
     expect(kill.statusCode).toBe(200);
     expect(kill.json()).toMatchObject({ engaged: true, changedBy: admin.id });
-    const [killed] = await waitFor(
-      () => executions(rule.id),
-      (items) => settled(items),
-    );
+    const [killed] = await settledExecutions(rule.id);
     // Six tokens at 400 ms would take 2.4 s; the run stops well before.
     expect(Date.now() - started).toBeLessThan(1500);
     expect(killed).toMatchObject({
@@ -428,7 +411,7 @@ describe("executions", () => {
       errorCode: { code: "kill_switch_on", params: {} },
     });
 
-    const refused = await call("POST", `/api/autonomous/rules/${rule.id}/run`);
+    const refused = await runNow(rule.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe("The kill switch is on: autonomous runs are stopped");
     // The rule's due time comes and goes: nothing fires while the switch is on.

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "../../db/schema.js";
 import { expectLimitReached } from "../../test/expected.js";
@@ -82,16 +83,23 @@ async function storedFiles(): Promise<string[]> {
   }
 }
 
+/** The upload was refused with that status, code and message, and left no file behind. */
+async function expectRefused(
+  response: LightMyRequestResponse,
+  status: number,
+  code: string,
+  message: string,
+) {
+  expect(response.statusCode).toBe(status);
+  expect(response.json().error).toMatchObject({ code, message });
+  expect(await storedFiles()).toEqual([]);
+}
+
 describe("POST /api/upload refusals", () => {
   it("refuses an executable renamed .png by its magic bytes, leaving nothing behind", async () => {
     const user = await createUser(test.app);
     const response = await upload(user, "x.png", "image/png", EXE);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({
-      code: "invalid_file",
-      message: "File MIME type does not match extension",
-    });
-    expect(await storedFiles()).toEqual([]);
+    await expectRefused(response, 400, "invalid_file", "File MIME type does not match extension");
   });
 
   it("refuses a .exe, double extensions and a declared type that does not match", async () => {
@@ -124,12 +132,7 @@ describe("POST /api/upload refusals", () => {
     const big = Buffer.alloc(UPLOAD_MAX_BYTES + 1);
     PNG.copy(big);
     const response = await upload(user, "big.png", "image/png", big);
-    expect(response.statusCode).toBe(413);
-    expect(response.json().error).toMatchObject({
-      code: "file_too_large",
-      message: "File size exceeds maximum of 10MB",
-    });
-    expect(await storedFiles()).toEqual([]);
+    await expectRefused(response, 413, "file_too_large", "File size exceeds maximum of 10MB");
   });
 
   it("refuses text with NUL bytes and a bare zip named .docx", async () => {

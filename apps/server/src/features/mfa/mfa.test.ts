@@ -3,7 +3,7 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MFA_REQUIRED } from "../../test/expected.js";
 import { createUser, PASSWORD, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, postFrom, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, meWithToken, postFrom, request, type TestApp } from "../../test/helper.js";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -31,6 +31,17 @@ async function wrongCode(secret: string): Promise<string> {
   }
 }
 
+/** Switches TOTP on for the signed-in user, or tries to: a code for the secret of the pending setup. */
+const confirmTotp = (user: SignedInUser, code: string) =>
+  postFrom(test.app, "/api/auth/mfa/verify", { code, type: "totp" }, user.auth);
+
+const disable = (user: SignedInUser, code: string) =>
+  postFrom(test.app, "/api/auth/mfa/disable", { code }, user.auth);
+
+/** A sign-in with the password alone, as when two-factor is off. */
+const passwordOnly = (email: string) =>
+  postFrom(test.app, "/api/auth/login", { email, password: PASSWORD });
+
 async function setUp(user: SignedInUser) {
   const setup = await postFrom(test.app, "/api/auth/mfa/setup", { type: "totp" }, user.auth);
   expect(setup.statusCode).toBe(200);
@@ -42,12 +53,7 @@ async function userWithTotp() {
   const user = await createUser(test.app);
   const { secret } = await setUp(user);
   const base = nowSeconds();
-  const enabled = await postFrom(
-    test.app,
-    "/api/auth/mfa/verify",
-    { code: await codeAt(secret, base), type: "totp" },
-    user.auth,
-  );
+  const enabled = await confirmTotp(user, await codeAt(secret, base));
   expect(enabled.statusCode).toBe(200);
   return { user, secret, base, recoveryCodes: enabled.json().recoveryCodes as string[] };
 }
@@ -80,27 +86,14 @@ describe("setup", () => {
     expect(setup.qrCode).toMatch(/^data:image\/png;base64,/);
 
     // Not on yet: the password alone still signs in.
-    const login = await postFrom(test.app, "/api/auth/login", {
-      email: user.email,
-      password: PASSWORD,
-    });
+    const login = await passwordOnly(user.email);
     expect(login.json().token).toEqual(expect.any(String));
 
-    const wrong = await postFrom(
-      test.app,
-      "/api/auth/mfa/verify",
-      { code: await wrongCode(setup.secret), type: "totp" },
-      user.auth,
-    );
+    const wrong = await confirmTotp(user, await wrongCode(setup.secret));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({ code: "Invalid verification code" });
 
-    const enabled = await postFrom(
-      test.app,
-      "/api/auth/mfa/verify",
-      { code: await codeAt(setup.secret, nowSeconds()), type: "totp" },
-      user.auth,
-    );
+    const enabled = await confirmTotp(user, await codeAt(setup.secret, nowSeconds()));
     expect(enabled.statusCode).toBe(200);
     const { recoveryCodes } = enabled.json();
     expect(enabled.json().enabled).toBe(true);
@@ -122,12 +115,7 @@ describe("setup", () => {
     const first = await setUp(user);
     const second = await setUp(user);
     expect(second.secret).not.toBe(first.secret);
-    const stale = await postFrom(
-      test.app,
-      "/api/auth/mfa/verify",
-      { code: await codeAt(first.secret, nowSeconds()), type: "totp" },
-      user.auth,
-    );
+    const stale = await confirmTotp(user, await codeAt(first.secret, nowSeconds()));
     expect(stale.statusCode).toBe(400);
   });
 
@@ -142,12 +130,7 @@ describe("setup", () => {
 
   it("refuses to confirm without setting up first", async () => {
     const user = await createUser(test.app);
-    const response = await postFrom(
-      test.app,
-      "/api/auth/mfa/verify",
-      { code: "123456", type: "totp" },
-      user.auth,
-    );
+    const response = await confirmTotp(user, "123456");
     expect(response.statusCode).toBe(409);
   });
 });
@@ -181,11 +164,7 @@ describe("login with a second factor", () => {
     expect(cookie).toContain("aacos_refresh=");
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toMatch(/Max-Age/);
-    const me = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/me",
-      headers: { authorization: `Bearer ${body.token}` },
-    });
+    const me = await meWithToken(test.app, body.token);
     expect(me.statusCode).toBe(200);
 
     // The same code again, in a new sign-in: refused.
@@ -264,36 +243,18 @@ describe("disable", () => {
     const missing = await postFrom(test.app, "/api/auth/mfa/disable", {}, user.auth);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields.code).toBe("Field is required");
-    const wrong = await postFrom(
-      test.app,
-      "/api/auth/mfa/disable",
-      { code: "aaaaa-aaaaa" },
-      user.auth,
-    );
+    const wrong = await disable(user, "aaaaa-aaaaa");
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.code).toBe("Invalid verification code");
 
-    const disabled = await postFrom(
-      test.app,
-      "/api/auth/mfa/disable",
-      { code: recoveryCodes[0] ?? "" },
-      user.auth,
-    );
+    const disabled = await disable(user, recoveryCodes[0] ?? "");
     expect(disabled.statusCode).toBe(204);
     const status = await request(test.app, user, "GET", "/api/auth/mfa");
     expect(status.json()).toEqual({ totp: { enabled: false }, recoveryCodesLeft: 0 });
-    const login = await postFrom(test.app, "/api/auth/login", {
-      email: user.email,
-      password: PASSWORD,
-    });
+    const login = await passwordOnly(user.email);
     expect(login.json().token).toEqual(expect.any(String));
 
-    const notOn = await postFrom(
-      test.app,
-      "/api/auth/mfa/disable",
-      { code: recoveryCodes[1] ?? "" },
-      user.auth,
-    );
+    const notOn = await disable(user, recoveryCodes[1] ?? "");
     expect(notOn.statusCode).toBe(409);
 
     const admin = await createUser(test.app, { roles: ["admin"] });
@@ -307,12 +268,7 @@ describe("disable", () => {
 
   it("accepts a current TOTP code", async () => {
     const { user, secret, base } = await userWithTotp();
-    const response = await postFrom(
-      test.app,
-      "/api/auth/mfa/disable",
-      { code: await codeAt(secret, base + 30) },
-      user.auth,
-    );
+    const response = await disable(user, await codeAt(secret, base + 30));
     expect(response.statusCode).toBe(204);
   });
 });

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "../../config.js";
 import { auditLog, authChallenges, mfaTotp, oauthAccounts, users } from "../../db/schema.js";
 import { MFA_REQUIRED } from "../../test/expected.js";
 import { createUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, meWithToken, request, type TestApp } from "../../test/helper.js";
 import { LINK_WITH_PASSWORD_MESSAGE, safeRedirect, usernameBase } from "./service.js";
 import { startTestProvider, type TestProvider } from "./test-provider.js";
 
@@ -52,6 +52,20 @@ function person(overrides: {
     name: "Dana Cohen",
     ...overrides,
   };
+}
+
+/** A person with an account at the provider. */
+function accountAt(provider: TestProvider, overrides: Parameters<typeof person>[0]) {
+  const account = person(overrides);
+  provider.accounts.set(account.sub, account);
+  return account;
+}
+
+/** A user whose e-mail address is verified. */
+async function verifiedUser() {
+  const user = await createUser(test.app);
+  await test.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  return user;
 }
 
 /** GET …/start: the provider's URL and the browser cookie. */
@@ -209,8 +223,7 @@ describe("providers and start", () => {
 
 describe("sign-in", () => {
   it("creates a new account on first sign-in and reuses the link on the next", async () => {
-    const account = person({ preferredUsername: "Dana.Cohen" });
-    acme.accounts.set(account.sub, account);
+    const account = accountAt(acme, { preferredUsername: "Dana.Cohen" });
     const first = await signInThrough(acme, "acme", account.sub, "/dashboard");
     expect(first.response.statusCode).toBe(200);
     const body = first.response.json();
@@ -233,11 +246,7 @@ describe("sign-in", () => {
       { provider: "acme", subject: account.sub, email: account.email },
     ]);
 
-    const me = await test.app.inject({
-      method: "GET",
-      url: "/api/auth/me",
-      headers: { authorization: `Bearer ${body.token}` },
-    });
+    const me = await meWithToken(test.app, body.token);
     expect(me.json().user.id).toBe(body.user.id);
 
     const second = await signInThrough(acme, "acme", account.sub);
@@ -247,8 +256,7 @@ describe("sign-in", () => {
   });
 
   it("works when the web app does not pass `iss` on, and needs an e-mail for a new account", async () => {
-    const account = person({});
-    acme.accounts.set(account.sub, account);
+    const account = accountAt(acme, {});
     const { location, browser } = await begin("acme");
     const back = await acme.signIn(location, account.sub);
     back.searchParams.delete("iss");
@@ -263,8 +271,7 @@ describe("sign-in", () => {
 
   it("reads the claims from the ID token too, and makes the username unique", async () => {
     const taken = await createUser(test.app);
-    const account = person({ preferredUsername: taken.username, emailVerified: false });
-    globex.accounts.set(account.sub, account);
+    const account = accountAt(globex, { preferredUsername: taken.username, emailVerified: false });
     const { response } = await signInThrough(globex, "globex", account.sub);
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({
@@ -275,13 +282,8 @@ describe("sign-in", () => {
   });
 
   it("links to an existing account when the provider has verified the e-mail", async () => {
-    const existing = await createUser(test.app);
-    await test.database.db
-      .update(users)
-      .set({ emailVerified: true })
-      .where(eq(users.id, existing.id));
-    const account = person({ email: existing.email.toUpperCase() });
-    acme.accounts.set(account.sub, account);
+    const existing = await verifiedUser();
+    const account = accountAt(acme, { email: existing.email.toUpperCase() });
     const { response } = await signInThrough(acme, "acme", account.sub);
     expect(response.statusCode).toBe(200);
     expect(response.json().user.id).toBe(existing.id);
@@ -297,18 +299,11 @@ describe("sign-in", () => {
     const admin = await createUser(test.app, { roles: ["admin"] });
     const setRegistration = (open: boolean) =>
       request(test.app, admin, "PUT", "/api/admin/settings/registration", { open });
-    const known = person({});
-    acme.accounts.set(known.sub, known);
+    const known = accountAt(acme, {});
     expect((await signInThrough(acme, "acme", known.sub)).response.statusCode).toBe(200);
-    const existing = await createUser(test.app);
-    await test.database.db
-      .update(users)
-      .set({ emailVerified: true })
-      .where(eq(users.id, existing.id));
-    const linkable = person({ email: existing.email });
-    acme.accounts.set(linkable.sub, linkable);
-    const stranger = person({});
-    acme.accounts.set(stranger.sub, stranger);
+    const existing = await verifiedUser();
+    const linkable = accountAt(acme, { email: existing.email });
+    const stranger = accountAt(acme, {});
 
     expect((await setRegistration(false)).statusCode).toBe(200);
     try {
@@ -334,13 +329,8 @@ describe("sign-in", () => {
   });
 
   it("refuses an unverified e-mail matching an existing account (no takeover)", async () => {
-    const existing = await createUser(test.app);
-    await test.database.db
-      .update(users)
-      .set({ emailVerified: true })
-      .where(eq(users.id, existing.id));
-    const account = person({ email: existing.email, emailVerified: false });
-    acme.accounts.set(account.sub, account);
+    const existing = await verifiedUser();
+    const account = accountAt(acme, { email: existing.email, emailVerified: false });
     const { response } = await signInThrough(acme, "acme", account.sub);
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(LINK_WITH_PASSWORD_MESSAGE);
@@ -350,8 +340,7 @@ describe("sign-in", () => {
   it("refuses to link a verified e-mail to a local account whose e-mail was never verified", async () => {
     // Someone may have registered the address first to wait for its owner (pre-hijacking).
     const squatted = await createUser(test.app);
-    const account = person({ email: squatted.email });
-    acme.accounts.set(account.sub, account);
+    const account = accountAt(acme, { email: squatted.email });
     const { response } = await signInThrough(acme, "acme", account.sub);
     expect(response.statusCode).toBe(409);
     expect(await linksOf(squatted.id)).toHaveLength(0);
@@ -359,8 +348,7 @@ describe("sign-in", () => {
 
   it("lets a signed-in user link the provider, after which it signs them in", async () => {
     const existing = await createUser(test.app);
-    const account = person({ email: existing.email, emailVerified: false });
-    acme.accounts.set(account.sub, account);
+    const account = accountAt(acme, { email: existing.email, emailVerified: false });
     const { location, browser } = await begin("acme", "/settings");
     const back = await acme.signIn(location, account.sub);
     const linked = await finish("acme", back, browser, existing.auth);
@@ -371,8 +359,7 @@ describe("sign-in", () => {
   });
 
   it("asks for the second factor when the account has one", async () => {
-    const account = person({});
-    acme.accounts.set(account.sub, account);
+    const account = accountAt(acme, {});
     const first = await signInThrough(acme, "acme", account.sub);
     const userId: string = first.response.json().user.id;
     await test.database.db
@@ -392,8 +379,7 @@ describe("sign-in", () => {
 
 describe("state and PKCE", () => {
   it("refuses a state used once already", async () => {
-    const account = person({});
-    acme.accounts.set(account.sub, account);
+    const account = accountAt(acme, {});
     const { back, browser, response } = await signInThrough(acme, "acme", account.sub);
     expect(response.statusCode).toBe(200);
     const again = await finish("acme", back, browser);
@@ -411,8 +397,7 @@ describe("state and PKCE", () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields.state).toBeDefined();
 
-    const account = person({});
-    acme.accounts.set(account.sub, account);
+    const account = accountAt(acme, {});
 
     const expired = await begin("acme");
     const expiredBack = await acme.signIn(expired.location, account.sub);
@@ -432,8 +417,7 @@ describe("state and PKCE", () => {
   });
 
   it("sends the stored PKCE verifier: a wrong one makes the provider refuse the code", async () => {
-    const account = person({});
-    acme.accounts.set(account.sub, account);
+    const account = accountAt(acme, {});
     const { location, browser } = await begin("acme");
     const back = await acme.signIn(location, account.sub);
     const rows = await test.database.db

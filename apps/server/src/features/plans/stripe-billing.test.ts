@@ -41,12 +41,18 @@ async function signIn(user: SignedInUser): Promise<SignedInUser> {
   return { ...user, token: tokens.token, auth: { authorization: `Bearer ${tokens.token}` } };
 }
 
+/** A request as the user, signed in afresh at the current (moved) clock. */
+async function requestNow(
+  user: SignedInUser,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  payload?: Record<string, unknown>,
+) {
+  return request(test.app, await signIn(user), method, url, payload);
+}
+
 async function planOf(user: SignedInUser) {
-  const response = await test.app.inject({
-    method: "GET",
-    url: "/api/plan/me",
-    headers: (await signIn(user)).auth,
-  });
+  const response = await requestNow(user, "GET", "/api/plan/me");
   expect(response.statusCode).toBe(200);
   return response.json<{
     tier: string;
@@ -126,11 +132,8 @@ describe("upgrading with Stripe", () => {
     const subscriber = await createUser(test.app);
     await subscribe(subscriber, "tier", "quantum");
     const before = [...stripe.subscriptions.values()].at(-1);
-    const changed = await test.app.inject({
-      method: "PUT",
-      url: "/api/admin/settings/tiers/quantum",
-      headers: (await signIn(admin)).auth,
-      payload: { price: { monthly: 59 } },
+    const changed = await requestNow(admin, "PUT", "/api/admin/settings/tiers/quantum", {
+      price: { monthly: 59 },
     });
     expect(changed.statusCode).toBe(200);
     const newcomer = await createUser(test.app);
@@ -143,11 +146,7 @@ describe("upgrading with Stripe", () => {
     // The subscriber's subscription still points at the old Price.
     const items = before?.items as { data: { price: { unit_amount: number } }[] } | undefined;
     expect(items?.data[0]?.price.unit_amount).toBe(4900);
-    await test.app.inject({
-      method: "DELETE",
-      url: "/api/admin/settings/tiers/quantum",
-      headers: (await signIn(admin)).auth,
-    });
+    await requestNow(admin, "DELETE", "/api/admin/settings/tiers/quantum");
   });
 
   it("upgrades a world the same way, and an upgrade replaces the older subscription", async () => {
@@ -268,11 +267,7 @@ describe("managing a subscription", () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().error.fields.billing).toBe(BILLING_MESSAGES.noSubscription);
     await subscribe(user, "tier", "quantum");
-    const portal = await test.app.inject({
-      method: "POST",
-      url: "/api/billing/portal",
-      headers: (await signIn(user)).auth,
-    });
+    const portal = await requestNow(user, "POST", "/api/billing/portal");
     expect(portal.statusCode).toBe(200);
     expect(portal.json().url).toContain(`${stripe.url}/portal/`);
   });
@@ -280,11 +275,7 @@ describe("managing a subscription", () => {
   it("shows plan, next renewal and invoices on Settings → Billing", async () => {
     const user = await createUser(test.app);
     await subscribe(user, "tier", "quantum");
-    const response = await test.app.inject({
-      method: "GET",
-      url: "/api/billing/me",
-      headers: (await signIn(user)).auth,
-    });
+    const response = await requestNow(user, "GET", "/api/billing/me");
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({
@@ -301,13 +292,7 @@ describe("managing a subscription", () => {
     const subscriptionId = await subscribe(user, "tier", "cosmic");
     const results = await stripe.failPayment(subscriptionId);
     expect(results.map((result) => result.status)).toEqual([200, 200]);
-    const overview = (
-      await test.app.inject({
-        method: "GET",
-        url: "/api/billing/me",
-        headers: (await signIn(user)).auth,
-      })
-    ).json();
+    const overview = (await requestNow(user, "GET", "/api/billing/me")).json();
     const graceMs = new Date(overview.graceEndsAt).getTime() - clock().getTime();
     expect(Math.abs(graceMs - 7 * DAY_MS)).toBeLessThan(60_000);
     await test.app.services.mailer.idle();

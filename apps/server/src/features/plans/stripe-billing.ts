@@ -224,6 +224,24 @@ export function createStripeBilling(deps: {
     };
   }
 
+  /** Moves a tier subscription to the price of `plan`. */
+  async function repriceTier(
+    user: UserRow,
+    subscriptionId: string,
+    plan: TierName,
+    interval: BillingInterval,
+  ) {
+    const price = await call("prices", () => gateway.priceFor("tier", plan, interval));
+    await call("subscriptions.update", () =>
+      gateway.changePrice(subscriptionId, price, {
+        userId: user.id,
+        kind: "tier",
+        plan,
+        interval,
+      }),
+    );
+  }
+
   const provider: BillingProvider = {
     name: PROVIDER,
 
@@ -244,15 +262,7 @@ export function createStripeBilling(deps: {
         if (direction === "same") {
           // Calling off a scheduled downgrade: the subscription renews at the current tier's price again.
           if (subscription.plan !== from) {
-            const price = await call("prices", () => gateway.priceFor("tier", from, interval));
-            await call("subscriptions.update", () =>
-              gateway.changePrice(subscription.id, price, {
-                userId: user.id,
-                kind: "tier",
-                plan: from,
-                interval,
-              }),
-            );
+            await repriceTier(user, subscription.id, from, interval);
           } else if (subscription.cancelAtPeriodEnd) {
             await call("subscriptions.update", () =>
               gateway.setCancelAtPeriodEnd(subscription.id, false),
@@ -263,15 +273,7 @@ export function createStripeBilling(deps: {
             gateway.setCancelAtPeriodEnd(subscription.id, true),
           );
         } else {
-          const price = await call("prices", () => gateway.priceFor("tier", to, interval));
-          await call("subscriptions.update", () =>
-            gateway.changePrice(subscription.id, price, {
-              userId: user.id,
-              kind: "tier",
-              plan: to,
-              interval,
-            }),
-          );
+          await repriceTier(user, subscription.id, to, interval);
         }
       }
       // The paid period runs on: the lower tier is scheduled for its end, as with the free provider.

@@ -56,6 +56,16 @@ async function inject(options: InjectOptions) {
   return response;
 }
 
+/** A request as the signed-in user (auth is their Authorization header). */
+function send(
+  auth: { authorization: string },
+  method: "POST" | "PATCH",
+  url: string,
+  payload?: Record<string, unknown>,
+) {
+  return inject({ method, url, headers: auth, ...(payload === undefined ? {} : { payload }) });
+}
+
 async function signIn(email: string) {
   const response = await inject({
     method: "POST",
@@ -162,55 +172,31 @@ describe("a week of play", () => {
     expect((await bySource(user.id)).dailySignIn).toEqual({ xp: 20, tokens: 0 });
 
     // The user joins the event (once) and takes three quests.
-    const join = await inject({
-      method: "POST",
-      url: `/api/events/${eventId}/join`,
-      headers: auth,
-    });
+    const join = await send(auth, "POST", `/api/events/${eventId}/join`);
     expect(join.statusCode).toBe(200);
     expect(join.json().event).toMatchObject({ joined: true, participants: 1, status: "running" });
-    const again = await inject({
-      method: "POST",
-      url: `/api/events/${eventId}/join`,
-      headers: auth,
-    });
+    const again = await send(auth, "POST", `/api/events/${eventId}/join`);
     expect(again.statusCode).toBe(409);
     await progression.events.join(rival.id, eventId);
     for (const quest of ["first_api_call", "create_universe", "week_streak"]) {
-      const started = await inject({
-        method: "POST",
-        url: `/api/quests/${quest}/start`,
-        headers: auth,
-      });
+      const started = await send(auth, "POST", `/api/quests/${quest}/start`);
       expect(started.statusCode).toBe(200);
     }
     // Each start is itself a metered API call: the first one already made first contact.
     expect((await progression.read(user.id)).completedQuests).toEqual(["first_api_call"]);
-    const train = await inject({
-      method: "POST",
-      url: "/api/quests/train_model/start",
-      headers: auth,
-    });
+    const train = await send(auth, "POST", "/api/quests/train_model/start");
     expect(train.statusCode).toBe(403);
     expect(train.json()).toMatchObject({
       error: { code: "tier_required" },
       suggestedTier: "quantum",
     });
     // A completed quest frees its slot: a third active quest fits, a fourth does not.
-    const third = await inject({
-      method: "POST",
-      url: "/api/quests/first_entity/start",
-      headers: auth,
-    });
+    const third = await send(auth, "POST", "/api/quests/first_entity/start");
     expect(third.json().quest).toMatchObject({
       status: "active",
       progress: { done: 0, target: 1 },
     });
-    const full = await inject({
-      method: "POST",
-      url: "/api/quests/first_command/start",
-      headers: auth,
-    });
+    const full = await send(auth, "POST", "/api/quests/first_command/start");
     expect(full.statusCode).toBe(403);
     expect(full.json().error).toMatchObject({
       code: "limit_reached",
@@ -234,12 +220,7 @@ describe("a week of play", () => {
     expect(me).toMatchObject({ consecutiveLogins: 4, lastLoginDate: day(4) });
 
     // Day 4: the world upgrade pays its bonus through the ledger, once.
-    const upgrade = await inject({
-      method: "POST",
-      url: "/api/plan/world",
-      headers: auth,
-      payload: { world: "awakening" },
-    });
+    const upgrade = await send(auth, "POST", "/api/plan/world", { world: "awakening" });
     expect(upgrade.statusCode).toBe(200);
     expect(await progression.creditWorldUpgrades(user.id)).toBe(0);
     expect((await bySource(user.id)).worldUpgrade).toEqual({ xp: 0, tokens: 250 });
@@ -248,12 +229,7 @@ describe("a week of play", () => {
     now = at(5, "12:00");
     auth = await signIn(email);
     // The user moves to New York. At 02:00 in Berlin on day 6 it is still day 5 there: no new day.
-    const moved = await inject({
-      method: "PATCH",
-      url: "/api/auth/profile",
-      headers: auth,
-      payload: { timeZone: "America/New_York" },
-    });
+    const moved = await send(auth, "PATCH", "/api/auth/profile", { timeZone: "America/New_York" });
     expect(moved.statusCode).toBe(200);
     now = at(6, "02:00");
     auth = await signIn(email);

@@ -57,6 +57,21 @@ function call(
   });
 }
 
+/** A new conversation with the entity and one question, answered as JSON: its id and the answer's reply. */
+async function askInNewConversation(user: SignedInUser, entityId: string, content: string) {
+  const created = await call(user, "POST", "/api/chat/conversations", { entityId });
+  expect(created.statusCode).toBe(201);
+  const conversationId = created.json<{ conversation: { id: string } }>().conversation.id;
+  const answer = await app.inject({
+    method: "POST",
+    url: `/api/chat/conversations/${conversationId}/messages`,
+    headers: { ...user.auth, accept: "application/json" },
+    payload: { content },
+  });
+  expect(answer.statusCode).toBe(200);
+  return { conversationId, answer };
+}
+
 async function newTeam(owner: SignedInUser, name = "Star crew"): Promise<string> {
   const response = await call(owner, "POST", "/api/teams", { name });
   expect(response.statusCode).toBe(201);
@@ -300,16 +315,7 @@ describe("shared universes", () => {
     const entitiesListed = await call(member, "GET", "/api/aacos/entities");
     expect(entitiesListed.json().items.map((item: { id: string }) => item.id)).toEqual([entityId]);
 
-    const conversation = await call(member, "POST", "/api/chat/conversations", { entityId });
-    expect(conversation.statusCode).toBe(201);
-    const conversationId = conversation.json().conversation.id;
-    const answer = await app.inject({
-      method: "POST",
-      url: `/api/chat/conversations/${conversationId}/messages`,
-      headers: { ...member.auth, accept: "application/json" },
-      payload: { content: "What is the answer?" },
-    });
-    expect(answer.statusCode).toBe(200);
+    const { answer } = await askInNewConversation(member, entityId, "What is the answer?");
     expect(answer.json().message).toMatchObject({
       role: "assistant",
       content: DEFAULT_TOKENS.join(""),
@@ -555,19 +561,10 @@ describe("helpful answers from shared universes", () => {
     expect(share.statusCode).toBe(200);
 
     const ask = async (user: SignedInUser) => {
-      const created = await call(user, "POST", "/api/chat/conversations", { entityId });
-      expect(created.statusCode).toBe(201);
-      const conversationId = created.json<{ conversation: { id: string } }>().conversation.id;
-      const answered = await app.inject({
-        method: "POST",
-        url: `/api/chat/conversations/${conversationId}/messages`,
-        headers: { ...user.auth, accept: "application/json" },
-        payload: { content: "What is new?" },
-      });
-      expect(answered.statusCode).toBe(200);
+      const { conversationId, answer } = await askInNewConversation(user, entityId, "What is new?");
       return {
         conversationId,
-        answer: answered.json<{ message: { id: string; helpful: boolean | null } }>().message,
+        answer: answer.json<{ message: { id: string; helpful: boolean | null } }>().message,
       };
     };
 

@@ -113,6 +113,19 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
+/** The signed-in user of that role (every role signs in before the tests). */
+function signedInAs(role: Role): SignedInUser {
+  const user = signedIn.get(role);
+  if (user === undefined) throw new Error(`setup: no ${role}`);
+  return user;
+}
+
+/** A role the route lets through: neither 401 nor 403 (the key and role name a failure). */
+function expectLetThrough(key: string, role: Role, status: number) {
+  expect({ key, role, status }).not.toMatchObject({ status: 401 });
+  expect({ key, role, status }).not.toMatchObject({ status: 403 });
+}
+
 function call(method: string, url: string, headers: Record<string, string> = {}) {
   const path = url
     .replace(/:id\b/g, randomUUID())
@@ -147,7 +160,7 @@ describe("the access matrix", () => {
   });
 
   it("answers 401 to a forged or expired token", async () => {
-    const forged = { authorization: `Bearer ${signedIn.get("admin")?.token.slice(0, -4)}AAAA` };
+    const forged = { authorization: `Bearer ${signedInAs("admin").token.slice(0, -4)}AAAA` };
     for (const route of test.app.apiRoutes.filter((r) => ADMIN_ONLY.has(`${r.method} ${r.url}`))) {
       expect((await call(route.method, route.url, forged)).statusCode).toBe(401);
     }
@@ -158,12 +171,10 @@ describe("the access matrix", () => {
       const key = `${route.method} ${route.url}`;
       if (!ADMIN_ONLY.has(key)) continue;
       for (const role of ROLES) {
-        const user = signedIn.get(role);
-        if (user === undefined) throw new Error(role);
+        const user = signedInAs(role);
         const response = await call(route.method, route.url, user.auth);
         if (role === "admin") {
-          expect({ key, role, status: response.statusCode }).not.toMatchObject({ status: 401 });
-          expect({ key, role, status: response.statusCode }).not.toMatchObject({ status: 403 });
+          expectLetThrough(key, role, response.statusCode);
         } else {
           expect({ key, role, status: response.statusCode }).toEqual({ key, role, status: 403 });
           expect(JSON.stringify(response.json())).not.toContain("@example.com");
@@ -178,10 +189,9 @@ describe("the access matrix", () => {
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
       for (const role of ROLES) {
-        const response = await call(route.method, route.url, signedIn.get(role)?.auth);
+        const response = await call(route.method, route.url, signedInAs(role).auth);
         if (role === "admin" || role === "developer") {
-          expect({ key, role, status: response.statusCode }).not.toMatchObject({ status: 401 });
-          expect({ key, role, status: response.statusCode }).not.toMatchObject({ status: 403 });
+          expectLetThrough(key, role, response.statusCode);
         } else {
           expect({ key, role, status: response.statusCode }).toEqual({ key, role, status: 403 });
         }
@@ -195,7 +205,7 @@ describe("the access matrix", () => {
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
       for (const role of ROLES) {
-        const response = await call(route.method, route.url, signedIn.get(role)?.auth);
+        const response = await call(route.method, route.url, signedInAs(role).auth);
         const allowed = role === "admin" || role === "analyst";
         expect({ key, role, status: response.statusCode }).toEqual({
           key,
@@ -213,7 +223,7 @@ describe("the access matrix", () => {
       if (PUBLIC.has(key) || ADMIN_ONLY.has(key) || route.method !== "GET") continue;
       if (route.url.includes(":")) continue;
       for (const role of ROLES) {
-        const response = await call(route.method, route.url, signedIn.get(role)?.auth);
+        const response = await call(route.method, route.url, signedInAs(role).auth);
         expect({ key, role, status: response.statusCode }).toEqual({ key, role, status: 200 });
       }
     }
@@ -222,9 +232,8 @@ describe("the access matrix", () => {
 
 describe("users API rules", () => {
   it("lets a user read only their own record", async () => {
-    const me = signedIn.get("user");
-    const other = signedIn.get("analyst");
-    if (me === undefined || other === undefined) throw new Error("setup");
+    const me = signedInAs("user");
+    const other = signedInAs("analyst");
     const own = await request(test.app, me, "GET", `/api/users/${me.id}`);
     expect(own.statusCode).toBe(200);
     const theirs = await request(test.app, me, "GET", `/api/users/${other.id}`);
@@ -232,8 +241,7 @@ describe("users API rules", () => {
   });
 
   it("lists with search, paging and sorting for admins", async () => {
-    const admin = signedIn.get("admin");
-    if (admin === undefined) throw new Error("setup");
+    const admin = signedInAs("admin");
     const firstTwo = "/api/users?pageSize=2&page=1&sort=email&order=asc";
     const page = await request(test.app, admin, "GET", firstTwo);
     expect(page.statusCode).toBe(200);
@@ -241,17 +249,16 @@ describe("users API rules", () => {
     expect(body.items).toHaveLength(2);
     expect(body.total).toBeGreaterThanOrEqual(5);
     expect(body.items[0].email < body.items[1].email).toBe(true);
-    const analyst = signedIn.get("analyst");
-    const found = await request(test.app, admin, "GET", `/api/users?search=${analyst?.username}`);
-    expect(found.json().items.map((u: { id: string }) => u.id)).toEqual([analyst?.id]);
+    const analyst = signedInAs("analyst");
+    const found = await request(test.app, admin, "GET", `/api/users?search=${analyst.username}`);
+    expect(found.json().items.map((u: { id: string }) => u.id)).toEqual([analyst.id]);
     const bad = await request(test.app, admin, "GET", "/api/users?pageSize=1000");
     expect(bad.statusCode).toBe(400);
   });
 
   it("lets an admin change roles and plan, recorded in the audit log", async () => {
-    const admin = signedIn.get("admin");
+    const admin = signedInAs("admin");
     const target = await createUser(test.app);
-    if (admin === undefined) throw new Error("setup");
     const response = await request(test.app, admin, "PUT", `/api/users/${target.id}`, {
       roles: ["user", "operator"],
       tier: "cosmic",
@@ -298,9 +305,8 @@ describe("users API rules", () => {
   });
 
   it("ends a deleted user's sessions at once", async () => {
-    const admin = signedIn.get("admin");
+    const admin = signedInAs("admin");
     const doomed = await createUser(test.app);
-    if (admin === undefined) throw new Error("setup");
     expect((await request(test.app, doomed, "GET", "/api/auth/me")).statusCode).toBe(200);
     const removed = await request(test.app, admin, "DELETE", `/api/users/${doomed.id}`);
     expect(removed.statusCode).toBe(204);

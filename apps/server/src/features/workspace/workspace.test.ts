@@ -1,6 +1,7 @@
 // The workspace API on the real app: plan caps, CRUD, owner-only access, knowledge from Hebrew PDF and English text, syncs, forge.
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgeFiles, passages, runs } from "../../db/schema.js";
 import { expectLimitReached } from "../../test/expected.js";
@@ -58,21 +59,28 @@ async function makeEntity(user: SignedInUser, universeId: string, name = "Oracle
   return response.json<{ entity: { id: string } }>().entity.id;
 }
 
+/** A user on the genesis tier and world, with their caps. */
+const genesisUser = () => createUser(test.app, { tier: "genesis", world: "genesis" });
+
+/** Genesis allows one active universe. */
+const expectUniverseCapReached = (response: LightMyRequestResponse) =>
+  expectLimitReached(
+    response,
+    "Universe limit reached: 1 active universe on your plan",
+    "maxActiveUniverses",
+    1,
+  );
+
 describe("genesis caps", () => {
   it("refuses a second active universe with the message and the upgrade payload", async () => {
-    const user = await createUser(test.app, { tier: "genesis", world: "genesis" });
+    const user = await genesisUser();
     await makeUniverse(user);
     const second = await call(user, "POST", "/api/aacos/universes", { name: "Second" });
-    expectLimitReached(
-      second,
-      "Universe limit reached: 1 active universe on your plan",
-      "maxActiveUniverses",
-      1,
-    );
+    expectUniverseCapReached(second);
   });
 
   it("counts archived universes against maxProjects, and unarchiving against the active cap", async () => {
-    const user = await createUser(test.app, { tier: "genesis", world: "genesis" });
+    const user = await genesisUser();
     const ids: string[] = [];
     for (const name of ["One", "Two", "Three"]) {
       const id = await makeUniverse(user, name);
@@ -87,16 +95,11 @@ describe("genesis caps", () => {
     const another = await call(user, "PATCH", `/api/aacos/universes/${ids[1]}`, {
       archived: false,
     });
-    expectLimitReached(
-      another,
-      "Universe limit reached: 1 active universe on your plan",
-      "maxActiveUniverses",
-      1,
-    );
+    expectUniverseCapReached(another);
   });
 
   it("refuses a fourth entity in a universe", async () => {
-    const user = await createUser(test.app, { tier: "genesis", world: "genesis" });
+    const user = await genesisUser();
     const universeId = await makeUniverse(user);
     for (const name of ["A", "B", "C"]) await makeEntity(user, universeId, name);
     const fourth = await call(user, "POST", `/api/aacos/universes/${universeId}/entities`, {
