@@ -1,6 +1,7 @@
 // Replies of the admin console: users, the audit log, security events and incidents, error groups, the mail outbox.
 import { z } from "zod";
 import { listOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
+import { namedWithOwner } from "../replies/fields.js";
 
 /** The JSON a record carries as it was stored (audit details, incident data, an error's sample). */
 const Stored = z.unknown();
@@ -100,10 +101,7 @@ export type AcceptedFlag = z.input<typeof AcceptedFlag>;
 
 /** GET /api/admin/teams: every team with its owner, size and shares. */
 export const AdminTeamItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  ownerId: z.string(),
-  ownerUsername: z.string(),
+  ...namedWithOwner,
   memberCount: z.number(),
   sharedUniverses: z.number(),
   createdAt: Timestamp,
