@@ -22,14 +22,19 @@ export type AuditEntry = z.input<typeof AuditEntry>;
 export const AuditPage = pageOf(AuditEntry).extend({ page: z.number(), pageSize: z.number() });
 export type AuditPage = z.input<typeof AuditPage>;
 
-export const SecurityIncident = z.object({
-  id: z.string(),
-  source: z.string(),
+/** What security events and incidents both record: whose, from where, what and how often. */
+const securityActivity = {
   userId: z.string().nullable(),
   ip: z.string().nullable(),
   activity: z.string(),
   count: z.number(),
   data: Stored,
+};
+
+export const SecurityIncident = z.object({
+  id: z.string(),
+  source: z.string(),
+  ...securityActivity,
   status: z.string(),
   createdAt: Timestamp,
   resolvedAt: Timestamp.nullable(),
@@ -46,11 +51,7 @@ export type IncidentReply = z.input<typeof IncidentReply>;
 export const SecurityEvent = z.object({
   id: z.number(),
   kind: z.string(),
-  userId: z.string().nullable(),
-  ip: z.string().nullable(),
-  activity: z.string(),
-  count: z.number(),
-  data: Stored,
+  ...securityActivity,
   createdAt: Timestamp,
 });
 export type SecurityEvent = z.input<typeof SecurityEvent>;
