@@ -1,6 +1,7 @@
 // Replies of the admin console: users, the audit log, security events and incidents, error groups, the mail outbox.
 import { z } from "zod";
 import { listOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
+import { namedWithOwner } from "../replies/fields.js";
 
 /** The JSON a record carries as it was stored (audit details, incident data, an error's sample). */
 const Stored = z.unknown();
@@ -21,14 +22,19 @@ export type AuditEntry = z.input<typeof AuditEntry>;
 export const AuditPage = pageOf(AuditEntry).extend({ page: z.number(), pageSize: z.number() });
 export type AuditPage = z.input<typeof AuditPage>;
 
-export const SecurityIncident = z.object({
-  id: z.string(),
-  source: z.string(),
+/** What security events and incidents both record: whose, from where, what and how often. */
+const securityActivity = {
   userId: z.string().nullable(),
   ip: z.string().nullable(),
   activity: z.string(),
   count: z.number(),
   data: Stored,
+};
+
+export const SecurityIncident = z.object({
+  id: z.string(),
+  source: z.string(),
+  ...securityActivity,
   status: z.string(),
   createdAt: Timestamp,
   resolvedAt: Timestamp.nullable(),
@@ -45,11 +51,7 @@ export type IncidentReply = z.input<typeof IncidentReply>;
 export const SecurityEvent = z.object({
   id: z.number(),
   kind: z.string(),
-  userId: z.string().nullable(),
-  ip: z.string().nullable(),
-  activity: z.string(),
-  count: z.number(),
-  data: Stored,
+  ...securityActivity,
   createdAt: Timestamp,
 });
 export type SecurityEvent = z.input<typeof SecurityEvent>;
@@ -100,10 +102,7 @@ export type AcceptedFlag = z.input<typeof AcceptedFlag>;
 
 /** GET /api/admin/teams: every team with its owner, size and shares. */
 export const AdminTeamItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  ownerId: z.string(),
-  ownerUsername: z.string(),
+  ...namedWithOwner,
   memberCount: z.number(),
   sharedUniverses: z.number(),
   createdAt: Timestamp,

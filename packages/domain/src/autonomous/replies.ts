@@ -2,6 +2,7 @@
 // instance-wide kill switch and a cron preview.
 import { z } from "zod";
 import { listOf, pageOf, replyOf, StoredErrorCode, Timestamp } from "../replies/common.js";
+import { stamped } from "../replies/fields.js";
 import { SIGNAL_SEVERITIES } from "../signals/requests.js";
 import { AUTONOMOUS_TRIGGERS, EXECUTION_STATUSES, EXECUTION_TRIGGERS } from "./index.js";
 
@@ -24,8 +25,7 @@ export const AutonomousRuleView = z.object({
   nextRuns: z.array(Timestamp),
   usage: z.object({ runsLastHour: z.number(), tokensLastDay: z.number() }),
   lastExecution: z.object({ status: z.enum(EXECUTION_STATUSES), createdAt: Timestamp }).nullable(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...stamped,
 });
 export type AutonomousRuleView = z.input<typeof AutonomousRuleView>;
 

@@ -1,14 +1,14 @@
 // Replies of the chat: conversations, their messages, a sent answer.
 import { z } from "zod";
 import { pageOf, replyOf, StoredErrorCode, Timestamp, Usage } from "../replies/common.js";
+import { stamped } from "../replies/fields.js";
 import { ANSWER_STATUSES } from "./requests.js";
 
 export const Conversation = z.object({
   id: z.string(),
   entityId: z.string(),
   title: z.string(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...stamped,
 });
 export type Conversation = z.input<typeof Conversation>;
 

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
 import { listOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
+import { described, userRef } from "../replies/fields.js";
 import {
   ACTION_XP,
   COMMUNITY_EVENT_STATUSES,
@@ -60,9 +61,7 @@ const QuestGoal = z.discriminatedUnion("kind", [
 ]);
 
 export const QuestView = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  ...described,
   category: z.enum(QUEST_CATEGORIES),
   difficulty: z.enum(QUEST_DIFFICULTIES),
   xpReward: z.number(),
@@ -87,8 +86,7 @@ export const QuestReply = replyOf("quest", QuestView);
 export type QuestReply = z.input<typeof QuestReply>;
 
 export const EventLeader = z.object({
-  userId: z.string(),
-  username: z.string(),
+  ...userRef,
   score: z.number(),
   place: z.number(),
 });
@@ -102,9 +100,7 @@ const EventRewardReply = z.object({
 });
 
 export const CommunityEventView = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  ...described,
   startsAt: Timestamp,
   endsAt: Timestamp,
   rewards: z.array(EventRewardReply),
@@ -124,8 +120,7 @@ export const CommunityEventReply = replyOf("event", CommunityEventView);
 export type CommunityEventReply = z.input<typeof CommunityEventReply>;
 
 export const LeaderboardEntry = z.object({
-  userId: z.string(),
-  username: z.string(),
+  ...userRef,
   experience: z.number(),
   rank: RankName,
   /** 1 + the number of users with more experience: equal experience shares a position (listed by user id). */

@@ -2,15 +2,13 @@
 // preview and the changes' answers.
 import { z } from "zod";
 import { listOf, replyOf, Timestamp } from "../replies/common.js";
+import { namedWithOwner, userRef } from "../replies/fields.js";
 import { TEAM_ROLES } from "./index.js";
 
 const TeamRef = z.object({ id: z.string(), name: z.string() });
 
 export const TeamSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  ownerId: z.string(),
-  ownerUsername: z.string(),
+  ...namedWithOwner,
   role: z.enum(TEAM_ROLES),
   canWrite: z.boolean(),
   memberCount: z.number(),
@@ -19,8 +17,7 @@ export const TeamSummary = z.object({
 export type TeamSummary = z.input<typeof TeamSummary>;
 
 export const TeamMember = z.object({
-  userId: z.string(),
-  username: z.string(),
+  ...userRef,
   /** Shown to the team's owner only. */
   email: z.string().nullable(),
   role: z.enum(TEAM_ROLES),
@@ -38,10 +35,7 @@ export const TeamInvite = z.object({
 export type TeamInvite = z.input<typeof TeamInvite>;
 
 export const SharedUniverse = z.object({
-  id: z.string(),
-  name: z.string(),
-  ownerId: z.string(),
-  ownerUsername: z.string(),
+  ...namedWithOwner,
   entityCount: z.number(),
   sharedAt: Timestamp,
 });

@@ -2,17 +2,15 @@
 // forge's templates and what forging one made.
 import { z } from "zod";
 import { listOf, replyOf, Timestamp } from "../replies/common.js";
+import { described, stamped } from "../replies/fields.js";
 import { ENTITY_STATUSES } from "./index.js";
 
 export const Universe = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  ...described,
   /** null while active. */
   archivedAt: Timestamp.nullable(),
   entityCount: z.number(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...stamped,
   /** The universe's owner (everything in it counts against their plan). */
   ownerId: z.string(),
   /** true when it is someone else's, shared with a team of the caller's. */
@@ -36,8 +34,7 @@ export const Entity = z.object({
   model: z.string().nullable(),
   temperature: z.number(),
   status: z.enum(ENTITY_STATUSES),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...stamped,
 });
 export type Entity = z.input<typeof Entity>;
 
