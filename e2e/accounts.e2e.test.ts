@@ -24,7 +24,19 @@ afterAll(() => browser.close());
 const tag = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function signOut(page: Page) {
-  await page.getByTestId("user-menu-button").click();
+  // The menu closes when the route changes, and the app may still be moving to its first signed-in page: open it
+  // again as a user would, when it closed before its sign-out item could be clicked.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId("user-menu-button").click();
+    const shown = await page
+      .getByTestId("user-menu-sign-out")
+      .waitFor({ timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown || attempt === 3) break;
+  }
   await page.getByTestId("user-menu-sign-out").click();
   await page.getByTestId("header-sign-in").waitFor();
 }

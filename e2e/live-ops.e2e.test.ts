@@ -201,7 +201,13 @@ describe("entity orchestration", () => {
       language: "he",
       token: adminToken,
     });
+    // A new filter clears the selection, and the search is asked 300 ms after typing stops (the entity may be the only
+    // one, so a count of rows cannot tell): select once the searched list has arrived.
+    const searched = hebrew.waitForResponse(
+      (response) => new URL(response.url()).searchParams.get("search") === name,
+    );
     await hebrew.getByTestId("orchestration-search").fill(name);
+    await searched;
     const heRow = hebrew.locator(`[data-testid="orchestration-row"][data-entity-id="${entityId}"]`);
     await heRow.waitFor();
     expect(await hebrew.locator("html").getAttribute("dir")).toBe("rtl");
