@@ -2,7 +2,7 @@
 // sign-in page of the built app, started as `npm start` does on a fresh embedded database; each figure beside its
 // target. Debian's Chromium with the browser tests' flags. `LIGHTHOUSE_RUNS=3` takes the median run of each page.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,6 +85,7 @@ async function audit(url: string, port: number, run: number): Promise<Figures> {
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports !== undefined) {
     const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${run + 1}`;
+    await mkdir(reports, { recursive: true });
     await writeFile(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
     // LIGHTHOUSE_TRACES=1 keeps the trace as well (tens of MB each): what each long task is made of.
     if (process.env.LIGHTHOUSE_TRACES === "1")
