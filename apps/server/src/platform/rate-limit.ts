@@ -36,9 +36,7 @@ export interface WindowCount {
 /** A window counter whose limit is decided by the caller (plans differ per user; the count must not). */
 export interface WindowCounter {
   add(key: string, amount?: number): Promise<WindowCount>;
-  /** Adds one to each key: on Redis in one round trip (a pipeline), else one by one. */
-  addEach(keys: readonly string[]): Promise<WindowCount[]>;
-  /** `addEach` answered at once when the counts live in this process (no Redis); null: call `addEach`. */
+  /** Adds one to each key at once when the counts live in this process (no Redis); null: call `add` instead. */
   addEachNow(keys: readonly string[]): WindowCount[] | null;
   /** Gives back calls that were refused, so they do not count. */
   subtract(key: string, amount?: number): Promise<void>;
@@ -104,33 +102,6 @@ export function createWindowCounter(
         const res = memory.incrby(key, 1, seconds);
         return { count: res.consumedPoints, resetMs: res.msBeforeNext };
       });
-    },
-    async addEach(keys) {
-      const redis = options.redis;
-      if (keys.length > 1 && redis !== null && redis.status === "ready") {
-        // rate-limiter-flexible's own counting script (defined on the client as `rlflxIncr`), one per key, sent
-        // together: the same keys and expiry as `add`.
-        const pipeline = redis.pipeline() as unknown as {
-          rlflxIncr(key: string, points: number, seconds: number): void;
-          exec(): Promise<[Error | null, unknown][] | null>;
-        };
-        for (const key of keys)
-          pipeline.rlflxIncr(`${options.prefix}:rl:${name}:${key}`, 1, seconds);
-        const results = await pipeline.exec().catch(() => null);
-        if (results !== null) {
-          // A key whose script failed is counted again through the library (a failed script counted nothing).
-          return Promise.all(
-            keys.map((key, index) => {
-              const [error, reply] = results[index] ?? [null, null];
-              return error === null && Array.isArray(reply)
-                ? { count: Number(reply[0]), resetMs: Number(reply[1]) }
-                : add(key);
-            }),
-          );
-        }
-      }
-      // No Redis, Redis away or a failed pipeline: the library's own path (and its in-process insurance).
-      return Promise.all(keys.map((key) => add(key)));
     },
     async subtract(key, amount = 1) {
       await limiter.reward(key, amount);

@@ -101,6 +101,8 @@ export async function createRealtimeBus(deps: {
     enableOfflineQueue: true,
     commandTimeout: undefined,
     maxRetriesPerRequest: null,
+    // (Un)subscribing is refused in a pipeline.
+    enableAutoPipelining: false,
   });
   subscriber.on("error", (error: Error) =>
     deps.log.debug({ err: error }, "realtime subscriber connection error"),

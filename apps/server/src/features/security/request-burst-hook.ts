@@ -21,7 +21,14 @@ export function createRequestCounter(store: {
 
 export const requestBurstPlugin = fp(
   async (app: FastifyInstance, options: { security: SecurityService }) => {
-    // A callback hook: counted in process, a request passes without a promise (decision 217).
+    // The counts still waiting for Redis go out before the server stops.
+    app.addHook("onClose", async () => {
+      await options.security
+        .sendCounts()
+        .catch((error: unknown) => app.log.warn({ err: error }, "request counts not sent"));
+    });
+    // A callback hook: a request passes without a promise unless it takes a client past the threshold in process
+    // (decision 217); on Redis its counts are sent in the background (decision 393).
     app.addHook("onRequest", (request, _reply, done) => {
       // Decided on the matched route (docs/decisions/162-decide-on-the-matched-route.md): "/%61pi/…" counts.
       if (!isApiRequest(request) || apiRouteOf(request) === UNCOUNTED_ROUTE) {

@@ -15,6 +15,11 @@ export const BURST_ACTIVITY = "request-burst";
 /** Burst flags older than this are not turned into incidents any more (a server that was down for long). */
 const FLAG_LOOKBACK_MS = 10 * 60_000;
 const LATEST = 100;
+/**
+ * On Redis, a request's counts wait here at most this long and go out with every other request's of the moment, so no
+ * request waits for Redis (docs/decisions/393-redis-auto-pipelining.md); the check sends them first.
+ */
+export const COUNTS_SENT_WITHIN_MS = 100;
 
 export interface Caller {
   ip: string | null;
@@ -49,8 +54,9 @@ export function createSecurityService(deps: {
   const { db, clock, requests, log } = deps;
 
   /**
-   * The request that takes a client past the threshold leaves one "request-burst" event (the counter is atomic, so
-   * exactly one request per window sees threshold + 1, whichever instance it reaches). The check turns those
+   * The request (on Redis: the batch of counts) that takes a client past the threshold leaves one "request-burst"
+   * event: the counter is atomic, so exactly one addition per window spans threshold + 1, whichever instance makes
+   * it. The check turns those
    * events into incidents; keeping the flags in the database lets whichever instance runs the check see them all.
    */
   async function flagBurst(key: string, caller: Caller, count: number) {
@@ -77,9 +83,31 @@ export function createSecurityService(deps: {
     };
   }
 
+  /** Counts not yet added to the shared (Redis) counter: per key, how many and the latest caller. */
+  let unsent = new Map<string, { amount: number; caller: Caller }>();
+  let sending: ReturnType<typeof setTimeout> | null = null;
+
+  /** Adds the waiting counts to the shared counter and flags each key they took past the threshold. */
+  async function sendCounts(): Promise<void> {
+    if (sending !== null) clearTimeout(sending);
+    sending = null;
+    const batch = unsent;
+    unsent = new Map();
+    await Promise.all(
+      [...batch].map(async ([key, { amount, caller }]) => {
+        const { count } = await requests.add(key, amount);
+        if (
+          count - amount <= SUSPICIOUS_ACTIVITY.threshold &&
+          count > SUSPICIOUS_ACTIVITY.threshold
+        )
+          await flagBurst(key, caller, count);
+      }),
+    );
+  }
+
   /**
-   * `observeRequest` for the request path: null when the request was counted at once (in process) and leaves no
-   * flag to write, else what is left to wait for.
+   * `observeRequest` for the request path: null when it leaves nothing to wait for (counted at once in process, or
+   * queued for Redis), else the flag being written.
    */
   function countRequest(caller: Caller): Promise<void> | null {
     const keys: string[] = [];
@@ -87,10 +115,12 @@ export function createSecurityService(deps: {
     if (caller.userId !== null) keys.push(`user:${caller.userId}`);
     const counted = requests.addEachNow(keys);
     if (counted !== null) return flagCrossings(keys, counted, caller);
-    // Both of a call's counters in one round trip on Redis.
-    return requests
-      .addEach(keys)
-      .then((counts) => flagCrossings(keys, counts, caller) ?? undefined);
+    for (const key of keys) unsent.set(key, { amount: (unsent.get(key)?.amount ?? 0) + 1, caller });
+    sending ??= setTimeout(() => {
+      sendCounts().catch((error: unknown) => log.warn({ err: error }, "request counts not sent"));
+    }, COUNTS_SENT_WITHIN_MS);
+    sending.unref();
+    return null;
   }
 
   /** Flags each key whose count just went past the threshold; null when none did (the usual case). */
@@ -119,12 +149,16 @@ export function createSecurityService(deps: {
 
     countRequest,
 
+    /** Sends this instance's waiting counts (the check does first, and a stopping server). */
+    sendCounts,
+
     /**
      * The 30 s check: one incident per client flagged since the last check (events of one user, or of one address
      * without a user, become one incident). Flags already covered by an incident are skipped, so running it twice
      * (or on two instances) raises nothing twice.
      */
     async checkBursts(): Promise<{ incidents: number }> {
+      await sendCounts();
       const since = new Date(clock().getTime() - FLAG_LOOKBACK_MS);
       const flags = await db
         .select()
