@@ -1,10 +1,9 @@
 // axe (serious and critical violations, label-in-name included) on every public screen in both languages and on the
 // main signed-in screens of a member (the admin screens run axe in their own files), each once its heading is on
 // screen.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { registerAccount, type TestAccount } from "./support/api.js";
-import { launchBrowser, openPage, seriousViolations } from "./support/browser.js";
+import { browser, openPage, seriousViolations } from "./support/browser.js";
 
 const PUBLIC_SCREENS = [
   "/",
@@ -29,13 +28,10 @@ const SIGNED_IN_SCREENS = [
   "/signals",
 ];
 
-let browser: Browser;
 let member: TestAccount;
 beforeAll(async () => {
-  browser = await launchBrowser();
   member = await registerAccount("axe");
 });
-afterAll(() => browser.close());
 
 describe("public screens have no serious accessibility violations", () => {
   for (const language of ["he", "en"] as const) {

@@ -1,16 +1,9 @@
 // Deleting an account with the mailed confirmation link (the way for accounts without a password) in a real
 // browser: Settings → Your data sends the link, the real SMTP catcher receives it, opening it confirms the deletion.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api, registerAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot } from "./support/browser.js";
+import { browser, openPage, screenshot } from "./support/browser.js";
 import { linkIn, waitForMail } from "./support/mail.js";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 describe("deleting the account by e-mailed link", () => {
   it("mails a single-use link; opening it and confirming deletes the account and signs out", async () => {

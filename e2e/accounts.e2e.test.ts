@@ -1,11 +1,11 @@
 // Accounts in a real browser: register, sign out, sign in with two-factor, reset the password through real mail,
 // sign in through a real OpenID Connect provider.
 import { generate } from "otplib";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { PASSWORD } from "./support/api.js";
 import {
-  launchBrowser,
+  browser,
   openPage,
   registerThroughForm,
   screenshot,
@@ -14,12 +14,6 @@ import {
   waitForApp,
 } from "./support/browser.js";
 import { linkIn, waitForMail } from "./support/mail.js";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 const tag = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

@@ -3,27 +3,24 @@
 // Hebrew; screenshots in English and Hebrew.
 import { readFile } from "node:fs/promises";
 import { ACCOUNT_SUSPENDED_MESSAGE } from "@aacos/domain/admin-console";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
 import {
-  launchBrowser,
+  browser,
   openPage,
   screenshot,
   seriousViolations,
   signInThroughForm,
 } from "./support/browser.js";
 
-let browser: Browser;
 let adminToken = "";
 let victim: TestAccount;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = (await registerAdmin("consoleadmin")).token;
   victim = await registerAccount("suspendee");
 });
-afterAll(() => browser.close());
 
 async function findUser(page: Page, username: string) {
   await page.getByTestId("admin-users-search").fill(username);

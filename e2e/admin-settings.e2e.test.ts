@@ -2,11 +2,11 @@
 // the history, and the tier chooser's catalogue follows; a maintenance message reaches a visitor's banner (English and
 // Hebrew). Everything is put back at the end: the server is shared with the other browser tests.
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, registerAdmin } from "./support/api.js";
 import {
-  launchBrowser,
+  browser,
   openPage,
   SCREENSHOTS,
   screenshot,
@@ -15,11 +15,9 @@ import {
 
 const MESSAGE = "Scheduled maintenance tonight at 22:00 UTC";
 
-let browser: Browser;
 let adminToken = "";
 let adminEmail = "";
 beforeAll(async () => {
-  browser = await launchBrowser();
   const own = await registerAdmin("setadm");
   adminToken = own.token;
   adminEmail = own.email;
@@ -35,7 +33,6 @@ afterAll(async () => {
     body: { message: null },
     token: adminToken,
   });
-  await browser.close();
 });
 
 /** The long page in readable parts: the top (site, mail and AI), one tier, and the history. */

@@ -2,17 +2,14 @@
 // (accounts, activity, plan changes, an AI run), changes the range and the interval, switches a chart to its table
 // and downloads a report as CSV, in English and Hebrew; a plain user is kept out.
 import { readFile } from "node:fs/promises";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
+import { browser, openPage, screenshot, seriousViolations } from "./support/browser.js";
 
-let browser: Browser;
 let analyst: TestAccount;
 let member: TestAccount;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   analyst = await registerAdmin("stats");
   // Real activity for the reports: a plan change with a trial, and a chat answer (an AI run).
   member = await registerAccount("member");
@@ -43,7 +40,6 @@ beforeAll(async () => {
   );
   expect(message.status).toBe(200);
 });
-afterAll(() => browser.close());
 
 describe("analytics", () => {
   it("shows the real numbers as tiles and charts, changes the range and downloads a CSV", async () => {

@@ -1,13 +1,12 @@
 // Autonomous control in a real browser: the admin creates a dry-run rule (its cron previewed by the server), runs it
 // now, finds the run in the history, and flips the global kill switch through its confirmation — in English and
 // Hebrew.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "./support/api.js";
-import { launchBrowser, openPage, screenshot } from "./support/browser.js";
+import { browser, openPage, screenshot } from "./support/browser.js";
 import { ADMIN } from "./support/global-setup.js";
 
-let browser: Browser;
 let token = "";
 let entityName = "";
 let entityId = "";
@@ -15,7 +14,6 @@ let adminId = "";
 let adminTier = "genesis";
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const admin = await api<{ token: string }>("/api/auth/login", {
     body: { email: ADMIN.email, password: ADMIN.password },
   });
@@ -51,7 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api("/api/autonomous/kill-switch", { method: "PUT", token, body: { engaged: false } });
   await api(`/api/users/${adminId}`, { method: "PUT", token, body: { tier: adminTier } });
-  await browser.close();
 });
 
 /** The whole screen in one viewport, so the sticky kill switch sits at the end of the page, not over it. */

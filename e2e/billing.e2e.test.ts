@@ -6,18 +6,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { tierByName } from "@aacos/domain/catalog";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StripePeer, startStripeServer } from "../apps/server/src/test/stripe-server.js";
 import { PASSWORD } from "./support/api.js";
-import { launchBrowser, openPage, screenshot } from "./support/browser.js";
+import { browser, openPage, screenshot } from "./support/browser.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
 let stripe: StripePeer;
 let server: RunningServer;
 let baseUrl: string;
 let dataDir: string;
-let browser: Browser;
 
 async function call<T>(route: string, body?: unknown, token?: string) {
   const response = await fetch(new URL(route, baseUrl), {
@@ -39,7 +37,6 @@ beforeAll(async () => {
   server = await startServer({ dataDir, env: stripe.env(), name: "the billing server" });
   baseUrl = server.url;
   stripe.deliverTo(`${baseUrl}/api/billing/webhook`);
-  browser = await launchBrowser();
 }, 200_000);
 
 afterAll(async () => {

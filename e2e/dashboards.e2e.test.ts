@@ -2,16 +2,14 @@
 // by keyboard surviving a reload, the mobile shell at 390×844 with its bottom navigation, and the account exported
 // and deleted from /settings.
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, registerAccount, type TestAccount } from "./support/api.js";
-import { launchBrowser, openPage, SCREENSHOTS, screenshot } from "./support/browser.js";
+import { browser, openPage, SCREENSHOTS, screenshot } from "./support/browser.js";
 
-let browser: Browser;
 let account: TestAccount;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   account = await registerAccount("dash");
   // Cosmic: enough calls a minute for a screen full of panels.
   const tier = await api("/api/plan/tier", { body: { tier: "cosmic" }, token: account.token });
@@ -22,7 +20,6 @@ beforeAll(async () => {
   });
   expect(universe.status).toBe(201);
 });
-afterAll(() => browser.close());
 
 async function panelOrder(page: Page): Promise<string[]> {
   return page

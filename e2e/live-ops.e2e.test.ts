@@ -2,20 +2,18 @@
 // live on /signals, a tab past the plan's WebSocket cap says so in the interface language, and entity orchestration:
 // an admin pauses a user's entity, after which the user can no longer run it.
 import { SUBSCRIPTION_TIERS } from "@aacos/domain/catalog";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, registerAccount, type TestAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot } from "./support/browser.js";
+import { browser, openPage, screenshot } from "./support/browser.js";
 import { ADMIN } from "./support/global-setup.js";
 
-let browser: Browser;
 let adminToken = "";
 
 let adminId = "";
 let adminTier = "genesis";
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const admin = await api<{ token: string; user: { id: string; tier: string } }>(
     "/api/auth/login",
     { body: { email: ADMIN.email, password: ADMIN.password } },
@@ -38,7 +36,6 @@ afterAll(async () => {
     body: { tier: adminTier },
     token: adminToken,
   });
-  await browser.close();
 });
 
 async function cosmicAccount(prefix: string): Promise<TestAccount> {

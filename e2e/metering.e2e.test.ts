@@ -5,17 +5,11 @@
 import { checkAccess, permissionsForRoles, ROUTE_ACCESS, type Role } from "@aacos/domain/access";
 import { BUILT_IN_RULE_IDS } from "@aacos/domain/monitoring";
 import { UPLOAD_MIME_TYPES } from "@aacos/domain/validation";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { api, registerAccount, type TestAccount } from "./support/api.js";
-import { launchBrowser, screenshot } from "./support/browser.js";
+import { browser, screenshot } from "./support/browser.js";
 import { settle, signedInHebrew } from "./support/hebrew-page.js";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 /**
  * Latin-script words a Hebrew screen may show: names that are written so in Hebrew too — the product, "API", the

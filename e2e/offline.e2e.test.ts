@@ -1,16 +1,9 @@
 // Offline in a real browser (issue 15): a new Hebrew user's dashboard reloads offline signed in, with its last data and
 // the offline banner; an action that needs the network says so, and works once the connection is back.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerAccount } from "./support/api.js";
-import { launchBrowser, screenshot, waitForOfflineShell } from "./support/browser.js";
+import { browser, screenshot, waitForOfflineShell } from "./support/browser.js";
 import { settle, signedInHebrew } from "./support/hebrew-page.js";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 /** The panel's text without its live "resets in" countdowns, which tick on without the network. */
 const withoutCountdowns = (text: string) =>

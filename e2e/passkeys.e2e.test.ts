@@ -1,14 +1,8 @@
 // Passkeys against Chromium's virtual authenticator: register two, then sign in password-less and as a second factor.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { api, registerAccount } from "./support/api.js";
-import { launchBrowser, openPage } from "./support/browser.js";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { browser, openPage } from "./support/browser.js";
 
 async function withAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);

@@ -1,16 +1,10 @@
 // The shell on a phone (issue 15): below 768 px the header is one row with a menu holding the navigation and the
 // controls, so every screen starts near the top; toasts stay clear of the header and its upgrade strip (the world
 // upgrade's celebration), even on a phone held sideways.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { registerAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot } from "./support/browser.js";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { browser, openPage, screenshot } from "./support/browser.js";
 
 async function box(page: Page, testId: string) {
   const found = await page.getByTestId(testId).boundingBox();

@@ -1,15 +1,9 @@
 // Plans in a real browser: a genesis user runs into the minute limit and sees the prompt sequence, uploads a file with
 // progress, and upgrades a world on the tier chooser.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { api, registerAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot } from "./support/browser.js";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { browser, openPage, screenshot } from "./support/browser.js";
 
 /** A new signed-in user; `quantum` gives the page room for its own calls (genesis allows 10 a minute). */
 async function signedInPage(path: string, tier: "genesis" | "quantum" = "genesis"): Promise<Page> {

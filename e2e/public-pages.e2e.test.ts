@@ -1,18 +1,11 @@
 // The public part of the product in a real browser: Hebrew right-to-left landing, tier chooser, redirects, accessibility.
 import { buildCatalog, priceLabel } from "@aacos/domain/catalog";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { registerAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot, seriousViolations } from "./support/browser.js";
+import { browser, openPage, screenshot, seriousViolations } from "./support/browser.js";
 
 const HEBREW = /[\u0590-\u05FF]/;
 const catalog = buildCatalog();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 describe("the landing page", () => {
   it("renders in Hebrew, right to left, from the first byte", async () => {

@@ -1,25 +1,22 @@
 // The route guard in a real browser: a visitor, a user and an admin on every guarded route, checked against the
 // same access rule the server enforces.
 import { checkAccess, permissionsForRoles, ROUTE_ACCESS, type Role } from "@aacos/domain/access";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, registerAccount } from "./support/api.js";
-import { launchBrowser, openPage } from "./support/browser.js";
+import { browser, openPage } from "./support/browser.js";
 import { ADMIN } from "./support/global-setup.js";
 
-let browser: Browser;
 let userToken = "";
 let adminToken = "";
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   userToken = (await registerAccount("guard")).token;
   const admin = await api<{ token: string }>("/api/auth/login", {
     body: { email: ADMIN.email, password: ADMIN.password },
   });
   adminToken = admin.body.token;
 });
-afterAll(() => browser.close());
 
 const GUARDED = Object.entries(ROUTE_ACCESS)
   .filter(([, requirement]) => requirement.signedIn)

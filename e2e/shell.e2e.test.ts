@@ -1,10 +1,9 @@
 // The app shell in a real browser: command palette and shortcuts, the accessibility panel, offline start, a lazy
 // screen that cannot load, and error reports reaching the server with passwords redacted.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api } from "./support/api.js";
 import {
-  launchBrowser,
+  browser,
   openPage,
   screenshot,
   seriousViolations,
@@ -12,12 +11,6 @@ import {
   waitForOfflineShell,
 } from "./support/browser.js";
 import { ADMIN } from "./support/global-setup.js";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 describe("the shell", () => {
   it("opens the command palette with Ctrl+K and goes where the keyboard says", async () => {

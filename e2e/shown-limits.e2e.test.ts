@@ -1,10 +1,10 @@
 // Issue 15 in a real browser: for every tier × world, each limit /tiers shows a signed-in user is the one the server
 // enforces for that plan in that world (read back from GET /api/plan/me of an account put there), after an admin has
 // edited the live catalogue; the dashboard shows the same figures with their source. The edit is put back at the end.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot } from "./support/browser.js";
+import { browser, openPage, screenshot } from "./support/browser.js";
 
 const TIERS = ["genesis", "quantum", "cosmic", "infinity"] as const;
 const WORLDS = ["genesis", "awakening", "quantum", "cosmic", "infinity"] as const;
@@ -19,10 +19,8 @@ const SHOWN = [
 type Limit = (typeof SHOWN)[number][1];
 type Limits = Record<Limit, number>;
 
-let browser: Browser;
 let admin: TestAccount;
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await registerAdmin("limadm");
   // An admin's edit: the awakening world now grants 77,777 AI tokens a day.
   const edited = await api("/api/admin/settings/worlds/awakening", {
@@ -37,7 +35,6 @@ afterAll(async () => {
     method: "DELETE",
     token: admin.token,
   });
-  await browser.close();
 });
 
 async function putOnPlan(account: TestAccount, tier: string, world: string): Promise<void> {

@@ -1,19 +1,13 @@
 // Teams in a real browser: a cosmic owner invites two people by e-mail (real SMTP), both join through the mailed link,
 // both chat in the shared universe (loopback model), an admin lowers cosmic's maxTeamMembers to 3 so the next
 // invitation is refused with the limit message, and a removed member's open page loses the universe at once.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { api, registerAccount, registerAdmin, type TestAccount } from "./support/api.js";
-import { launchBrowser, openPage, screenshot, signInThroughForm } from "./support/browser.js";
+import { browser, openPage, screenshot, signInThroughForm } from "./support/browser.js";
 import { linkIn, waitForMail } from "./support/mail.js";
 
 const ANSWER = "The answer is forty-two.";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 /** The invitation link mailed to `address` (the mail file may still be being written: read it again then). */
 async function invitationLink(address: string): Promise<URL> {

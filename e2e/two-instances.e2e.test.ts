@@ -6,9 +6,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot } from "./support/browser.js";
+import { browser, screenshot } from "./support/browser.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
 const POSTGRES_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
@@ -54,7 +53,6 @@ describe.skipIf(!reachable)("two instances, one browser", () => {
   const name = `aacos_e2e_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const instances: RunningServer[] = [];
   const dataDirs: string[] = [];
-  let browser: Browser;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -69,11 +67,9 @@ describe.skipIf(!reachable)("two instances, one browser", () => {
       dataDirs.push(dataDir);
       instances.push(await startInstance(url.toString(), dataDir));
     }
-    browser = await launchBrowser();
   }, 360_000);
 
   afterAll(async () => {
-    await browser?.close();
     await Promise.all(instances.map((instance) => instance.stop()));
     for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
     const cleaner = new pg.Client({ connectionString: POSTGRES_URL });

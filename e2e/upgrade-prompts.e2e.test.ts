@@ -1,16 +1,9 @@
 // One refusal shows one upgrade prompt at a time, in Hebrew, and none of them covers the chat's input or Send button
 // (issue 14 item 4; docs/decisions/165-one-prompt-per-refusal.md).
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { api, registerAccount, type TestAccount } from "./support/api.js";
-import { launchBrowser, screenshot } from "./support/browser.js";
+import { browser, screenshot } from "./support/browser.js";
 import { signedInHebrew } from "./support/hebrew-page.js";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 describe("upgrade prompts in the browser (Hebrew)", () => {
   it("shows one prompt at a time for a refusal, never over the chat's Send button", async () => {

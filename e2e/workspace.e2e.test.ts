@@ -1,15 +1,10 @@
 // The AI workspace in a real browser: a new user goes from sign-up to the first streamed answer, then sends one
 // command to three entities at once. The model is a loopback OpenAI-compatible server streaming a known answer.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, registerThroughForm, screenshot } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browser, registerThroughForm, screenshot } from "./support/browser.js";
 
 const ANSWER = "The answer is forty-two.";
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 async function addEntity(page: Page, name: string) {
   await page.getByTestId("entity-add").first().click();

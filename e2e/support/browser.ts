@@ -22,6 +22,17 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.locator("[data-prerendered]").waitFor({ state: "detached" });
 }
 
+/**
+ * The Chromium of the test file that is running: launched before the file's own hooks and closed after them
+ * (`support/browser-per-file.ts`, the suite's setup file).
+ */
+export let browser: Browser;
+
+/** Sets `browser` (the setup file only). */
+export function useBrowser(launched: Browser): void {
+  browser = launched;
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
