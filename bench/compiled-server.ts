@@ -50,7 +50,13 @@ export async function startCompiledServer(
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const profileDir = process.env.BENCH_CPU_PROF;
-  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const profile = profileDir
+    ? [
+        "--cpu-prof",
+        `--cpu-prof-dir=${profileDir}`,
+        `--cpu-prof-interval=${process.env.BENCH_CPU_PROF_INTERVAL_US ?? 1000}`,
+      ]
+    : [];
   const child = spawn(
     process.execPath,
     ["--enable-source-maps", ...profile, path.join(distDir, "main.js")],
