@@ -8,7 +8,7 @@ import path from "node:path";
 import { tierByName } from "@aacos/domain/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StripePeer, startStripeServer } from "../apps/server/src/test/stripe-server.js";
-import { PASSWORD } from "./support/api.js";
+import { api, PASSWORD } from "./support/api.js";
 import { browser, openPage, screenshot } from "./support/browser.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
@@ -17,19 +17,8 @@ let server: RunningServer;
 let baseUrl: string;
 let dataDir: string;
 
-async function call<T>(route: string, body?: unknown, token?: string) {
-  const response = await fetch(new URL(route, baseUrl), {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-forwarded-for": `10.88.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
+const call = <T>(route: string, body?: unknown, token?: string) =>
+  api<T>(route, { base: baseUrl, body, token });
 
 beforeAll(async () => {
   stripe = await startStripeServer();

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "./support/api.js";
 import { browser, screenshot } from "./support/browser.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
@@ -35,19 +36,8 @@ function startInstance(databaseUrl: string, dataDir: string): Promise<RunningSer
   });
 }
 
-async function call<T>(base: string, route: string, body?: unknown, token?: string) {
-  const response = await fetch(new URL(route, base), {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
+const call = <T>(base: string, route: string, body?: unknown, token?: string) =>
+  api<T>(route, { base, body, token });
 
 describe.skipIf(!reachable)("two instances, one browser", () => {
   const name = `aacos_e2e_${Date.now()}_${randomBytes(3).toString("hex")}`;

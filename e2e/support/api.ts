@@ -9,10 +9,16 @@ export const PASSWORD = "Zq7!wVx9Lk";
 
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    token?: string;
+    /** Another server than the suite's (a file's own instance). */
+    base?: string;
+  } = {},
 ): Promise<{ status: number; body: T }> {
   counter += 1;
-  const response = await fetch(new URL(path, inject("baseUrl")), {
+  const response = await fetch(new URL(path, init.base ?? inject("baseUrl")), {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: {
       "content-type": "application/json",
