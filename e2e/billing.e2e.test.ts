@@ -8,7 +8,7 @@ import path from "node:path";
 import { tierByName } from "@aacos/domain/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StripePeer, startStripeServer } from "../apps/server/src/test/stripe-server.js";
-import { api, PASSWORD } from "./support/api.js";
+import { api, registerAccount } from "./support/api.js";
 import { browser, openPage, screenshot } from "./support/browser.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
@@ -37,14 +37,7 @@ afterAll(async () => {
 
 describe("paying for a plan with Stripe", () => {
   it("upgrades through Checkout: Current moves only after the signed webhook, and the limits follow", async () => {
-    const tag = `pay${Date.now().toString(36)}`;
-    const registered = await call<{ token: string }>("/api/auth/register", {
-      email: `${tag}@example.com`,
-      username: tag,
-      password: PASSWORD,
-    });
-    expect(registered.status).toBe(201);
-    const token = registered.body.token;
+    const { token } = await registerAccount("pay", baseUrl);
     expect((await call<{ mode: string }>("/api/billing/status")).body.mode).toBe("stripe");
 
     const page = await openPage(browser, `${baseUrl}/tiers`, { language: "en", token });
@@ -91,15 +84,10 @@ describe("paying for a plan with Stripe", () => {
   });
 
   it("coming back from a cancelled Checkout says the plan has not changed", async () => {
-    const tag = `cancel${Date.now().toString(36)}`;
-    const registered = await call<{ token: string }>("/api/auth/register", {
-      email: `${tag}@example.com`,
-      username: tag,
-      password: PASSWORD,
-    });
+    const { token } = await registerAccount("cancel", baseUrl);
     const page = await openPage(browser, `${baseUrl}/tiers?checkout=cancelled`, {
       language: "en",
-      token: registered.body.token,
+      token,
     });
     await page.getByTestId("checkout-return").waitFor();
     expect(await page.getByTestId("checkout-return").innerText()).toContain(

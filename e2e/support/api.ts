@@ -39,11 +39,13 @@ export interface TestAccount {
   id: string;
 }
 
-export async function registerAccount(prefix = "e2e"): Promise<TestAccount> {
+/** A new account on the suite's server, or on `base` (a file's own instance). */
+export async function registerAccount(prefix = "e2e", base?: string): Promise<TestAccount> {
   const tag = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const email = `${tag}@example.com`;
   const result = await api<{ token: string; user: { id: string } }>("/api/auth/register", {
     body: { email, username: tag, password: PASSWORD },
+    base,
   });
   if (result.status !== 201)
     throw new Error(`register failed: ${result.status} ${JSON.stringify(result.body)}`);
