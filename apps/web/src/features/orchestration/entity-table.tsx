@@ -21,6 +21,19 @@ type RunStatus = (typeof RUN_STATUSES)[number];
 const isRunStatus = (value: string | null): value is RunStatus =>
   RUN_STATUSES.includes(value as RunStatus);
 
+/** The header after the checkbox, in reading order; the owner column only for someone who manages every entity. */
+const COLUMNS = [
+  { key: "entity", numeric: false },
+  { key: "owner", numeric: false },
+  { key: "universe", numeric: false },
+  { key: "status", numeric: false },
+  { key: "model", numeric: false },
+  { key: "lastRun", numeric: false },
+  { key: "tokens", numeric: true },
+  { key: "errors", numeric: true },
+  { key: "actions", numeric: false },
+] as const;
+
 export function EntityTable({
   entities,
   managesAll,
@@ -77,35 +90,15 @@ export function EntityTable({
                 data-testid="orchestration-select-all"
               />
             </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.entity")}
-            </th>
-            {managesAll ? (
-              <th scope="col" className={`${cell} text-start`}>
-                {t("orchestration.columns.owner")}
+            {COLUMNS.filter((column) => managesAll || column.key !== "owner").map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={`${cell} ${column.numeric ? "text-end" : "text-start"}`}
+              >
+                {t(`orchestration.columns.${column.key}`)}
               </th>
-            ) : null}
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.universe")}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.status")}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.model")}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.lastRun")}
-            </th>
-            <th scope="col" className={`${cell} text-end`}>
-              {t("orchestration.columns.tokens")}
-            </th>
-            <th scope="col" className={`${cell} text-end`}>
-              {t("orchestration.columns.errors")}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.actions")}
-            </th>
+            ))}
           </tr>
         </thead>
         <tbody>
