@@ -9,7 +9,7 @@ import { realtime } from "../../lib/realtime";
 import { useFormatters } from "../../lib/use-language";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Card } from "../../ui/card";
-import { LiveLineChart } from "../../ui/live-line-chart";
+import { type ChartPoint, LiveLineChart } from "../../ui/live-line-chart";
 import { LiveToolbar } from "../../ui/live-toolbar";
 import { PageHeading } from "../../ui/page-heading";
 import { monitoringApi, monitoringKeys } from "./api";
@@ -169,30 +169,56 @@ export function MonitoringScreen({
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <h2 className="mb-2 font-bold text-fg">{t("live.monitoring.cpu")}</h2>
-          <LiveLineChart
-            title={t("live.monitoring.cpu")}
-            description={t("live.monitoring.latest", { value: percent(latest?.cpuPercent) })}
-            points={cpu}
+        {(
+          [
+            { metric: "cpu", points: cpu, latest: latest?.cpuPercent },
+            { metric: "memory", points: memory, latest: latest?.memoryPercent },
+          ] as const
+        ).map((chart) => (
+          <ChartCard
+            key={chart.metric}
+            title={t(`live.monitoring.${chart.metric}`)}
+            latest={percent(chart.latest)}
+            points={chart.points}
             from={from}
             to={now}
-            testId="chart-cpu"
+            testId={`chart-${chart.metric}`}
           />
-        </Card>
-        <Card>
-          <h2 className="mb-2 font-bold text-fg">{t("live.monitoring.memory")}</h2>
-          <LiveLineChart
-            title={t("live.monitoring.memory")}
-            description={t("live.monitoring.latest", { value: percent(latest?.memoryPercent) })}
-            points={memory}
-            from={from}
-            to={now}
-            testId="chart-memory"
-          />
-        </Card>
+        ))}
       </div>
     </div>
+  );
+}
+
+/** One metric's live chart under its heading; the chart's description reads out the latest value. */
+function ChartCard({
+  title,
+  latest,
+  points,
+  from,
+  to,
+  testId,
+}: {
+  title: string;
+  latest: string;
+  points: readonly ChartPoint[];
+  from: number;
+  to: number;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <h2 className="mb-2 font-bold text-fg">{title}</h2>
+      <LiveLineChart
+        title={title}
+        description={t("live.monitoring.latest", { value: latest })}
+        points={points}
+        from={from}
+        to={to}
+        testId={testId}
+      />
+    </Card>
   );
 }
 
