@@ -3,7 +3,7 @@
 import { ALERT_OPS, ALERT_SEVERITIES } from "@aacos/domain/monitoring";
 import { AlertRuleBody } from "@aacos/domain/validation";
 import { useTranslation } from "react-i18next";
-import { type FormSchema, useForm } from "../../lib/use-form";
+import { numberOrBlank, schemaOfValues, useForm } from "../../lib/use-form";
 import { Button } from "../../ui/button";
 import { SelectField, TextField } from "../../ui/form-field";
 
@@ -25,23 +25,15 @@ const INITIAL: RuleValues = {
   name: "",
 };
 
-const number = (text: string): number | undefined =>
-  text.trim() === "" ? undefined : Number(text.trim());
-
 /** The text fields as the body the schema (and the server) expects. */
-export const RULE_FORM_SCHEMA: FormSchema<AlertRuleBody> = {
-  safeParse: (values: unknown) => {
-    const v = values as RuleValues;
-    return AlertRuleBody.safeParse({
-      metric: v.metric,
-      op: v.op,
-      threshold: number(v.threshold),
-      windowSeconds: number(v.windowSeconds),
-      severity: v.severity,
-      name: v.name.trim() === "" ? undefined : v.name,
-    });
-  },
-};
+export const RULE_FORM_SCHEMA = schemaOfValues(AlertRuleBody, (v: RuleValues) => ({
+  metric: v.metric,
+  op: v.op,
+  threshold: numberOrBlank(v.threshold),
+  windowSeconds: numberOrBlank(v.windowSeconds),
+  severity: v.severity,
+  name: v.name.trim() === "" ? undefined : v.name,
+}));
 
 export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Promise<void> }) {
   const { t } = useTranslation();

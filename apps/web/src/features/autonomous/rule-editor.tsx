@@ -11,7 +11,7 @@ import { isApiError } from "../../lib/api-client";
 import { localeOf } from "../../lib/i18n";
 import { translateField } from "../../lib/messages";
 import { useDebounced } from "../../lib/use-debounced";
-import { type FormSchema, useForm } from "../../lib/use-form";
+import { numberOrBlank, schemaOfValues, useForm } from "../../lib/use-form";
 import { useLanguage } from "../../lib/use-language";
 import { useEntities } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
@@ -77,21 +77,13 @@ export function initialValues(rule?: AutonomousRuleView): EditorValues {
   };
 }
 
-const number = (text: string): number | undefined =>
-  text.trim() === "" ? undefined : Number(text.trim());
-
 /** The form's text values as the body the schema (and the server) expects. */
-export const RULE_EDITOR_SCHEMA: FormSchema<AutonomousRuleBody> = {
-  safeParse: (values: unknown) => {
-    const v = values as EditorValues;
-    return AutonomousRuleBody.safeParse({
-      ...v,
-      entityIds: v.entityIds === "" ? [] : v.entityIds.split(","),
-      maxRunsPerHour: number(v.maxRunsPerHour),
-      maxTokensPerDay: number(v.maxTokensPerDay),
-    });
-  },
-};
+export const RULE_EDITOR_SCHEMA = schemaOfValues(AutonomousRuleBody, (v: EditorValues) => ({
+  ...v,
+  entityIds: v.entityIds === "" ? [] : v.entityIds.split(","),
+  maxRunsPerHour: numberOrBlank(v.maxRunsPerHour),
+  maxTokensPerDay: numberOrBlank(v.maxTokensPerDay),
+}));
 
 const TIME_ZONES: readonly string[] =
   typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AuthUser } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
 import { applyLanguage, isLanguage } from "../../lib/i18n";
-import { type FormSchema, useForm } from "../../lib/use-form";
+import { schemaOfValues, useForm } from "../../lib/use-form";
 import { useLanguage } from "../../lib/use-language";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
@@ -15,15 +15,10 @@ import { SettingsSection } from "./settings-section";
 type ProfileValues = { displayName: string; username: string; timeZone: string; locale: string };
 
 /** An empty display name clears it (null); the rest is the domain's ProfileBody. */
-const ProfileForm: FormSchema<ProfileBody> = {
-  safeParse: (value) => {
-    const values = value as ProfileValues;
-    return ProfileBody.safeParse({
-      ...values,
-      displayName: values.displayName.trim() === "" ? null : values.displayName,
-    });
-  },
-};
+const ProfileForm = schemaOfValues(ProfileBody, (values: ProfileValues) => ({
+  ...values,
+  displayName: values.displayName.trim() === "" ? null : values.displayName,
+}));
 
 function timeZones(current: string): string[] {
   const zones =
