@@ -56,13 +56,7 @@ export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Prom
         dir="ltr"
       />
       <TextField label={t("live.alerts.rule.name")} {...form.field("name")} testId="rule-name" />
-      <SelectField
-        label={t("live.alerts.rule.op")}
-        value={form.values.op}
-        onChange={(event) => form.set("op", event.target.value)}
-        error={form.error("op")}
-        testId="rule-op"
-      >
+      <SelectField label={t("live.alerts.rule.op")} {...form.field("op")} testId="rule-op">
         {ALERT_OPS.map((op) => (
           <option key={op} value={op}>
             {t(`live.alerts.ops.${op}`)}
@@ -84,9 +78,7 @@ export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Prom
       />
       <SelectField
         label={t("live.alerts.rule.severity")}
-        value={form.values.severity}
-        onChange={(event) => form.set("severity", event.target.value)}
-        error={form.error("severity")}
+        {...form.field("severity")}
         testId="rule-severity"
       >
         {ALERT_SEVERITIES.map((severity) => (
