@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { errorText } from "../../lib/messages";
+import { OutcomeLine } from "../../lib/outcome-line";
 import { realtime } from "../../lib/realtime";
 import { useFormatters } from "../../lib/use-language";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
@@ -131,11 +132,7 @@ export function MonitoringScreen({
           ))}
         </fieldset>
       </LiveToolbar>
-      {error ? (
-        <p role="alert" className="mb-4 text-error" data-testid="monitoring-error">
-          {error}
-        </p>
-      ) : null}
+      <OutcomeLine kind="error" text={error} testId="monitoring-error" />
       <div className="mb-6 grid gap-3 sm:grid-cols-4">
         <Tile
           label={t("live.monitoring.cpu")}

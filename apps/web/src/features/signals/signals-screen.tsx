@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
+import { OutcomeLine } from "../../lib/outcome-line";
 import { realtime } from "../../lib/realtime";
 import { signalKindText, signalSourceText } from "../../lib/server-words";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
@@ -169,11 +170,7 @@ export function SignalsScreen() {
           testId="signals-filter-text"
         />
       </div>
-      {(error ?? loadError) ? (
-        <p role="alert" className="mb-4 text-error" data-testid="signals-error">
-          {error ?? loadError}
-        </p>
-      ) : null}
+      <OutcomeLine kind="error" text={error ?? loadError} testId="signals-error" />
       <ListLines
         pending={newest.isPending}
         items={shown}
