@@ -53,6 +53,14 @@ function type(testId: string, value: string) {
   fireEvent.blur(field(testId));
 }
 
+/** Fills the three fields with valid values and submits. */
+function submitAccount(email: string, username: string, submitLabel: string) {
+  type("register-email", email);
+  type("register-username", username);
+  type("register-password", "Quantum1!");
+  fireEvent.click(screen.getByRole("button", { name: submitLabel }));
+}
+
 const TEXTS = {
   en: {
     submit: "Create account",
@@ -121,10 +129,7 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
 
   it("puts the server's field message on its field after submit, and announces the failure", async () => {
     renderRegister(language);
-    type("register-email", "dana@example.com");
-    type("register-username", "dana");
-    type("register-password", "Quantum1!");
-    fireEvent.click(screen.getByRole("button", { name: text.submit }));
+    submitAccount("dana@example.com", "dana", text.submit);
     await waitFor(() =>
       expect(screen.getByTestId("register-username-error")).toHaveTextContent(text.taken),
     );
@@ -137,10 +142,7 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
 
   it("shows the neutral answer to an e-mail in use on the e-mail field, translated", async () => {
     renderRegister(language);
-    type("register-email", "owner@example.com");
-    type("register-username", "newcomer");
-    type("register-password", "Quantum1!");
-    fireEvent.click(screen.getByRole("button", { name: text.submit }));
+    submitAccount("owner@example.com", "newcomer", text.submit);
     await waitFor(() =>
       expect(screen.getByTestId("register-email-error")).toHaveTextContent(text.emailUnavailable),
     );
