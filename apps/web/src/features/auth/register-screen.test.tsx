@@ -61,6 +61,12 @@ function submitAccount(email: string, username: string, submitLabel: string) {
   fireEvent.click(screen.getByRole("button", { name: submitLabel }));
 }
 
+/** The server's refusal stands under its field and, summarised, in the form's alert. */
+async function expectRefused(testId: string, message: string) {
+  await waitFor(() => expect(screen.getByTestId(`${testId}-error`)).toHaveTextContent(message));
+  expect(screen.getByRole("alert")).toHaveTextContent(message);
+}
+
 const TEXTS = {
   en: {
     submit: "Create account",
@@ -130,10 +136,7 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
   it("puts the server's field message on its field after submit, and announces the failure", async () => {
     renderRegister(language);
     submitAccount("dana@example.com", "dana", text.submit);
-    await waitFor(() =>
-      expect(screen.getByTestId("register-username-error")).toHaveTextContent(text.taken),
-    );
-    expect(screen.getByRole("alert")).toHaveTextContent(text.taken);
+    await expectRefused("register-username", text.taken);
     // Editing the field clears the server's message about the old value, and the alert that summarised it.
     fireEvent.change(field("register-username"), { target: { value: "dana2" } });
     expect(screen.queryByTestId("register-username-error")).not.toBeInTheDocument();
@@ -143,9 +146,6 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
   it("shows the neutral answer to an e-mail in use on the e-mail field, translated", async () => {
     renderRegister(language);
     submitAccount("owner@example.com", "newcomer", text.submit);
-    await waitFor(() =>
-      expect(screen.getByTestId("register-email-error")).toHaveTextContent(text.emailUnavailable),
-    );
-    expect(screen.getByRole("alert")).toHaveTextContent(text.emailUnavailable);
+    await expectRefused("register-email", text.emailUnavailable);
   });
 });
