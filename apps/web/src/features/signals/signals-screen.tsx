@@ -136,32 +136,22 @@ export function SignalsScreen() {
         ) : null}
       </LiveToolbar>
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
-        <SelectField
+        <ChoiceFilter
           label={t("live.signals.kind")}
           value={kind}
-          onChange={(event) => setKind(event.target.value)}
+          onChange={setKind}
+          choices={SIGNAL_KINDS}
+          choiceText={(value) => signalKindText(t, value)}
           testId="signals-filter-kind"
-        >
-          <option value="">{t("live.signals.all")}</option>
-          {SIGNAL_KINDS.map((value) => (
-            <option key={value} value={value}>
-              {signalKindText(t, value)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+        />
+        <ChoiceFilter
           label={t("live.signals.severity")}
           value={severity}
-          onChange={(event) => setSeverity(event.target.value)}
+          onChange={setSeverity}
+          choices={SIGNAL_SEVERITIES}
+          choiceText={(value) => t(`live.severity.${value}`)}
           testId="signals-filter-severity"
-        >
-          <option value="">{t("live.signals.all")}</option>
-          {SIGNAL_SEVERITIES.map((value) => (
-            <option key={value} value={value}>
-              {t(`live.severity.${value}`)}
-            </option>
-          ))}
-        </SelectField>
+        />
         <TextField
           label={t("live.signals.search")}
           type="search"
@@ -233,4 +223,38 @@ const SEVERITY_TONE: Record<string, string> = {
 
 function severityKey(severity: string): "info" | "warning" | "critical" {
   return severity === "warning" || severity === "critical" ? severity : "info";
+}
+
+/** A filter that lets every signal through (the empty choice) or only those with one of `choices`. */
+function ChoiceFilter<Choice extends string>({
+  label,
+  value,
+  onChange,
+  choices,
+  choiceText,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  choices: readonly Choice[];
+  choiceText: (choice: Choice) => string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      testId={testId}
+    >
+      <option value="">{t("live.signals.all")}</option>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {choiceText(choice)}
+        </option>
+      ))}
+    </SelectField>
+  );
 }
