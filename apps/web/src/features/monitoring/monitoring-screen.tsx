@@ -3,8 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { errorText } from "../../lib/messages";
+import { liveLoadFailure } from "../../lib/messages";
 import { OutcomeLine } from "../../lib/outcome-line";
 import { realtime } from "../../lib/realtime";
 import { useFormatters } from "../../lib/use-language";
@@ -45,11 +44,7 @@ export function MonitoringScreen({
     queryFn: ({ signal }) => monitoringApi.system(signal),
   });
   const requests = system.data?.requests ?? null;
-  const error = system.isError
-    ? isApiError(system.error)
-      ? errorText(t, system.error)
-      : t("live.loadFailed")
-    : null;
+  const error = system.isError ? liveLoadFailure(t, system.error) : null;
   // The samples the server holds join those the socket brings.
   useEffect(() => {
     if (system.data === undefined) return;

@@ -4,9 +4,8 @@ import { SIGNAL_KINDS, SIGNAL_SEVERITIES } from "@aacos/domain/validation";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
-import { errorText } from "../../lib/messages";
+import { liveLoadFailure } from "../../lib/messages";
 import { OutcomeLine } from "../../lib/outcome-line";
 import { realtime } from "../../lib/realtime";
 import { signalKindText, signalSourceText } from "../../lib/server-words";
@@ -64,11 +63,7 @@ export function SignalsScreen() {
     apply(newest.data.items);
     setCursor(newest.data.nextCursor);
   }, [newest.data, apply]);
-  const loadError = newest.isError
-    ? isApiError(newest.error)
-      ? errorText(t, newest.error)
-      : t("live.loadFailed")
-    : null;
+  const loadError = newest.isError ? liveLoadFailure(t, newest.error) : null;
 
   useEffect(() => {
     const batcher = createFrameBatcher<SignalView>((batch) => {
@@ -109,7 +104,7 @@ export function SignalsScreen() {
       });
       setCursor(page.nextCursor);
     } catch (reason) {
-      setError(isApiError(reason) ? errorText(t, reason) : t("live.loadFailed"));
+      setError(liveLoadFailure(t, reason));
     } finally {
       setLoadingOlder(false);
     }
