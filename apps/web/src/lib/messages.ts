@@ -128,3 +128,8 @@ export function failureText(t: TFunction, error: unknown, ...fields: readonly st
 export function errorText(t: TFunction, error: unknown): string {
   return isApiError(error) ? translateError(t, error) : t("messages.requestFailed");
 }
+
+/** Why a live screen's read failed: the server's answer in words, anything else (no connection) as "could not load". */
+export function liveLoadFailure(t: TFunction, error: unknown): string {
+  return isApiError(error) ? translateError(t, error) : t("live.loadFailed");
+}

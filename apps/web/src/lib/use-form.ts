@@ -24,6 +24,21 @@ export interface FormSchema<Output> {
 
 type Values = Record<string, string | boolean>;
 
+/**
+ * A form's schema when its text values are not yet the body: `toBody` shapes them (numbers, lists, blanks) into what
+ * the domain's schema, and the server, expect.
+ */
+export function schemaOfValues<V extends Values, Output>(
+  schema: FormSchema<Output>,
+  toBody: (values: V) => unknown,
+): FormSchema<Output> {
+  return { safeParse: (values: unknown) => schema.safeParse(toBody(values as V)) };
+}
+
+/** A number field's text as a number; blank is undefined, so the schema says the field is required. */
+export const numberOrBlank = (text: string): number | undefined =>
+  text.trim() === "" ? undefined : Number(text.trim());
+
 export function clientErrors<Output>(schema: FormSchema<Output>, values: Values) {
   const result = schema.safeParse(values);
   return result.success ? {} : fieldErrors(result.error);

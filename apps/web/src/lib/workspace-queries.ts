@@ -48,11 +48,14 @@ export function useAiAllowance() {
   });
 }
 
+/** A universe with its entities, as the chat and command pickers list them. */
+export type UniverseGroup = { universe: Universe; entities: Entity[] };
+
 /** Entities under their universe, in the universes' order; archived universes last. */
 export function groupByUniverse(
   universes: readonly Universe[],
   entities: readonly Entity[],
-): { universe: Universe; entities: Entity[] }[] {
+): UniverseGroup[] {
   const ordered = [...universes].sort(
     (a, b) => Number(a.archivedAt !== null) - Number(b.archivedAt !== null),
   );

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
+import { OutcomeLine } from "../../lib/outcome-line";
 import { realtime } from "../../lib/realtime";
 import { alertRuleText, alertTexts } from "../../lib/server-words";
 import { useFormatters } from "../../lib/use-language";
@@ -90,16 +91,8 @@ export function AlertsScreen() {
       <div className="mb-4">
         <LiveIndicator live={live} />
       </div>
-      {actionError ? (
-        <p role="alert" className="mb-4 text-error" data-testid="alerts-error">
-          {actionError}
-        </p>
-      ) : null}
-      {notice ? (
-        <p role="status" className="mb-4 text-success" data-testid="alerts-notice">
-          {notice}
-        </p>
-      ) : null}
+      <OutcomeLine kind="error" text={actionError} testId="alerts-error" />
+      <OutcomeLine kind="notice" text={notice} testId="alerts-notice" />
       <div role="tablist" aria-label={t("live.alerts.title")} className="mb-4 flex gap-2">
         {TABS.map((status) => (
           <button

@@ -3,7 +3,7 @@
 import { ALERT_OPS, ALERT_SEVERITIES } from "@aacos/domain/monitoring";
 import { AlertRuleBody } from "@aacos/domain/validation";
 import { useTranslation } from "react-i18next";
-import { type FormSchema, useForm } from "../../lib/use-form";
+import { numberOrBlank, schemaOfValues, useForm } from "../../lib/use-form";
 import { Button } from "../../ui/button";
 import { SelectField, TextField } from "../../ui/form-field";
 
@@ -25,23 +25,15 @@ const INITIAL: RuleValues = {
   name: "",
 };
 
-const number = (text: string): number | undefined =>
-  text.trim() === "" ? undefined : Number(text.trim());
-
 /** The text fields as the body the schema (and the server) expects. */
-export const RULE_FORM_SCHEMA: FormSchema<AlertRuleBody> = {
-  safeParse: (values: unknown) => {
-    const v = values as RuleValues;
-    return AlertRuleBody.safeParse({
-      metric: v.metric,
-      op: v.op,
-      threshold: number(v.threshold),
-      windowSeconds: number(v.windowSeconds),
-      severity: v.severity,
-      name: v.name.trim() === "" ? undefined : v.name,
-    });
-  },
-};
+export const RULE_FORM_SCHEMA = schemaOfValues(AlertRuleBody, (v: RuleValues) => ({
+  metric: v.metric,
+  op: v.op,
+  threshold: numberOrBlank(v.threshold),
+  windowSeconds: numberOrBlank(v.windowSeconds),
+  severity: v.severity,
+  name: v.name.trim() === "" ? undefined : v.name,
+}));
 
 export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Promise<void> }) {
   const { t } = useTranslation();
@@ -64,13 +56,7 @@ export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Prom
         dir="ltr"
       />
       <TextField label={t("live.alerts.rule.name")} {...form.field("name")} testId="rule-name" />
-      <SelectField
-        label={t("live.alerts.rule.op")}
-        value={form.values.op}
-        onChange={(event) => form.set("op", event.target.value)}
-        error={form.error("op")}
-        testId="rule-op"
-      >
+      <SelectField label={t("live.alerts.rule.op")} {...form.field("op")} testId="rule-op">
         {ALERT_OPS.map((op) => (
           <option key={op} value={op}>
             {t(`live.alerts.ops.${op}`)}
@@ -92,9 +78,7 @@ export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Prom
       />
       <SelectField
         label={t("live.alerts.rule.severity")}
-        value={form.values.severity}
-        onChange={(event) => form.set("severity", event.target.value)}
-        error={form.error("severity")}
+        {...form.field("severity")}
         testId="rule-severity"
       >
         {ALERT_SEVERITIES.map((severity) => (

@@ -53,6 +53,20 @@ function type(testId: string, value: string) {
   fireEvent.blur(field(testId));
 }
 
+/** Fills the three fields with valid values and submits. */
+function submitAccount(email: string, username: string, submitLabel: string) {
+  type("register-email", email);
+  type("register-username", username);
+  type("register-password", "Quantum1!");
+  fireEvent.click(screen.getByRole("button", { name: submitLabel }));
+}
+
+/** The server's refusal stands under its field and, summarised, in the form's alert. */
+async function expectRefused(testId: string, message: string) {
+  await waitFor(() => expect(screen.getByTestId(`${testId}-error`)).toHaveTextContent(message));
+  expect(screen.getByRole("alert")).toHaveTextContent(message);
+}
+
 const TEXTS = {
   en: {
     submit: "Create account",
@@ -121,14 +135,8 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
 
   it("puts the server's field message on its field after submit, and announces the failure", async () => {
     renderRegister(language);
-    type("register-email", "dana@example.com");
-    type("register-username", "dana");
-    type("register-password", "Quantum1!");
-    fireEvent.click(screen.getByRole("button", { name: text.submit }));
-    await waitFor(() =>
-      expect(screen.getByTestId("register-username-error")).toHaveTextContent(text.taken),
-    );
-    expect(screen.getByRole("alert")).toHaveTextContent(text.taken);
+    submitAccount("dana@example.com", "dana", text.submit);
+    await expectRefused("register-username", text.taken);
     // Editing the field clears the server's message about the old value, and the alert that summarised it.
     fireEvent.change(field("register-username"), { target: { value: "dana2" } });
     expect(screen.queryByTestId("register-username-error")).not.toBeInTheDocument();
@@ -137,13 +145,7 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
 
   it("shows the neutral answer to an e-mail in use on the e-mail field, translated", async () => {
     renderRegister(language);
-    type("register-email", "owner@example.com");
-    type("register-username", "newcomer");
-    type("register-password", "Quantum1!");
-    fireEvent.click(screen.getByRole("button", { name: text.submit }));
-    await waitFor(() =>
-      expect(screen.getByTestId("register-email-error")).toHaveTextContent(text.emailUnavailable),
-    );
-    expect(screen.getByRole("alert")).toHaveTextContent(text.emailUnavailable);
+    submitAccount("owner@example.com", "newcomer", text.submit);
+    await expectRefused("register-email", text.emailUnavailable);
   });
 });

@@ -18,6 +18,7 @@ import { PageHeading } from "../../ui/page-heading";
 import { autonomousApi, autonomousKeys } from "./api";
 import { ExecutionHistory } from "./execution-history";
 import { KillSwitchBar } from "./kill-switch-bar";
+import { LoadFailed } from "./load-failed";
 import { RuleEditor } from "./rule-editor";
 import { RuleList } from "./rule-list";
 
@@ -130,12 +131,7 @@ function AutonomousControl() {
         {rules.isPending ? (
           <Loader message={t("autonomous.loading")} />
         ) : rules.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-error">
-            {t("autonomous.loadFailed")}
-            <Button variant="secondary" onClick={() => void rules.refetch()}>
-              {t("autonomous.retry")}
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void rules.refetch()} />
         ) : rules.data.length === 0 ? (
           editing.mode === "closed" ? (
             <EmptyState

@@ -8,6 +8,7 @@ import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { TableHead } from "../../ui/table-head";
 import { autonomousApi, autonomousKeys, HISTORY_PAGE_SIZE } from "./api";
+import { LoadFailed } from "./load-failed";
 import { STATUS_TONES } from "./rule-list";
 
 const ACTIVE = new Set(["queued", "running"]);
@@ -50,12 +51,7 @@ export function ExecutionHistory() {
           {t("autonomous.loading")}
         </p>
       ) : history.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-error">
-          {t("autonomous.loadFailed")}
-          <Button variant="secondary" onClick={() => void history.refetch()}>
-            {t("autonomous.retry")}
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void history.refetch()} />
       ) : history.data.items.length === 0 ? (
         <p
           className="rounded-2xl border border-dashed border-border bg-surface px-4 py-6 text-center text-fg-muted"

@@ -11,7 +11,7 @@ import { isApiError } from "../../lib/api-client";
 import { localeOf } from "../../lib/i18n";
 import { translateField } from "../../lib/messages";
 import { useDebounced } from "../../lib/use-debounced";
-import { type FormSchema, useForm } from "../../lib/use-form";
+import { type FieldBinding, numberOrBlank, schemaOfValues, useForm } from "../../lib/use-form";
 import { useLanguage } from "../../lib/use-language";
 import { useEntities } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
@@ -77,21 +77,25 @@ export function initialValues(rule?: AutonomousRuleView): EditorValues {
   };
 }
 
-const number = (text: string): number | undefined =>
-  text.trim() === "" ? undefined : Number(text.trim());
-
 /** The form's text values as the body the schema (and the server) expects. */
-export const RULE_EDITOR_SCHEMA: FormSchema<AutonomousRuleBody> = {
-  safeParse: (values: unknown) => {
-    const v = values as EditorValues;
-    return AutonomousRuleBody.safeParse({
-      ...v,
-      entityIds: v.entityIds === "" ? [] : v.entityIds.split(","),
-      maxRunsPerHour: number(v.maxRunsPerHour),
-      maxTokensPerDay: number(v.maxTokensPerDay),
-    });
-  },
-};
+export const RULE_EDITOR_SCHEMA = schemaOfValues(AutonomousRuleBody, (v: EditorValues) => ({
+  ...v,
+  entityIds: v.entityIds === "" ? [] : v.entityIds.split(","),
+  maxRunsPerHour: numberOrBlank(v.maxRunsPerHour),
+  maxTokensPerDay: numberOrBlank(v.maxTokensPerDay),
+}));
+
+/** The rule's budget: the most runs an hour and tokens a day (24 hours) it may spend. */
+const LIMIT_FIELDS = [
+  { name: "maxRunsPerHour", testId: "rule-max-runs" },
+  { name: "maxTokensPerDay", testId: "rule-max-tokens" },
+] as const;
+
+/** A dry run records what would have run without calling the AI; a rule turned off does not fire. */
+const SWITCHES = [
+  { name: "dryRun", testId: "rule-dry-run" },
+  { name: "enabled", testId: "rule-enabled" },
+] as const;
 
 const TIME_ZONES: readonly string[] =
   typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
@@ -149,6 +153,31 @@ function CronPreview({ cron, timeZone }: { cron: string; timeZone: string }) {
   );
 }
 
+/** A left-to-right text field that offers a list of known values (time zones, signal kinds) yet takes any text. */
+function SuggestedField({
+  label,
+  binding,
+  testId,
+  suggestions,
+}: {
+  label: string;
+  binding: FieldBinding;
+  testId: string;
+  suggestions: readonly string[];
+}) {
+  const listId = useId();
+  return (
+    <>
+      <TextField label={label} {...binding} testId={testId} dir="ltr" list={listId} />
+      <datalist id={listId}>
+        {suggestions.map((value) => (
+          <option key={value} value={value} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 export function RuleEditor({
   rule,
   onSave,
@@ -162,8 +191,6 @@ export function RuleEditor({
   const form = useForm<EditorValues, AutonomousRuleBody>(RULE_EDITOR_SCHEMA, initialValues(rule));
   const entities = useEntities();
   const promptId = useId();
-  const zonesId = useId();
-  const kindsId = useId();
   const selected = form.values.entityIds === "" ? [] : form.values.entityIds.split(",");
   const toggleEntity = (id: string, on: boolean) =>
     form.set(
@@ -192,8 +219,7 @@ export function RuleEditor({
       />
       <SelectField
         label={t("autonomous.editor.trigger")}
-        value={form.values.trigger}
-        onChange={(event) => form.set("trigger", event.target.value)}
+        {...form.field("trigger")}
         testId="rule-trigger"
       >
         <option value="schedule">{t("autonomous.editor.triggers.schedule")}</option>
@@ -269,36 +295,24 @@ export function RuleEditor({
             dir="ltr"
             spellCheck={false}
           />
-          <TextField
+          <SuggestedField
             label={t("autonomous.editor.timeZone")}
-            {...form.field("timeZone")}
+            binding={form.field("timeZone")}
             testId="rule-time-zone"
-            dir="ltr"
-            list={zonesId}
+            suggestions={TIME_ZONES}
           />
-          <datalist id={zonesId}>
-            {TIME_ZONES.map((zone) => (
-              <option key={zone} value={zone} />
-            ))}
-          </datalist>
           <div className="sm:col-span-2">
             <CronPreview cron={form.values.cron} timeZone={form.values.timeZone} />
           </div>
         </>
       ) : (
         <>
-          <TextField
+          <SuggestedField
             label={t("autonomous.editor.signalKind")}
-            {...form.field("signalKind")}
+            binding={form.field("signalKind")}
             testId="rule-signal-kind"
-            dir="ltr"
-            list={kindsId}
+            suggestions={SIGNAL_KINDS}
           />
-          <datalist id={kindsId}>
-            {SIGNAL_KINDS.map((kind) => (
-              <option key={kind} value={kind} />
-            ))}
-          </datalist>
           <TextField
             label={t("autonomous.editor.signalSource")}
             {...form.field("signalSource")}
@@ -307,8 +321,7 @@ export function RuleEditor({
           />
           <SelectField
             label={t("autonomous.editor.minSeverity")}
-            value={form.values.signalMinSeverity}
-            onChange={(event) => form.set("signalMinSeverity", event.target.value)}
+            {...form.field("signalMinSeverity")}
             testId="rule-min-severity"
           >
             {SIGNAL_SEVERITIES.map((severity) => (
@@ -320,34 +333,26 @@ export function RuleEditor({
         </>
       )}
 
-      <TextField
-        label={t("autonomous.editor.maxRunsPerHour")}
-        inputMode="numeric"
-        {...form.field("maxRunsPerHour")}
-        testId="rule-max-runs"
-        dir="ltr"
-      />
-      <TextField
-        label={t("autonomous.editor.maxTokensPerDay")}
-        inputMode="numeric"
-        {...form.field("maxTokensPerDay")}
-        testId="rule-max-tokens"
-        dir="ltr"
-      />
-      <Switch
-        checked={form.values.dryRun}
-        onChange={(checked) => form.set("dryRun", checked)}
-        label={t("autonomous.editor.dryRun")}
-        hint={t("autonomous.editor.dryRunHint")}
-        testId="rule-dry-run"
-      />
-      <Switch
-        checked={form.values.enabled}
-        onChange={(checked) => form.set("enabled", checked)}
-        label={t("autonomous.editor.enabled")}
-        hint={t("autonomous.editor.enabledHint")}
-        testId="rule-enabled"
-      />
+      {LIMIT_FIELDS.map((limit) => (
+        <TextField
+          key={limit.name}
+          label={t(`autonomous.editor.${limit.name}`)}
+          inputMode="numeric"
+          {...form.field(limit.name)}
+          testId={limit.testId}
+          dir="ltr"
+        />
+      ))}
+      {SWITCHES.map((option) => (
+        <Switch
+          key={option.name}
+          checked={form.values[option.name]}
+          onChange={(checked) => form.set(option.name, checked)}
+          label={t(`autonomous.editor.${option.name}`)}
+          hint={t(`autonomous.editor.${option.name}Hint`)}
+          testId={option.testId}
+        />
+      ))}
       {form.formError ? (
         <div className="sm:col-span-2">
           <FormAlert testId="rule-editor-error">{form.formError}</FormAlert>

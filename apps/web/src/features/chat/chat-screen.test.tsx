@@ -54,6 +54,9 @@ function ask(text: string) {
   fireEvent.keyDown(box, { key: "Enter" });
 }
 
+/** A 200 reply whose body the test writes as server-sent events, at its own pace. */
+const streamed = (stream: NonNullable<Reply["stream"]>) => (): Reply => ({ status: 200, stream });
+
 describe("ChatScreen", () => {
   beforeEach(async () => {
     applyLanguage("en");
@@ -88,16 +91,13 @@ describe("ChatScreen", () => {
     const more = gate();
     api.route(
       "POST /api/chat/conversations/c1/messages",
-      (): Reply => ({
-        status: 200,
-        stream: async (write) => {
-          await write('data: {"delta":"Hello "}\n\n');
-          await more.opened;
-          await write('data: {"delta":"**world**"}\n\nevent: done\ndata: ');
-          await write(
-            `${JSON.stringify(answer("Hello **world**\n\n<script>alert(1)</script>", "retrieval", "complete"))}\n\n`,
-          );
-        },
+      streamed(async (write) => {
+        await write('data: {"delta":"Hello "}\n\n');
+        await more.opened;
+        await write('data: {"delta":"**world**"}\n\nevent: done\ndata: ');
+        await write(
+          `${JSON.stringify(answer("Hello **world**\n\n<script>alert(1)</script>", "retrieval", "complete"))}\n\n`,
+        );
       }),
     );
     await openConversation();
@@ -138,16 +138,13 @@ describe("ChatScreen", () => {
     });
     api.route(
       "POST /api/chat/conversations/c1/messages",
-      (): Reply => ({
-        status: 200,
-        stream: async (write) => {
-          await write('data: {"delta":"The partial "}\n\n');
-          await write('data: {"delta":"answer"}\n\n');
-          await stopped.opened;
-          await write(
-            `event: done\ndata: ${JSON.stringify(answer("The partial answer", "openai-compatible", "stopped"))}\n\n`,
-          );
-        },
+      streamed(async (write) => {
+        await write('data: {"delta":"The partial "}\n\n');
+        await write('data: {"delta":"answer"}\n\n');
+        await stopped.opened;
+        await write(
+          `event: done\ndata: ${JSON.stringify(answer("The partial answer", "openai-compatible", "stopped"))}\n\n`,
+        );
       }),
     );
     await openConversation();

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
-import type { Entity, Universe } from "../../lib/workspace-queries";
+import type { UniverseGroup } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
@@ -17,7 +17,7 @@ export function EntityPicker({
   value,
   onChange,
 }: {
-  groups: { universe: Universe; entities: Entity[] }[];
+  groups: UniverseGroup[];
   value: string;
   onChange: (entityId: string) => void;
 }) {
@@ -69,7 +69,7 @@ export function ConversationSidebar({
   onNew,
   creating,
 }: {
-  groups: { universe: Universe; entities: Entity[] }[];
+  groups: UniverseGroup[];
   entityId: string;
   onEntityChange: (entityId: string) => void;
   selectedId: string | null;

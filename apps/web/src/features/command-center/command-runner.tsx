@@ -8,7 +8,7 @@ import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
 import { errorText, storedErrorText } from "../../lib/messages";
-import type { Entity, Universe } from "../../lib/workspace-queries";
+import type { Entity, UniverseGroup } from "../../lib/workspace-queries";
 import { Badge } from "../../ui/badge";
 import { Button, ButtonLink } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -107,7 +107,7 @@ export function CommandRunner({
   groups,
   onFinished,
 }: {
-  groups: { universe: Universe; entities: Entity[] }[];
+  groups: UniverseGroup[];
   onFinished: () => void;
 }) {
   const { t } = useTranslation();

@@ -24,13 +24,16 @@ const locked = () => ({
   },
 });
 
+/** The state route's reply: the three values and the target level. */
+const stateReply = (awareness: number, integration: number, harmony: number) => () => ({
+  status: 200,
+  body: { awareness, integration, harmony, targetLevel: 0.5 },
+});
+
 describe("ConsciousnessScreen", () => {
   it("shows the three values as meters, suggests a rebalance and locks the history below cosmic", async () => {
     api = await startTestApi({
-      "GET /api/aacos/consciousness/state": () => ({
-        status: 200,
-        body: { awareness: 0.8, integration: 0.55, harmony: 0.2, targetLevel: 0.5 },
-      }),
+      "GET /api/aacos/consciousness/state": stateReply(0.8, 0.55, 0.2),
       "GET /api/aacos/consciousness/history": locked,
       "POST /api/aacos/consciousness/level": (request) => ({
         status: 200,
@@ -68,10 +71,7 @@ describe("ConsciousnessScreen", () => {
 
   it("shows no rebalance when harmony is fine, and the history chart when unlocked", async () => {
     api = await startTestApi({
-      "GET /api/aacos/consciousness/state": () => ({
-        status: 200,
-        body: { awareness: 0.5, integration: 0.5, harmony: 0.9, targetLevel: 0.5 },
-      }),
+      "GET /api/aacos/consciousness/state": stateReply(0.5, 0.5, 0.9),
       "GET /api/aacos/consciousness/history": () => ({
         status: 200,
         body: {
@@ -104,10 +104,7 @@ describe("ConsciousnessScreen", () => {
 
   it("shows the lock without asking for the history on a plan without the engine", async () => {
     api = await startTestApi({
-      "GET /api/aacos/consciousness/state": () => ({
-        status: 200,
-        body: { awareness: 0.5, integration: 0.5, harmony: 0.9, targetLevel: 0.5 },
-      }),
+      "GET /api/aacos/consciousness/state": stateReply(0.5, 0.5, 0.9),
       "GET /api/aacos/consciousness/history": locked,
     });
     useAuthStore.setState({ user: { id: "u1", tier: "genesis" } as AuthUser });

@@ -3,13 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
-import { errorText } from "../../lib/messages";
+import { liveLoadFailure } from "../../lib/messages";
+import { OutcomeLine } from "../../lib/outcome-line";
 import { realtime } from "../../lib/realtime";
 import { useFormatters } from "../../lib/use-language";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Card } from "../../ui/card";
-import { LiveLineChart } from "../../ui/live-line-chart";
+import { type ChartPoint, LiveLineChart } from "../../ui/live-line-chart";
 import { LiveToolbar } from "../../ui/live-toolbar";
 import { PageHeading } from "../../ui/page-heading";
 import { monitoringApi, monitoringKeys } from "./api";
@@ -44,11 +44,7 @@ export function MonitoringScreen({
     queryFn: ({ signal }) => monitoringApi.system(signal),
   });
   const requests = system.data?.requests ?? null;
-  const error = system.isError
-    ? isApiError(system.error)
-      ? errorText(t, system.error)
-      : t("live.loadFailed")
-    : null;
+  const error = system.isError ? liveLoadFailure(t, system.error) : null;
   // The samples the server holds join those the socket brings.
   useEffect(() => {
     if (system.data === undefined) return;
@@ -131,11 +127,7 @@ export function MonitoringScreen({
           ))}
         </fieldset>
       </LiveToolbar>
-      {error ? (
-        <p role="alert" className="mb-4 text-error" data-testid="monitoring-error">
-          {error}
-        </p>
-      ) : null}
+      <OutcomeLine kind="error" text={error} testId="monitoring-error" />
       <div className="mb-6 grid gap-3 sm:grid-cols-4">
         <Tile
           label={t("live.monitoring.cpu")}
@@ -169,30 +161,56 @@ export function MonitoringScreen({
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <h2 className="mb-2 font-bold text-fg">{t("live.monitoring.cpu")}</h2>
-          <LiveLineChart
-            title={t("live.monitoring.cpu")}
-            description={t("live.monitoring.latest", { value: percent(latest?.cpuPercent) })}
-            points={cpu}
+        {(
+          [
+            { metric: "cpu", points: cpu, latest: latest?.cpuPercent },
+            { metric: "memory", points: memory, latest: latest?.memoryPercent },
+          ] as const
+        ).map((chart) => (
+          <ChartCard
+            key={chart.metric}
+            title={t(`live.monitoring.${chart.metric}`)}
+            latest={percent(chart.latest)}
+            points={chart.points}
             from={from}
             to={now}
-            testId="chart-cpu"
+            testId={`chart-${chart.metric}`}
           />
-        </Card>
-        <Card>
-          <h2 className="mb-2 font-bold text-fg">{t("live.monitoring.memory")}</h2>
-          <LiveLineChart
-            title={t("live.monitoring.memory")}
-            description={t("live.monitoring.latest", { value: percent(latest?.memoryPercent) })}
-            points={memory}
-            from={from}
-            to={now}
-            testId="chart-memory"
-          />
-        </Card>
+        ))}
       </div>
     </div>
+  );
+}
+
+/** One metric's live chart under its heading; the chart's description reads out the latest value. */
+function ChartCard({
+  title,
+  latest,
+  points,
+  from,
+  to,
+  testId,
+}: {
+  title: string;
+  latest: string;
+  points: readonly ChartPoint[];
+  from: number;
+  to: number;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <h2 className="mb-2 font-bold text-fg">{title}</h2>
+      <LiveLineChart
+        title={title}
+        description={t("live.monitoring.latest", { value: latest })}
+        points={points}
+        from={from}
+        to={to}
+        testId={testId}
+      />
+    </Card>
   );
 }
 

@@ -1,5 +1,6 @@
 // What the last action on entities came to: a notice, one failure, or the names a bulk action could not change.
 import { useTranslation } from "react-i18next";
+import { OutcomeLine } from "../../lib/outcome-line";
 
 export interface EntityFailure {
   name: string;
@@ -18,16 +19,8 @@ export function ActionFeedback({
   const { t } = useTranslation();
   return (
     <>
-      {notice ? (
-        <p role="status" className="mb-3 text-success" data-testid="orchestration-notice">
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="mb-3 text-error" data-testid="orchestration-error">
-          {error}
-        </p>
-      ) : null}
+      <OutcomeLine kind="notice" text={notice} testId="orchestration-notice" className="mb-3" />
+      <OutcomeLine kind="error" text={error} testId="orchestration-error" className="mb-3" />
       {failures.length > 0 ? (
         <div role="alert" className="mb-3 text-error" data-testid="orchestration-failures">
           <p className="font-semibold">

@@ -21,6 +21,19 @@ type RunStatus = (typeof RUN_STATUSES)[number];
 const isRunStatus = (value: string | null): value is RunStatus =>
   RUN_STATUSES.includes(value as RunStatus);
 
+/** The header after the checkbox, in reading order; the owner column only for someone who manages every entity. */
+const COLUMNS = [
+  { key: "entity", numeric: false },
+  { key: "owner", numeric: false },
+  { key: "universe", numeric: false },
+  { key: "status", numeric: false },
+  { key: "model", numeric: false },
+  { key: "lastRun", numeric: false },
+  { key: "tokens", numeric: true },
+  { key: "errors", numeric: true },
+  { key: "actions", numeric: false },
+] as const;
+
 export function EntityTable({
   entities,
   managesAll,
@@ -77,35 +90,15 @@ export function EntityTable({
                 data-testid="orchestration-select-all"
               />
             </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.entity")}
-            </th>
-            {managesAll ? (
-              <th scope="col" className={`${cell} text-start`}>
-                {t("orchestration.columns.owner")}
+            {COLUMNS.filter((column) => managesAll || column.key !== "owner").map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={`${cell} ${column.numeric ? "text-end" : "text-start"}`}
+              >
+                {t(`orchestration.columns.${column.key}`)}
               </th>
-            ) : null}
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.universe")}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.status")}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.model")}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.lastRun")}
-            </th>
-            <th scope="col" className={`${cell} text-end`}>
-              {t("orchestration.columns.tokens")}
-            </th>
-            <th scope="col" className={`${cell} text-end`}>
-              {t("orchestration.columns.errors")}
-            </th>
-            <th scope="col" className={`${cell} text-start`}>
-              {t("orchestration.columns.actions")}
-            </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -205,51 +198,35 @@ export function EntityTable({
                 <td className={cell}>
                   <div className="flex flex-wrap gap-1">
                     {held ? (
-                      <button
-                        type="button"
-                        className={buttonClasses("secondary", "!px-3 !py-1.5")}
+                      <RowAction
+                        action="resume"
+                        name={entity.name}
                         // A manager's hold is lifted by a manager only (the server refuses the owner).
                         disabled={pending || (entity.heldByManager && !managesAll)}
-                        aria-label={t("orchestration.actions.resumeOne", { name: entity.name })}
                         onClick={() => onAction(entity, "resume")}
-                        data-testid="orchestration-resume"
-                      >
-                        {t("orchestration.actions.resume")}
-                      </button>
+                      />
                     ) : (
-                      <button
-                        type="button"
-                        className={buttonClasses("secondary", "!px-3 !py-1.5")}
+                      <RowAction
+                        action="pause"
+                        name={entity.name}
                         disabled={pending}
-                        aria-label={t("orchestration.actions.pauseOne", { name: entity.name })}
                         onClick={() => onAction(entity, "pause")}
-                        data-testid="orchestration-pause"
-                      >
-                        {t("orchestration.actions.pause")}
-                      </button>
+                      />
                     )}
                     {entity.status !== "stopped" ? (
-                      <button
-                        type="button"
-                        className={buttonClasses("secondary", "!px-3 !py-1.5 text-error")}
+                      <RowAction
+                        action="stop"
+                        name={entity.name}
                         disabled={pending}
-                        aria-label={t("orchestration.actions.stopOne", { name: entity.name })}
                         onClick={() => onAction(entity, "stop")}
-                        data-testid="orchestration-stop"
-                      >
-                        {t("orchestration.actions.stop")}
-                      </button>
+                      />
                     ) : null}
-                    <button
-                      type="button"
-                      className={buttonClasses("ghost", "!px-3 !py-1.5")}
+                    <RowAction
+                      action="reassign"
+                      name={entity.name}
                       disabled={pending}
-                      aria-label={t("orchestration.actions.reassignOne", { name: entity.name })}
                       onClick={() => onReassign(entity)}
-                      data-testid="orchestration-reassign"
-                    >
-                      {t("orchestration.actions.reassign")}
-                    </button>
+                    />
                   </div>
                 </td>
               </tr>
@@ -258,5 +235,40 @@ export function EntityTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** How each row action looks: stop is the one in the error colour, reassign the quiet one. */
+const ROW_ACTION_CLASSES = {
+  resume: buttonClasses("secondary", "!px-3 !py-1.5"),
+  pause: buttonClasses("secondary", "!px-3 !py-1.5"),
+  stop: buttonClasses("secondary", "!px-3 !py-1.5 text-error"),
+  reassign: buttonClasses("ghost", "!px-3 !py-1.5"),
+} as const;
+
+/** One of a row's action buttons; its accessible name says which entity it acts on. */
+function RowAction({
+  action,
+  name,
+  disabled,
+  onClick,
+}: {
+  action: keyof typeof ROW_ACTION_CLASSES;
+  name: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={ROW_ACTION_CLASSES[action]}
+      disabled={disabled}
+      aria-label={t(`orchestration.actions.${action}One`, { name })}
+      onClick={onClick}
+      data-testid={`orchestration-${action}`}
+    >
+      {t(`orchestration.actions.${action}`)}
+    </button>
   );
 }

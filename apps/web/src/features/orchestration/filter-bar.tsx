@@ -68,38 +68,23 @@ export function FilterBar({
           data-testid="orchestration-search"
         />
       </label>
-      <label className="flex flex-col gap-1 text-sm font-semibold text-fg">
-        {t("orchestration.filters.status")}
-        <select
-          className={INPUT_CLASS}
-          value={filters.status}
-          onChange={(event) => filters.setStatus(event.target.value as OrchestrationStatus | "")}
-          data-testid="orchestration-status-filter"
-        >
-          <option value="">{t("orchestration.filters.any")}</option>
-          {ORCHESTRATION_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`orchestration.status.${value}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-semibold text-fg">
-        {t("orchestration.filters.model")}
-        <select
-          className={INPUT_CLASS}
-          value={filters.model}
-          onChange={(event) => filters.setModel(event.target.value)}
-          data-testid="orchestration-model-filter"
-        >
-          <option value="">{t("orchestration.filters.any")}</option>
-          {models.map((option) => (
-            <option key={option.name} value={option.name}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceFilter
+        label={t("orchestration.filters.status")}
+        value={filters.status}
+        onChange={filters.setStatus}
+        choices={ORCHESTRATION_STATUSES.map((value) => ({
+          value,
+          text: t(`orchestration.status.${value}`),
+        }))}
+        testId="orchestration-status-filter"
+      />
+      <ChoiceFilter
+        label={t("orchestration.filters.model")}
+        value={filters.model}
+        onChange={filters.setModel}
+        choices={models.map((option) => ({ value: option.name, text: option.name }))}
+        testId="orchestration-model-filter"
+      />
       {owner !== null ? (
         <span className="inline-flex items-center gap-2 rounded-full border border-border bg-surface-muted px-3 py-1.5 text-sm">
           <span dir="auto">{t("orchestration.filters.owner", { owner: owner.username })}</span>
@@ -115,5 +100,40 @@ export function FilterBar({
         </span>
       ) : null}
     </search>
+  );
+}
+
+/** A labelled select that keeps every entity (the empty "any" choice) or only those with one value. */
+function ChoiceFilter<Value extends string>({
+  label,
+  value,
+  onChange,
+  choices,
+  testId,
+}: {
+  label: string;
+  value: Value | "";
+  onChange: (value: Value | "") => void;
+  choices: readonly { value: Value; text: string }[];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="flex flex-col gap-1 text-sm font-semibold text-fg">
+      {label}
+      <select
+        className={INPUT_CLASS}
+        value={value}
+        onChange={(event) => onChange(event.target.value as Value | "")}
+        data-testid={testId}
+      >
+        <option value="">{t("orchestration.filters.any")}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

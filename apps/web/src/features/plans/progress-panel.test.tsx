@@ -18,6 +18,17 @@ function renderPanel(experience: number, tokens = 310, consecutiveLogins = 3) {
   return screen.getByTestId("progress-panel");
 }
 
+/** The rank, level, bar position (percent) and next-rank line the panel shows. */
+function expectStanding(
+  panel: HTMLElement,
+  standing: { rank: string; level: string; percent: string; next: string },
+) {
+  expect(within(panel).getByTestId("progress-rank")).toHaveTextContent(standing.rank);
+  expect(within(panel).getByTestId("progress-level")).toHaveTextContent(standing.level);
+  expect(within(panel).getByRole("progressbar")).toHaveAttribute("aria-valuenow", standing.percent);
+  expect(within(panel).getByTestId("progress-next-rank")).toHaveTextContent(standing.next);
+}
+
 describe("ProgressPanel", () => {
   beforeEach(() => applyLanguage("en"));
   afterEach(() => applyLanguage("he"));
@@ -40,23 +51,21 @@ describe("ProgressPanel", () => {
   });
 
   it("starts a new user at Novice, level 1, an empty bar and 1000 XP to Explorer", () => {
-    const panel = renderPanel(0, 100, 1);
-    expect(within(panel).getByTestId("progress-rank")).toHaveTextContent("Novice");
-    expect(within(panel).getByTestId("progress-level")).toHaveTextContent("1");
-    expect(within(panel).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
-    expect(within(panel).getByTestId("progress-next-rank")).toHaveTextContent(
-      "1,000 XP to Explorer",
-    );
+    expectStanding(renderPanel(0, 100, 1), {
+      rank: "Novice",
+      level: "1",
+      percent: "0",
+      next: "1,000 XP to Explorer",
+    });
   });
 
   it("names the highest rank without a next one", () => {
-    const panel = renderPanel(512_340);
-    expect(within(panel).getByTestId("progress-rank")).toHaveTextContent("Transcendent");
-    expect(within(panel).getByTestId("progress-level")).toHaveTextContent("513");
-    expect(within(panel).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "34");
-    expect(within(panel).getByTestId("progress-next-rank")).toHaveTextContent(
-      "You hold the highest rank.",
-    );
+    expectStanding(renderPanel(512_340), {
+      rank: "Transcendent",
+      level: "513",
+      percent: "34",
+      next: "You hold the highest rank.",
+    });
   });
 
   it("translates the seven ranks into Hebrew", () => {

@@ -3,7 +3,7 @@
 // they change (and the progress record, whose changes show as toasts).
 import type { WorldName } from "@aacos/domain/catalog";
 import { worldByName } from "@aacos/domain/catalog";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
@@ -67,6 +67,21 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
       </Button>
     </div>
   );
+}
+
+/** A query's loader while it is pending, its failure with a retry, then what its data shows. */
+function QueryContent<T>({
+  query,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loader message={loading} />;
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
+  return children(query.data);
 }
 
 export function ProgressScreen() {
@@ -161,13 +176,9 @@ export function ProgressScreen() {
             world: localized(worldByName(progress.data?.currentWorld ?? userWorld).displayName),
           })}
         </h2>
-        {progress.isPending ? (
-          <Loader message={t("tiers.progress.loading")} />
-        ) : progress.isError ? (
-          <LoadFailed onRetry={() => void progress.refetch()} />
-        ) : (
-          <PanelFigures record={progress.data} />
-        )}
+        <QueryContent query={progress} loading={t("tiers.progress.loading")}>
+          {(record) => <PanelFigures record={record} />}
+        </QueryContent>
       </Card>
 
       {message ? (
@@ -184,13 +195,9 @@ export function ProgressScreen() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Section title={t("progress.chart.heading")} testId="xp-history" className="lg:col-span-2">
-          {ledger.isPending ? (
-            <Loader message={t("progress.chart.loading")} />
-          ) : ledger.isError ? (
-            <LoadFailed onRetry={() => void ledger.refetch()} />
-          ) : (
-            <XpChart history={ledger.data} />
-          )}
+          <QueryContent query={ledger} loading={t("progress.chart.loading")}>
+            {(history) => <XpChart history={history} />}
+          </QueryContent>
         </Section>
         <Section title={t("progress.achievements")} testId="achievements">
           {progress.data ? (
@@ -205,37 +212,33 @@ export function ProgressScreen() {
 
       <div className="mt-6 flex flex-col gap-6">
         <Section title={t("progress.quests.title")} testId="quests">
-          {quests.isPending ? (
-            <Loader message={t("progress.quests.loading")} />
-          ) : quests.isError ? (
-            <LoadFailed onRetry={() => void quests.refetch()} />
-          ) : (
-            <QuestsSection
-              quests={quests.data}
-              onStart={(id) => {
-                setMessage(null);
-                startQuest.mutate(id);
-              }}
-              starting={startQuest.isPending ? (startQuest.variables ?? null) : null}
-            />
-          )}
+          <QueryContent query={quests} loading={t("progress.quests.loading")}>
+            {(list) => (
+              <QuestsSection
+                quests={list}
+                onStart={(id) => {
+                  setMessage(null);
+                  startQuest.mutate(id);
+                }}
+                starting={startQuest.isPending ? (startQuest.variables ?? null) : null}
+              />
+            )}
+          </QueryContent>
         </Section>
 
         <Section title={t("progress.events.title")} testId="events">
-          {events.isPending ? (
-            <Loader message={t("progress.events.loading")} />
-          ) : events.isError ? (
-            <LoadFailed onRetry={() => void events.refetch()} />
-          ) : (
-            <EventsSection
-              events={events.data.items}
-              onJoin={(id) => {
-                setMessage(null);
-                joinEvent.mutate(id);
-              }}
-              joining={joinEvent.isPending ? (joinEvent.variables ?? null) : null}
-            />
-          )}
+          <QueryContent query={events} loading={t("progress.events.loading")}>
+            {(list) => (
+              <EventsSection
+                events={list.items}
+                onJoin={(id) => {
+                  setMessage(null);
+                  joinEvent.mutate(id);
+                }}
+                joining={joinEvent.isPending ? (joinEvent.variables ?? null) : null}
+              />
+            )}
+          </QueryContent>
         </Section>
 
         <Section
@@ -263,13 +266,9 @@ export function ProgressScreen() {
             </fieldset>
           }
         >
-          {leaderboard.isPending ? (
-            <Loader message={t("progress.leaderboard.loading")} />
-          ) : leaderboard.isError ? (
-            <LoadFailed onRetry={() => void leaderboard.refetch()} />
-          ) : (
-            <LeaderboardTable board={leaderboard.data} userId={user.id} />
-          )}
+          <QueryContent query={leaderboard} loading={t("progress.leaderboard.loading")}>
+            {(entries) => <LeaderboardTable board={entries} userId={user.id} />}
+          </QueryContent>
         </Section>
       </div>
     </div>

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AuthUser } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
 import { applyLanguage, isLanguage } from "../../lib/i18n";
-import { type FormSchema, useForm } from "../../lib/use-form";
+import { type FieldBinding, schemaOfValues, useForm } from "../../lib/use-form";
 import { useLanguage } from "../../lib/use-language";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
@@ -15,15 +15,10 @@ import { SettingsSection } from "./settings-section";
 type ProfileValues = { displayName: string; username: string; timeZone: string; locale: string };
 
 /** An empty display name clears it (null); the rest is the domain's ProfileBody. */
-const ProfileForm: FormSchema<ProfileBody> = {
-  safeParse: (value) => {
-    const values = value as ProfileValues;
-    return ProfileBody.safeParse({
-      ...values,
-      displayName: values.displayName.trim() === "" ? null : values.displayName,
-    });
-  },
-};
+const ProfileForm = schemaOfValues(ProfileBody, (values: ProfileValues) => ({
+  ...values,
+  displayName: values.displayName.trim() === "" ? null : values.displayName,
+}));
 
 function timeZones(current: string): string[] {
   const zones =
@@ -52,9 +47,16 @@ export function ProfileSection({ user }: { user: AuthUser }) {
     setSaved(true);
   });
 
-  const change = (name: keyof ProfileValues, value: string) => {
-    setSaved(false);
-    form.set(name, value);
+  /** A field's form binding; an edit takes the "saved" notice back. */
+  const field = (name: keyof ProfileValues): FieldBinding => {
+    const binding = form.field(name);
+    return {
+      ...binding,
+      onChange: (event) => {
+        setSaved(false);
+        binding.onChange(event);
+      },
+    };
   };
 
   return (
@@ -76,10 +78,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
           testId="profile-display-name"
           autoComplete="name"
           dir="auto"
-          value={form.values.displayName}
-          onChange={(event) => change("displayName", event.target.value)}
-          onBlur={(event) => form.touch("displayName", event)}
-          error={form.error("displayName")}
+          {...field("displayName")}
         />
         <TextField
           label={t("settings.profile.username")}
@@ -88,10 +87,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
           autoComplete="username"
           dir="ltr"
           hint={t("auth.register.usernameHint")}
-          value={form.values.username}
-          onChange={(event) => change("username", event.target.value)}
-          onBlur={(event) => form.touch("username", event)}
-          error={form.error("username")}
+          {...field("username")}
         />
         <SelectField
           label={t("settings.profile.timeZone")}
@@ -99,9 +95,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
           testId="profile-time-zone"
           hint={t("settings.profile.timeZoneHint")}
           dir="ltr"
-          value={form.values.timeZone}
-          onChange={(event) => change("timeZone", event.target.value)}
-          error={form.error("timeZone")}
+          {...field("timeZone")}
         >
           {zones.map((zone) => (
             <option key={zone} value={zone}>
@@ -113,9 +107,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
           label={t("settings.profile.language")}
           name="locale"
           testId="profile-language"
-          value={form.values.locale}
-          onChange={(event) => change("locale", event.target.value)}
-          error={form.error("locale")}
+          {...field("locale")}
         >
           <option value="he" lang="he">
             עברית

@@ -4,9 +4,9 @@ import { SIGNAL_KINDS, SIGNAL_SEVERITIES } from "@aacos/domain/validation";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
-import { errorText } from "../../lib/messages";
+import { liveLoadFailure } from "../../lib/messages";
+import { OutcomeLine } from "../../lib/outcome-line";
 import { realtime } from "../../lib/realtime";
 import { signalKindText, signalSourceText } from "../../lib/server-words";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
@@ -63,11 +63,7 @@ export function SignalsScreen() {
     apply(newest.data.items);
     setCursor(newest.data.nextCursor);
   }, [newest.data, apply]);
-  const loadError = newest.isError
-    ? isApiError(newest.error)
-      ? errorText(t, newest.error)
-      : t("live.loadFailed")
-    : null;
+  const loadError = newest.isError ? liveLoadFailure(t, newest.error) : null;
 
   useEffect(() => {
     const batcher = createFrameBatcher<SignalView>((batch) => {
@@ -108,7 +104,7 @@ export function SignalsScreen() {
       });
       setCursor(page.nextCursor);
     } catch (reason) {
-      setError(isApiError(reason) ? errorText(t, reason) : t("live.loadFailed"));
+      setError(liveLoadFailure(t, reason));
     } finally {
       setLoadingOlder(false);
     }
@@ -135,32 +131,22 @@ export function SignalsScreen() {
         ) : null}
       </LiveToolbar>
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
-        <SelectField
+        <ChoiceFilter
           label={t("live.signals.kind")}
           value={kind}
-          onChange={(event) => setKind(event.target.value)}
+          onChange={setKind}
+          choices={SIGNAL_KINDS}
+          choiceText={(value) => signalKindText(t, value)}
           testId="signals-filter-kind"
-        >
-          <option value="">{t("live.signals.all")}</option>
-          {SIGNAL_KINDS.map((value) => (
-            <option key={value} value={value}>
-              {signalKindText(t, value)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+        />
+        <ChoiceFilter
           label={t("live.signals.severity")}
           value={severity}
-          onChange={(event) => setSeverity(event.target.value)}
+          onChange={setSeverity}
+          choices={SIGNAL_SEVERITIES}
+          choiceText={(value) => t(`live.severity.${value}`)}
           testId="signals-filter-severity"
-        >
-          <option value="">{t("live.signals.all")}</option>
-          {SIGNAL_SEVERITIES.map((value) => (
-            <option key={value} value={value}>
-              {t(`live.severity.${value}`)}
-            </option>
-          ))}
-        </SelectField>
+        />
         <TextField
           label={t("live.signals.search")}
           type="search"
@@ -169,11 +155,7 @@ export function SignalsScreen() {
           testId="signals-filter-text"
         />
       </div>
-      {(error ?? loadError) ? (
-        <p role="alert" className="mb-4 text-error" data-testid="signals-error">
-          {error ?? loadError}
-        </p>
-      ) : null}
+      <OutcomeLine kind="error" text={error ?? loadError} testId="signals-error" />
       <ListLines
         pending={newest.isPending}
         items={shown}
@@ -236,4 +218,38 @@ const SEVERITY_TONE: Record<string, string> = {
 
 function severityKey(severity: string): "info" | "warning" | "critical" {
   return severity === "warning" || severity === "critical" ? severity : "info";
+}
+
+/** A filter that lets every signal through (the empty choice) or only those with one of `choices`. */
+function ChoiceFilter<Choice extends string>({
+  label,
+  value,
+  onChange,
+  choices,
+  choiceText,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  choices: readonly Choice[];
+  choiceText: (choice: Choice) => string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      testId={testId}
+    >
+      <option value="">{t("live.signals.all")}</option>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {choiceText(choice)}
+        </option>
+      ))}
+    </SelectField>
+  );
 }

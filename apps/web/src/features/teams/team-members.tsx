@@ -37,6 +37,12 @@ export function MembersSection({ team, meId, run }: { team: TeamDetail; meId: st
   );
 }
 
+/** What the owner may do to a member, each asked twice: hand the team over, or take the member out. */
+const OWNER_ACTIONS = [
+  { action: "transfer", done: "transferred", call: teamsApi.transfer },
+  { action: "remove", done: "removed", call: teamsApi.removeMember },
+] as const;
+
 function MemberRow({
   team,
   member,
@@ -92,28 +98,20 @@ function MemberRow({
               }
             />
           </div>
-          <ConfirmButton
-            label={t("teams.member.transfer")}
-            question={t("teams.member.transferConfirm", { name: member.username })}
-            testId={`member-transfer-${member.username}`}
-            onConfirm={() =>
-              void run(
-                () => teamsApi.transfer(team.id, member.userId),
-                t("teams.member.transferred", { name: member.username }),
-              )
-            }
-          />
-          <ConfirmButton
-            label={t("teams.member.remove")}
-            question={t("teams.member.removeConfirm", { name: member.username })}
-            testId={`member-remove-${member.username}`}
-            onConfirm={() =>
-              void run(
-                () => teamsApi.removeMember(team.id, member.userId),
-                t("teams.member.removed", { name: member.username }),
-              )
-            }
-          />
+          {OWNER_ACTIONS.map(({ action, done, call }) => (
+            <ConfirmButton
+              key={action}
+              label={t(`teams.member.${action}`)}
+              question={t(`teams.member.${action}Confirm`, { name: member.username })}
+              testId={`member-${action}-${member.username}`}
+              onConfirm={() =>
+                void run(
+                  () => call(team.id, member.userId),
+                  t(`teams.member.${done}`, { name: member.username }),
+                )
+              }
+            />
+          ))}
         </div>
       ) : null}
     </li>

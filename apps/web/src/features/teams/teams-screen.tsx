@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
+import { OutcomeLine } from "../../lib/outcome-line";
 import { useForm } from "../../lib/use-form";
 import { useLocalized } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
@@ -41,11 +42,7 @@ export function TeamsScreen() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8" data-testid="teams-screen">
       <PageHeading title={t("teams.title")} lead={t("teams.lead")} />
-      {notice ? (
-        <p role="status" className="mb-4 text-success" data-testid="teams-notice">
-          {notice}
-        </p>
-      ) : null}
+      <OutcomeLine kind="notice" text={notice} testId="teams-notice" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
           {canCreate ? (
