@@ -114,36 +114,19 @@ export function AuditTab() {
             <DetailList
               rows={[
                 [t("adminConsole.audit.columns.time"), formatDate(open.createdAt)],
-                [
-                  t("adminConsole.audit.columns.action"),
-                  <span key="v1" dir="ltr">
-                    {open.action}
-                  </span>,
-                ],
+                [t("adminConsole.audit.columns.action"), open.action, "ltr"],
                 [
                   t("adminConsole.audit.columns.actor"),
-                  <span key="v2" dir="ltr">
-                    {[open.actorUsername, open.actorId].filter(Boolean).join(" · ") || "—"}
-                  </span>,
+                  [open.actorUsername, open.actorId].filter(Boolean).join(" · ") || "—",
+                  "ltr",
                 ],
                 [
                   t("adminConsole.audit.columns.target"),
-                  <span key="v3" dir="ltr">
-                    {[open.targetUsername, open.targetId].filter(Boolean).join(" · ") || "—"}
-                  </span>,
+                  [open.targetUsername, open.targetId].filter(Boolean).join(" · ") || "—",
+                  "ltr",
                 ],
-                [
-                  t("adminConsole.audit.columns.address"),
-                  <span key="v4" dir="ltr">
-                    {open.ip ?? "—"}
-                  </span>,
-                ],
-                [
-                  t("adminConsole.audit.userAgent"),
-                  <span key="v5" dir="ltr">
-                    {open.userAgent ?? "—"}
-                  </span>,
-                ],
+                [t("adminConsole.audit.columns.address"), open.ip ?? "—", "ltr"],
+                [t("adminConsole.audit.userAgent"), open.userAgent ?? "—", "ltr"],
               ]}
             />
             <CodeBlock testId="admin-audit-data">{JSON.stringify(open.data, null, 2)}</CodeBlock>

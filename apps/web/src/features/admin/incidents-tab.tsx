@@ -56,12 +56,7 @@ export function IncidentsTab() {
                 [t("adminConsole.incidents.source"), open.source],
                 [t("adminConsole.incidents.occurrences"), String(open.count)],
                 [t("adminConsole.incidents.user"), open.username ?? open.userId ?? "—"],
-                [
-                  t("adminConsole.incidents.address"),
-                  <span key="v1" dir="ltr">
-                    {open.ip ?? "—"}
-                  </span>,
-                ],
+                [t("adminConsole.incidents.address"), open.ip ?? "—", "ltr"],
                 [t("adminConsole.incidents.created"), formatDate(open.createdAt)],
                 statusRow(open.resolvedAt),
               ]}

@@ -40,12 +40,7 @@ export function OutboxTab() {
           >
             <DetailList
               rows={[
-                [
-                  t("adminConsole.outbox.to"),
-                  <span key="v1" dir="ltr">
-                    {open.to}
-                  </span>,
-                ],
+                [t("adminConsole.outbox.to"), open.to, "ltr"],
                 [t("adminConsole.outbox.created"), formatDate(open.createdAt)],
               ]}
             />
