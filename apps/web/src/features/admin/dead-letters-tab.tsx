@@ -7,16 +7,14 @@ import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { PagedList } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { adminApi, adminKeys, type DeadLetter } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ConsoleTab } from "./console-tab";
-import { useConsoleListTexts } from "./list-state";
+import { ConsoleList } from "./list-state";
 
 export function DeadLettersTab() {
   const { t } = useTranslation();
-  const listTexts = useConsoleListTexts();
   const headingId = useId();
   const queryClient = useQueryClient();
   const letters = useQuery({
@@ -66,15 +64,13 @@ export function DeadLettersTab() {
       {retry.error ? (
         <FormAlert testId="admin-jobs-action-error">{errorText(t, retry.error)}</FormAlert>
       ) : null}
-      <PagedList
+      <ConsoleList
         query={letters}
-        texts={listTexts}
-        errorTestId="admin-jobs-error"
+        testId="admin-jobs"
         empty={{
           icon: "check",
           title: t("adminConsole.jobs.emptyTitle"),
           body: t("adminConsole.jobs.emptyBody"),
-          testId: "admin-jobs-empty",
         }}
       >
         {(items) => (
@@ -108,7 +104,7 @@ export function DeadLettersTab() {
             </table>
           </div>
         )}
-      </PagedList>
+      </ConsoleList>
     </ConsoleTab>
   );
 }

@@ -4,11 +4,11 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { Badge } from "../../ui/badge";
-import { PagedList, usePage } from "../../ui/paged-list";
+import { usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
 import { ConsoleTab, DrawerRows, StatusSelect } from "./console-tab";
-import { useConsoleListTexts } from "./list-state";
+import { ConsoleList } from "./list-state";
 import { ResolveAction, useResolveDrawer, useStatusRow } from "./resolve-drawer";
 
 const PAGE_SIZE = 25;
@@ -18,7 +18,6 @@ export function ErrorsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const headingId = useId();
-  const listTexts = useConsoleListTexts();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("open");
   const [page, setPage] = usePage(status);
   const params = { status, page, pageSize: PAGE_SIZE };
@@ -85,17 +84,15 @@ export function ErrorsTab() {
           onChange={setStatus}
         />
       </div>
-      <PagedList
+      <ConsoleList
         query={errors}
-        texts={listTexts}
-        errorTestId="admin-errors-error"
+        testId="admin-errors"
         empty={{
           icon: "check",
           title: t(`adminConsole.errors.empty.${status}`),
           body: t("adminConsole.errors.emptyBody"),
-          testId: "admin-errors-empty",
         }}
-        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-errors-pager" }}
+        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
       >
         {(items) => (
           <DrawerRows items={items} onOpen={setOpenId} testId="admin-error-item">
@@ -112,7 +109,7 @@ export function ErrorsTab() {
             )}
           </DrawerRows>
         )}
-      </PagedList>
+      </ConsoleList>
     </ConsoleTab>
   );
 }

@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
 import { Badge } from "../../ui/badge";
-import { PagedList, usePage } from "../../ui/paged-list";
+import { usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
 import { ConsoleSearch, ConsoleTab, DrawerRows, StatusSelect } from "./console-tab";
-import { useConsoleListTexts } from "./list-state";
+import { ConsoleList } from "./list-state";
 import { ResolveAction, useResolveDrawer, useStatusRow } from "./resolve-drawer";
 
 const PAGE_SIZE = 25;
@@ -20,7 +20,6 @@ export function IncidentsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const headingId = useId();
-  const listTexts = useConsoleListTexts();
   const [status, setStatus] = useState<Status>("open");
   const [typed, setTyped] = useState("");
   const search = useDebounced(typed.trim(), 300);
@@ -86,18 +85,16 @@ export function IncidentsTab() {
           onChange={setTyped}
         />
       </div>
-      <PagedList
+      <ConsoleList
         query={incidents}
-        texts={listTexts}
-        errorTestId="admin-incidents-error"
+        testId="admin-incidents"
         empty={{
           icon: "shield",
           title:
             search === "" ? t(`adminConsole.incidents.empty.${status}`) : t("adminConsole.noMatch"),
           body: t("adminConsole.incidents.emptyBody"),
-          testId: "admin-incidents-empty",
         }}
-        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-incidents-pager" }}
+        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
       >
         {(items) => (
           <DrawerRows items={items} onOpen={setOpenId} testId="admin-incident-item">
@@ -117,7 +114,7 @@ export function IncidentsTab() {
             )}
           </DrawerRows>
         )}
-      </PagedList>
+      </ConsoleList>
     </ConsoleTab>
   );
 }

@@ -6,11 +6,11 @@ import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
 import { FormAlert } from "../../ui/form-alert";
-import { PagedList, usePage } from "../../ui/paged-list";
+import { usePage } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { adminApi, adminKeys } from "./api";
 import { ConsoleSearch, ConsoleTab, LtrCell, ScrollTable } from "./console-tab";
-import { useConsoleListTexts } from "./list-state";
+import { ConsoleList } from "./list-state";
 
 const PAGE_SIZE = 20;
 
@@ -18,7 +18,6 @@ export function TeamsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const headingId = useId();
-  const listTexts = useConsoleListTexts();
   const [typed, setTyped] = useState("");
   const q = useDebounced(typed.trim(), 300);
   const [page, setPage] = usePage(q);
@@ -42,10 +41,9 @@ export function TeamsTab() {
           onChange={setTyped}
         />
       </div>
-      <PagedList
+      <ConsoleList
         query={teams}
-        texts={listTexts}
-        errorTestId="admin-teams-error"
+        testId="admin-teams"
         failure={
           missing ? (
             <FormAlert testId="admin-teams-missing">{t("adminConsole.teams.missing")}</FormAlert>
@@ -55,9 +53,8 @@ export function TeamsTab() {
           icon: "user",
           title: q === "" ? t("adminConsole.teams.emptyTitle") : t("adminConsole.noMatch"),
           body: t("adminConsole.teams.emptyBody"),
-          testId: "admin-teams-empty",
         }}
-        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-teams-pager" }}
+        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
       >
         {(items) => (
           <ScrollTable labelledBy={headingId} minWidth="min-w-[48rem]" testId="admin-teams-table">
@@ -82,7 +79,7 @@ export function TeamsTab() {
             </tbody>
           </ScrollTable>
         )}
-      </PagedList>
+      </ConsoleList>
     </ConsoleTab>
   );
 }
