@@ -1,5 +1,4 @@
 // The error reports tab: grouped browser errors, open or resolved, newest first; a drawer shows one in full.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
@@ -9,7 +8,7 @@ import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
 import { ConsoleTab, DrawerRows, StatusSelect } from "./console-tab";
 import { ConsoleList } from "./list-state";
-import { ResolveAction, useResolveDrawer, useStatusRow } from "./resolve-drawer";
+import { ResolveAction, useResolvableList, useStatusRow } from "./resolve-drawer";
 
 const PAGE_SIZE = 25;
 const STATUSES = ["open", "resolved"] as const;
@@ -21,17 +20,12 @@ export function ErrorsTab() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("open");
   const [page, setPage] = usePage(status);
   const params = { status, page, pageSize: PAGE_SIZE };
-  const errors = useQuery({
+  const { list, open, setOpenId, resolveProps } = useResolvableList({
     queryKey: adminKeys.errors(params),
-    queryFn: ({ signal }) => adminApi.errors(params, signal),
-    placeholderData: keepPreviousData,
+    listKey: adminKeys.allErrors,
+    fetchPage: (signal) => adminApi.errors(params, signal),
+    resolveOne: adminApi.resolveError,
   });
-  const { open, setOpenId, resolveProps } = useResolveDrawer(
-    errors.data?.items,
-    adminApi.resolveError,
-    ["admin", "errors"],
-  );
-
   const statusRow = useStatusRow();
 
   return (
@@ -85,7 +79,7 @@ export function ErrorsTab() {
         />
       </div>
       <ConsoleList
-        query={errors}
+        query={list}
         testId="admin-errors"
         empty={{
           icon: "check",

@@ -1,6 +1,5 @@
 // The security incidents tab: by status and activity/address search, newest first; a drawer shows one in full.
 import { INCIDENT_STATUSES } from "@aacos/domain/admin-console";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
@@ -11,7 +10,7 @@ import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
 import { ConsoleSearch, ConsoleTab, DrawerRows, StatusSelect } from "./console-tab";
 import { ConsoleList } from "./list-state";
-import { ResolveAction, useResolveDrawer, useStatusRow } from "./resolve-drawer";
+import { ResolveAction, useResolvableList, useStatusRow } from "./resolve-drawer";
 
 const PAGE_SIZE = 25;
 type Status = (typeof INCIDENT_STATUSES)[number];
@@ -25,17 +24,12 @@ export function IncidentsTab() {
   const search = useDebounced(typed.trim(), 300);
   const [page, setPage] = usePage([status, search]);
   const params = { status, search, page, pageSize: PAGE_SIZE };
-  const incidents = useQuery({
+  const { list, open, setOpenId, resolveProps } = useResolvableList({
     queryKey: adminKeys.incidents(params),
-    queryFn: ({ signal }) => adminApi.incidents(params, signal),
-    placeholderData: keepPreviousData,
+    listKey: adminKeys.allIncidents,
+    fetchPage: (signal) => adminApi.incidents(params, signal),
+    resolveOne: adminApi.resolveIncident,
   });
-  const { open, setOpenId, resolveProps } = useResolveDrawer(
-    incidents.data?.items,
-    adminApi.resolveIncident,
-    ["admin", "incidents"],
-  );
-
   const statusRow = useStatusRow();
 
   return (
@@ -86,7 +80,7 @@ export function IncidentsTab() {
         />
       </div>
       <ConsoleList
-        query={incidents}
+        query={list}
         testId="admin-incidents"
         empty={{
           icon: "shield",
