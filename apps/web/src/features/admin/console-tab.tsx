@@ -1,7 +1,7 @@
 // The admin console's shared tab parts: the card with its titled section, its scrolling table, its search box and
 // status filter, a clickable list row that opens a drawer (resolve-drawer.tsx has the drawer of things an admin marks
 // as handled).
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../../ui/card";
 import { SelectField, TextField } from "../../ui/form-field";
@@ -47,9 +47,12 @@ export function LtrCell({
   );
 }
 
-/** A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it. */
+/**
+ * A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it.
+ * A tab whose table is named by the heading too passes the heading's id.
+ */
 export function ConsoleTab({
-  headingId,
+  headingId: givenId,
   title,
   testId,
   actions,
@@ -57,7 +60,7 @@ export function ConsoleTab({
   gap = "gap-4",
   children,
 }: {
-  headingId: string;
+  headingId?: string;
   title: string;
   testId: string;
   actions?: ReactNode;
@@ -65,6 +68,8 @@ export function ConsoleTab({
   gap?: "gap-4" | "gap-5";
   children: ReactNode;
 }) {
+  const ownId = useId();
+  const headingId = givenId ?? ownId;
   const heading = (
     <h2 id={headingId} className="text-xl font-bold text-fg">
       {title}

@@ -1,7 +1,7 @@
 // The failed jobs tab: dead letters (background jobs that used up their retries), newest first; an admin puts one
 // back on its queue or drops it for good (after a confirmation).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
@@ -15,7 +15,6 @@ import { ConsoleList } from "./list-state";
 
 export function DeadLettersTab() {
   const { t } = useTranslation();
-  const headingId = useId();
   const queryClient = useQueryClient();
   const letters = useQuery({
     queryKey: adminKeys.deadLetters,
@@ -42,7 +41,6 @@ export function DeadLettersTab() {
 
   return (
     <ConsoleTab
-      headingId={headingId}
       title={t("adminConsole.jobs.title")}
       testId="admin-jobs"
       drawer={

@@ -1,5 +1,5 @@
 // The error reports tab: grouped browser errors, open or resolved, newest first; a drawer shows one in full.
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { Badge } from "../../ui/badge";
@@ -16,7 +16,6 @@ const STATUSES = ["open", "resolved"] as const;
 export function ErrorsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
-  const headingId = useId();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("open");
   const [page, setPage] = usePage(status);
   const params = { status, page, pageSize: PAGE_SIZE };
@@ -30,7 +29,6 @@ export function ErrorsTab() {
 
   return (
     <ConsoleTab
-      headingId={headingId}
       title={t("adminConsole.errors.title")}
       testId="admin-errors"
       drawer={

@@ -1,6 +1,6 @@
 // The security incidents tab: by status and activity/address search, newest first; a drawer shows one in full.
 import { INCIDENT_STATUSES } from "@aacos/domain/admin-console";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
@@ -18,7 +18,6 @@ type Status = (typeof INCIDENT_STATUSES)[number];
 export function IncidentsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
-  const headingId = useId();
   const [status, setStatus] = useState<Status>("open");
   const [typed, setTyped] = useState("");
   const search = useDebounced(typed.trim(), 300);
@@ -34,7 +33,6 @@ export function IncidentsTab() {
 
   return (
     <ConsoleTab
-      headingId={headingId}
       title={t("adminConsole.incidents.title")}
       testId="admin-incidents"
       drawer={

@@ -1,6 +1,6 @@
 // The mail outbox tab: without SMTP, mail waits here for an admin to read; with SMTP it goes out directly.
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
@@ -14,7 +14,6 @@ import { ConsoleTab } from "./console-tab";
 export function OutboxTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
-  const headingId = useId();
   const status = useQuery({
     queryKey: adminKeys.mailStatus,
     queryFn: ({ signal }) => adminApi.mailStatus(signal),
@@ -28,7 +27,6 @@ export function OutboxTab() {
 
   return (
     <ConsoleTab
-      headingId={headingId}
       title={t("adminConsole.outbox.title")}
       testId="admin-outbox"
       drawer={
