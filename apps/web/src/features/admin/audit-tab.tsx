@@ -14,10 +14,9 @@ import { TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
 import { Pager } from "../../ui/paged-list";
-import { TableHead } from "../../ui/table-head";
 import { type AuditEntry, adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ConsoleTab, LtrCell, ScrollTable } from "./console-tab";
+import { ConsoleTab, ConsoleTableHead, LtrCell, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 50;
@@ -196,11 +195,9 @@ export function AuditTab() {
       {audit.data && !audit.isError && audit.data.items.length > 0 ? (
         <>
           <ScrollTable labelledBy={headingId} minWidth="min-w-[56rem]" testId="admin-audit-table">
-            <TableHead
-              className="bg-surface-muted text-fg"
+            <ConsoleTableHead
               columns={["time", "actor", "action", "target", "address", "details"]}
               label={(column) => t(`adminConsole.audit.columns.${column}`)}
-              cellClassName="px-3 py-2 text-start"
             />
             <tbody className="divide-y divide-border">
               {audit.data.items.map((entry) => (

@@ -1,10 +1,11 @@
-// The admin console's shared tab parts: the card with its titled section, its scrolling table, its search box and
-// status filter, a clickable list row that opens a drawer (resolve-drawer.tsx has the drawer of things an admin marks
-// as handled).
+// The admin console's shared tab parts: the card with its titled section, its scrolling table and header row, its
+// search box and status filter, a clickable list row that opens a drawer (resolve-drawer.tsx has the drawer of things
+// an admin marks as handled).
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../../ui/card";
 import { SelectField, TextField } from "../../ui/form-field";
+import { TableHead } from "../../ui/table-head";
 
 /** A wide table in a scrolling region the keyboard can reach, named by the tab's heading. */
 export function ScrollTable({
@@ -29,6 +30,27 @@ export function ScrollTable({
         {children}
       </table>
     </section>
+  );
+}
+
+/** A console table's header row, in the console's colours and spacing; `header` as in ui/table-head. */
+export function ConsoleTableHead<Column extends string>({
+  columns,
+  label,
+  header,
+}: {
+  columns: readonly Column[];
+  label: (column: Column) => ReactNode;
+  header?: (column: Column) => ReactNode;
+}) {
+  return (
+    <TableHead
+      className="bg-surface-muted text-fg"
+      columns={columns}
+      label={label}
+      cellClassName="px-3 py-2 text-start"
+      header={header}
+    />
   );
 }
 

@@ -7,9 +7,8 @@ import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
 import { FormAlert } from "../../ui/form-alert";
 import { usePage } from "../../ui/paged-list";
-import { TableHead } from "../../ui/table-head";
 import { adminApi, adminKeys } from "./api";
-import { ConsoleSearch, ConsoleTab, LtrCell, ScrollTable } from "./console-tab";
+import { ConsoleSearch, ConsoleTab, ConsoleTableHead, LtrCell, ScrollTable } from "./console-tab";
 import { ConsoleList } from "./list-state";
 
 const PAGE_SIZE = 20;
@@ -58,11 +57,9 @@ export function TeamsTab() {
       >
         {(items) => (
           <ScrollTable labelledBy={headingId} minWidth="min-w-[48rem]" testId="admin-teams-table">
-            <TableHead
-              className="bg-surface-muted text-fg"
+            <ConsoleTableHead
               columns={["name", "owner", "members", "shared", "created"]}
               label={(column) => t(`adminConsole.teams.columns.${column}`)}
-              cellClassName="px-3 py-2 text-start"
             />
             <tbody className="divide-y divide-border">
               {items.map((team) => (

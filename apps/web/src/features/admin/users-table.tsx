@@ -12,9 +12,8 @@ import { SelectField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
 import { Pager } from "../../ui/paged-list";
-import { TableHead } from "../../ui/table-head";
 import { type AdminUser, adminApi, adminKeys } from "./api";
-import { ConsoleSearch, ConsoleTab, ScrollTable } from "./console-tab";
+import { ConsoleSearch, ConsoleTab, ConsoleTableHead, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 import { type UserAction, UserActionDialog } from "./user-action-dialog";
 import { ChoiceOptions, type UserChoices, useUserChoices } from "./user-choices";
@@ -188,11 +187,9 @@ export function UsersTable() {
                     : t("adminConsole.users.descending"),
               })}
             </caption>
-            <TableHead
-              className="bg-surface-muted text-fg"
+            <ConsoleTableHead
               columns={USER_COLUMNS}
               label={(column) => t(`adminConsole.users.columns.${column}`)}
-              cellClassName="px-3 py-2 text-start"
               header={(column) => (isSortable(column) ? sortHeader(column) : undefined)}
             />
             <tbody className="divide-y divide-border">
