@@ -174,26 +174,28 @@ export function StatusSelect<Status extends "open" | "resolved" | "all">({
   );
 }
 
-/** A list of rows that each open a drawer. */
-export function DrawerRows<T extends { id: string }>({
+/** A list of rows that each open a drawer; `keyOf` names a row among the others. */
+export function DrawerRows<T>({
   items,
+  keyOf,
   onOpen,
   testId,
   children,
 }: {
   items: readonly T[];
-  onOpen: (id: string) => void;
+  keyOf: (item: T, index: number) => string;
+  onOpen: (item: T) => void;
   testId: string;
   children: (item: T) => ReactNode;
 }) {
   return (
     <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
-      {items.map((item) => (
-        <li key={item.id}>
+      {items.map((item, index) => (
+        <li key={keyOf(item, index)}>
           <button
             type="button"
             className="flex w-full flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 text-start hover:bg-surface-muted"
-            onClick={() => onOpen(item.id)}
+            onClick={() => onOpen(item)}
             data-testid={testId}
           >
             {children(item)}

@@ -19,7 +19,7 @@ export function ErrorsTab() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("open");
   const [page, setPage] = usePage(status);
   const params = { status, page, pageSize: PAGE_SIZE };
-  const { list, open, setOpenId, resolveProps } = useResolvableList({
+  const { list, open, setOpenId, rowProps, resolveProps } = useResolvableList({
     queryKey: adminKeys.errors(params),
     listKey: adminKeys.allErrors,
     fetchPage: (signal) => adminApi.errors(params, signal),
@@ -87,7 +87,7 @@ export function ErrorsTab() {
         paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
       >
         {(items) => (
-          <DrawerRows items={items} onOpen={setOpenId} testId="admin-error-item">
+          <DrawerRows items={items} {...rowProps} testId="admin-error-item">
             {(item) => (
               <>
                 <span className="min-w-0 flex-1 font-semibold break-words text-fg" dir="ltr">

@@ -23,7 +23,7 @@ export function IncidentsTab() {
   const search = useDebounced(typed.trim(), 300);
   const [page, setPage] = usePage([status, search]);
   const params = { status, search, page, pageSize: PAGE_SIZE };
-  const { list, open, setOpenId, resolveProps } = useResolvableList({
+  const { list, open, setOpenId, rowProps, resolveProps } = useResolvableList({
     queryKey: adminKeys.incidents(params),
     listKey: adminKeys.allIncidents,
     fetchPage: (signal) => adminApi.incidents(params, signal),
@@ -89,7 +89,7 @@ export function IncidentsTab() {
         paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
       >
         {(items) => (
-          <DrawerRows items={items} onOpen={setOpenId} testId="admin-incident-item">
+          <DrawerRows items={items} {...rowProps} testId="admin-incident-item">
             {(item) => (
               <>
                 <span className="font-semibold text-fg" dir="ltr">

@@ -9,7 +9,7 @@ import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { adminApi, adminKeys, type OutboxItem } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ConsoleTab } from "./console-tab";
+import { ConsoleTab, DrawerRows } from "./console-tab";
 
 export function OutboxTab() {
   const { t } = useTranslation();
@@ -70,27 +70,25 @@ export function OutboxTab() {
         />
       ) : null}
       {outbox.data && outbox.data.items.length > 0 ? (
-        <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
-          {outbox.data.items.map((mail, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: outbox items carry no id, and the list is never reordered
-            <li key={`${mail.createdAt}-${index}`}>
-              <button
-                type="button"
-                className="flex w-full flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 text-start hover:bg-surface-muted"
-                onClick={() => setOpen(mail)}
-                data-testid="admin-outbox-item"
-              >
-                <span className="font-semibold text-fg" dir="auto">
-                  {mail.subject}
-                </span>
-                <span className="text-sm text-fg-muted" dir="ltr">
-                  {mail.to}
-                </span>
-                <span className="ms-auto text-xs text-fg-muted">{formatDate(mail.createdAt)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <DrawerRows
+          items={outbox.data.items}
+          // Outbox items carry no id, and the list is never reordered.
+          keyOf={(mail, index) => `${mail.createdAt}-${index}`}
+          onOpen={setOpen}
+          testId="admin-outbox-item"
+        >
+          {(mail) => (
+            <>
+              <span className="font-semibold text-fg" dir="auto">
+                {mail.subject}
+              </span>
+              <span className="text-sm text-fg-muted" dir="ltr">
+                {mail.to}
+              </span>
+              <span className="ms-auto text-xs text-fg-muted">{formatDate(mail.createdAt)}</span>
+            </>
+          )}
+        </DrawerRows>
       ) : null}
     </ConsoleTab>
   );

@@ -1,5 +1,5 @@
-// The list and drawer of things an admin marks as handled (error reports, incidents): the page, the open item, its status row, the
-// failure alert and the Resolve button.
+// The list and drawer of things an admin marks as handled (error reports, incidents): the page, the open item, its
+// status row, the failure alert and the Resolve button.
 import {
   keepPreviousData,
   type QueryKey,
@@ -15,8 +15,8 @@ import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 
 /**
- * A page of things an admin resolves (`fetchPage`, under `queryKey`), the open one (by id, from the page) and the
- * props of its ResolveAction, which resolves it, reads every page of the list (`listKey`) again and closes the drawer.
+ * A page of things an admin resolves (`fetchPage`, under `queryKey`), the open one (by id, from the page), the props
+ * of the page's rows and those of its ResolveAction, which resolves it, reads every page of the list (`listKey`) again and closes the drawer.
  */
 export function useResolvableList<Item extends { id: string }>({
   queryKey,
@@ -45,6 +45,11 @@ export function useResolvableList<Item extends { id: string }>({
     list,
     open,
     setOpenId,
+    /** Spread on the page's DrawerRows: a row opens its item. */
+    rowProps: {
+      keyOf: (item: Item) => item.id,
+      onOpen: (item: Item) => setOpenId(item.id),
+    },
     resolveProps: {
       error: resolve.error,
       pending: resolve.isPending,
