@@ -1,5 +1,6 @@
 // A labelled resource-limit bar: the value as text and a bar filled to a percentage the caller computes.
 import { useId } from "react";
+import { PercentBar } from "./progress-bar";
 
 interface LimitBarProps {
   label: string;
@@ -20,20 +21,13 @@ export function LimitBar({ label, valueText, percent, testId }: LimitBarProps) {
         </span>
         <span className="font-semibold tabular-nums text-fg">{valueText}</span>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={rounded}
-        aria-valuetext={valueText}
-        className="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
-      >
-        <div
-          className="h-full rounded-full bg-linear-to-r from-primary to-info rtl:bg-linear-to-l"
-          style={{ width: `${rounded}%` }}
-        />
-      </div>
+      <PercentBar
+        percent={rounded}
+        labelledBy={labelId}
+        valueText={valueText}
+        trackClassName="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
+        fillClassName="h-full rounded-full bg-linear-to-r from-primary to-info rtl:bg-linear-to-l"
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The progress of one file on its way up: "Uploading <name>", the percentage, and a bar labelled by that line.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { PercentBar } from "./progress-bar";
 
 export function UploadProgress({
   name,
@@ -25,20 +26,13 @@ export function UploadProgress({
           {t("files.upload.percent", { percent })}
         </span>
       </div>
-      <div
-        role="progressbar"
-        data-testid={`${testId}-progress`}
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <PercentBar
+        percent={percent}
+        labelledBy={labelId}
+        testId={`${testId}-progress`}
+        trackClassName="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
+        fillClassName="h-full rounded-full bg-primary transition-[width]"
+      />
     </div>
   );
 }
