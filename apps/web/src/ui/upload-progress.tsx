@@ -1,6 +1,7 @@
 // The progress of one file on its way up: "Uploading <name>", the percentage, and a bar labelled by that line.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { BarCaption } from "./limit-bar";
 import { PercentBar } from "./progress-bar";
 
 export function UploadProgress({
@@ -18,14 +19,13 @@ export function UploadProgress({
   const labelId = useId();
   return (
     <div data-testid={`${testId}-progress-block`}>
-      <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span id={labelId} className="truncate text-fg-muted">
-          {t("files.upload.uploading", { name })}
-        </span>
-        <span className="font-semibold tabular-nums text-fg" data-testid={`${testId}-percent`}>
-          {t("files.upload.percent", { percent })}
-        </span>
-      </div>
+      <BarCaption
+        labelId={labelId}
+        label={t("files.upload.uploading", { name })}
+        value={t("files.upload.percent", { percent })}
+        truncate
+        valueTestId={`${testId}-percent`}
+      />
       <PercentBar
         percent={percent}
         labelledBy={labelId}
