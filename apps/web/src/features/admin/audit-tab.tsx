@@ -12,8 +12,7 @@ import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
-import { Loader } from "../../ui/loader";
-import { Pager } from "../../ui/paged-list";
+import { Pager, QueryState } from "../../ui/paged-list";
 import { type AuditEntry, adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
 import { ConsoleTab, ConsoleTableHead, LtrCell, ScrollTable } from "./console-tab";
@@ -173,12 +172,12 @@ export function AuditTab() {
       {exportCsv.error ? (
         <FormAlert testId="admin-audit-export-error">{errorText(t, exportCsv.error)}</FormAlert>
       ) : null}
-      {audit.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
-      {audit.isError ? (
-        <FormAlert testId="admin-audit-error">
-          {t("adminConsole.loadFailed")} {errorText(t, audit.error)}
-        </FormAlert>
-      ) : null}
+      <QueryState
+        query={audit}
+        loading={listTexts.loading}
+        failed={listTexts.failed}
+        errorTestId="admin-audit-error"
+      />
       {audit.data && !audit.isError ? (
         <p className="text-sm text-fg-muted" data-testid="admin-audit-total">
           {t("adminConsole.audit.total", { count: audit.data.total })}

@@ -7,11 +7,10 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
-import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { FormNotice } from "../../ui/form-alert";
 import { SelectField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
-import { Loader } from "../../ui/loader";
-import { Pager } from "../../ui/paged-list";
+import { Pager, QueryState } from "../../ui/paged-list";
 import { type AdminUser, adminApi, adminKeys } from "./api";
 import { ConsoleSearch, ConsoleTab, ConsoleTableHead, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
@@ -166,12 +165,12 @@ export function UsersTable() {
           {t(`adminConsole.users.done.${notice.key}`, { name: notice.name })}
         </FormNotice>
       ) : null}
-      {users.isPending ? <Loader message={t("adminConsole.users.loading")} /> : null}
-      {users.isError ? (
-        <FormAlert testId="admin-users-error">
-          {t("adminConsole.users.error")} {errorText(t, users.error)}
-        </FormAlert>
-      ) : null}
+      <QueryState
+        query={users}
+        loading={t("adminConsole.users.loading")}
+        failed={(error) => `${t("adminConsole.users.error")} ${errorText(t, error)}`}
+        errorTestId="admin-users-error"
+      />
       {users.data ? (
         <>
           <p className="text-sm text-fg-muted" data-testid="admin-users-total">
