@@ -9,6 +9,7 @@ import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { type AdminUser, adminApi, adminKeys } from "./api";
 import { ChoiceOptions, useUserChoices } from "./user-choices";
+import { UserCell } from "./user-row";
 
 /** The plan and world an admin picks for the user, in the row's order. */
 type Plan = Pick<AdminUser, "tier" | "world">;
@@ -44,10 +45,7 @@ export function UserEditRow({
       data-user-id={user.id}
       className="bg-surface-muted align-top text-fg"
     >
-      <td className="px-3 py-2" dir="ltr">
-        <span className="block text-start font-semibold break-all">{user.username}</span>
-        <span className="block text-start text-xs break-all text-fg-muted">{user.email}</span>
-      </td>
+      <UserCell user={user} />
       <td className="px-3 py-2">
         <fieldset>
           <legend className="sr-only">{t("adminConsole.users.columns.roles")}</legend>
