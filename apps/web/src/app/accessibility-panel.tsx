@@ -9,6 +9,7 @@ import {
   useAccessibilityStore,
 } from "../lib/accessibility-settings";
 import { playCue } from "../lib/sounds";
+import { Backdrop } from "../ui/backdrop";
 import { Button } from "../ui/button";
 import { Switch } from "../ui/switch";
 import { useShellStore } from "./shell-store";
@@ -152,12 +153,7 @@ function AccessibilityPanel({
 
   return (
     <div className="fixed inset-0 z-[55]">
-      <div
-        aria-hidden="true"
-        data-testid="accessibility-backdrop"
-        className="absolute inset-0 bg-overlay"
-        onMouseDown={onClose}
-      />
+      <Backdrop testId="accessibility-backdrop" onDismiss={onClose} />
       <div
         ref={dialogRef}
         role="dialog"

@@ -1,10 +1,11 @@
 // The global shell: skip link, offline and update banners, header (logo, navigation, language and theme toggles), main
 // outlet (behind a screen error boundary), footer, command palette, accessibility panel and the keyboard shortcuts.
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
 import { Loader } from "../ui/loader";
+import { useMenuState } from "../ui/use-popover";
 import { AccessibilityLayer } from "./accessibility-panel";
 import { ErrorBoundary } from "./error-boundary";
 import { LanguageToggle } from "./language-toggle";
@@ -103,22 +104,9 @@ export function AppShell() {
   // Signed in, the logo leads home and the showcase stays in the palette: room for the workspace.
   const navItems = signedIn ? [NAV_ITEMS[1], ...MEMBER_NAV_ITEMS] : NAV_ITEMS;
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
   // The narrow screens' menu closes on navigation, and on Escape (focus back to its button).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the path changes
-  useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      menuButtonRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+  const { open: menuOpen, setOpen: setMenuOpen, buttonRef: menuButtonRef } = useMenuState();
   useGlobalShortcuts();
   const headerRef = useShellHeaderHeight();
   // What a move up earned (XP, a rank) follows its celebration rather than piling onto it.

@@ -8,6 +8,7 @@ import { useAuthStore } from "../lib/auth-store";
 import { i18n as appI18n, applyLanguage } from "../lib/i18n";
 import { useTheme } from "../lib/theme";
 import { useLanguage } from "../lib/use-language";
+import { Backdrop } from "../ui/backdrop";
 import { Icon } from "../ui/icon";
 import { filterPaletteItems, type PaletteItem, paletteRoutesFor } from "./palette-items";
 import { useShellStore } from "./shell-store";
@@ -159,12 +160,7 @@ function PaletteDialog() {
 
   return (
     <div className="fixed inset-0 z-[60] flex items-start justify-center p-4 pt-[12vh]">
-      <div
-        aria-hidden="true"
-        data-testid="command-palette-backdrop"
-        className="absolute inset-0 bg-overlay"
-        onMouseDown={close}
-      />
+      <Backdrop testId="command-palette-backdrop" onDismiss={close} />
       <div
         role="dialog"
         aria-modal="true"

@@ -1,6 +1,7 @@
 // The error screen: docs/product.md §2's texts and actions, the persistent form after more than 3 errors within the hour, and
 // the count starting over an hour after the last error.
 import { fireEvent, render, screen } from "@testing-library/react";
+import type { ComponentProps } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   currentErrorCount,
@@ -26,14 +27,19 @@ function Broken(): never {
   throw new Error("Widget exploded");
 }
 
+/** A boundary around a component that throws, with React's error log silenced. */
+function renderBroken(props: Omit<ComponentProps<typeof ErrorBoundary>, "children">) {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  render(
+    <ErrorBoundary {...props}>
+      <Broken />
+    </ErrorBoundary>,
+  );
+}
+
 describe("error screen", () => {
   it("shows the message, the component name and the actions, with details toggled", () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    render(
-      <ErrorBoundary name="PlanWidget">
-        <Broken />
-      </ErrorBoundary>,
-    );
+    renderBroken({ name: "PlanWidget" });
     expect(screen.getByRole("heading", { name: "Oops! Something went wrong" })).toBeInTheDocument();
     expect(screen.getByTestId("error-component")).toHaveTextContent("PlanWidget");
     expect(screen.getByTestId("error-home")).toHaveAttribute("href", "/");
@@ -53,12 +59,7 @@ describe("error screen", () => {
   });
 
   it("the root form shows no details but keeps the report option", () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    render(
-      <ErrorBoundary level="root">
-        <Broken />
-      </ErrorBoundary>,
-    );
+    renderBroken({ level: "root" });
     expect(screen.getByTestId("error-report")).toBeInTheDocument();
     expect(screen.queryByTestId("error-toggle-details")).toBeNull();
     expect(screen.queryByTestId("error-details")).toBeNull();

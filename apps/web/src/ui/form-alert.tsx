@@ -1,26 +1,34 @@
 // Announced messages for a form or a section: errors interrupt (role="alert"), confirmations wait (role="status").
 import type { ReactNode } from "react";
 
-export function FormAlert({ children, testId }: { children: ReactNode; testId?: string }) {
+/** The border and text colours of each kind of message. */
+const TONES = {
+  alert: { border: "border-error", text: "text-error" },
+  status: { border: "border-success", text: "text-success" },
+} as const;
+
+interface MessageProps {
+  children: ReactNode;
+  testId?: string;
+}
+
+function Announcement({ role, children, testId }: MessageProps & { role: keyof typeof TONES }) {
+  const tone = TONES[role];
   return (
     <div
-      role="alert"
+      role={role}
       data-testid={testId}
-      className="rounded-xl border border-error bg-surface px-4 py-3 text-sm font-semibold text-error"
+      className={`rounded-xl border ${tone.border} bg-surface px-4 py-3 text-sm font-semibold ${tone.text}`}
     >
       {children}
     </div>
   );
 }
 
-export function FormNotice({ children, testId }: { children: ReactNode; testId?: string }) {
-  return (
-    <div
-      role="status"
-      data-testid={testId}
-      className="rounded-xl border border-success bg-surface px-4 py-3 text-sm font-semibold text-success"
-    >
-      {children}
-    </div>
-  );
+export function FormAlert(props: MessageProps) {
+  return <Announcement role="alert" {...props} />;
+}
+
+export function FormNotice(props: MessageProps) {
+  return <Announcement role="status" {...props} />;
 }

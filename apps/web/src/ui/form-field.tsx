@@ -63,22 +63,21 @@ function FieldShell({
   );
 }
 
-/** The ids and wiring one labelled control shares with its shell: aria-invalid, aria-describedby, the border. */
-function useControl({
-  id,
-  label,
-  hint,
-  error,
-  testId,
-  className,
-}: {
-  id?: string;
+/** What every labelled control takes besides its element's own attributes. */
+interface FieldProps {
   label: string;
   hint?: ReactNode;
   error?: string;
   testId?: string;
-  className: string;
-}) {
+  id?: string;
+}
+
+/**
+ * The ids and wiring one labelled control shares with its shell: aria-invalid, aria-describedby, the border; `rest`
+ * is what goes to the element as it came.
+ */
+function useControl<Props extends FieldProps & { className?: string }>(props: Props) {
+  const { id, label, hint, error, testId, className = "", ...rest } = props;
   const generated = useId();
   const fieldId = id ?? generated;
   const hintId = `${fieldId}-hint`;
@@ -92,86 +91,45 @@ function useControl({
       "aria-describedby": describedBy(hint ? hintId : undefined, error ? errorId : undefined),
       className: `${CONTROL} ${error ? "border-error" : "border-border"} ${className}`.trim(),
     },
+    rest,
   };
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  testId?: string;
-  id?: string;
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id">, FieldProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({
-  label,
-  hint,
-  error,
-  testId,
-  id,
-  ref,
-  className = "",
-  ...input
-}: TextFieldProps) {
-  const { shell, control } = useControl({ id, label, hint, error, testId, className });
+export function TextField({ ref, ...props }: TextFieldProps) {
+  const { shell, control, rest } = useControl(props);
   return (
     <FieldShell {...shell}>
-      <input ref={ref} {...control} {...input} />
+      <input ref={ref} {...control} {...rest} />
     </FieldShell>
   );
 }
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  testId?: string;
-  id?: string;
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">, FieldProps {
   children: ReactNode;
 }
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  testId,
-  id,
-  children,
-  className = "",
-  ...select
-}: SelectFieldProps) {
-  const { shell, control } = useControl({ id, label, hint, error, testId, className });
+export function SelectField({ children, ...props }: SelectFieldProps) {
+  const { shell, control, rest } = useControl(props);
   return (
     <FieldShell {...shell}>
-      <select {...control} {...select}>
+      <select {...control} {...rest}>
         {children}
       </select>
     </FieldShell>
   );
 }
 
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  testId?: string;
-  id?: string;
-}
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & FieldProps;
 
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  testId,
-  id,
-  className = "",
-  ...textarea
-}: TextAreaFieldProps) {
-  const { shell, control } = useControl({ id, label, hint, error, testId, className });
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { shell, control, rest } = useControl(props);
   return (
     <FieldShell {...shell}>
-      <textarea {...control} {...textarea} />
+      <textarea {...control} {...rest} />
     </FieldShell>
   );
 }

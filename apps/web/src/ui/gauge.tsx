@@ -10,6 +10,31 @@ export function gaugeDash(value: number): string {
   return `${filled.toFixed(2)} ${full.toFixed(2)}`;
 }
 
+/** One 270° stroke of the gauge (the track, or the filled part over it), as long as `dash` says. */
+function GaugeArc({
+  className,
+  dash,
+  testId,
+}: {
+  className: string;
+  dash: string;
+  testId?: string;
+}) {
+  return (
+    <circle
+      cx={50}
+      cy={50}
+      r={GAUGE_RADIUS}
+      fill="none"
+      className={className}
+      strokeWidth={10}
+      strokeDasharray={dash}
+      strokeLinecap="round"
+      data-testid={testId}
+    />
+  );
+}
+
 export function Gauge({
   label,
   value,
@@ -40,26 +65,11 @@ export function Gauge({
       <svg viewBox="0 0 100 100" className="size-32" aria-hidden="true">
         {/* Starts at 135° and runs clockwise 270°. */}
         <g transform="rotate(135 50 50)">
-          <circle
-            cx={50}
-            cy={50}
-            r={GAUGE_RADIUS}
-            fill="none"
-            className="stroke-surface-muted"
-            strokeWidth={10}
-            strokeDasharray={track}
-            strokeLinecap="round"
-          />
-          <circle
-            cx={50}
-            cy={50}
-            r={GAUGE_RADIUS}
-            fill="none"
+          <GaugeArc className="stroke-surface-muted" dash={track} />
+          <GaugeArc
             className={tone === "warning" ? "stroke-warning" : "stroke-accent"}
-            strokeWidth={10}
-            strokeDasharray={gaugeDash(value)}
-            strokeLinecap="round"
-            data-testid={testId ? `${testId}-arc` : undefined}
+            dash={gaugeDash(value)}
+            testId={testId ? `${testId}-arc` : undefined}
           />
         </g>
         <text x={50} y={56} textAnchor="middle" className="fill-fg text-[18px] font-bold">

@@ -85,6 +85,32 @@ export function Pager({
   );
 }
 
+/** What stands for a query's data while it loads or after it failed: the loader, then the failed load's alert. */
+export function QueryState({
+  query,
+  loading,
+  failed,
+  errorTestId,
+  failure,
+}: {
+  query: Pick<PagedQuery<unknown>, "isPending" | "isError" | "error">;
+  loading: string;
+  /** The failed load's message. */
+  failed: (error: unknown) => string;
+  errorTestId: string;
+  /** An alert of the caller's own in place of the usual one. */
+  failure?: ReactNode;
+}) {
+  return (
+    <>
+      {query.isPending ? <Loader message={loading} /> : null}
+      {query.isError
+        ? (failure ?? <FormAlert testId={errorTestId}>{failed(query.error)}</FormAlert>)
+        : null}
+    </>
+  );
+}
+
 /**
  * The rows (drawn by `children`) or what stands in their place, then the pager when `paging` is given. A failed
  * refetch keeps the previous rows under its alert.
@@ -110,10 +136,13 @@ export function PagedList<T>({
   const items = query.data?.items;
   return (
     <>
-      {query.isPending ? <Loader message={texts.loading} /> : null}
-      {query.isError
-        ? (failure ?? <FormAlert testId={errorTestId}>{texts.failed(query.error)}</FormAlert>)
-        : null}
+      <QueryState
+        query={query}
+        loading={texts.loading}
+        failed={texts.failed}
+        errorTestId={errorTestId}
+        failure={failure}
+      />
       {items !== undefined && items.length === 0 ? <EmptyState {...empty} /> : null}
       {items !== undefined && items.length > 0 ? (
         <>

@@ -1,6 +1,8 @@
 // The progress of one file on its way up: "Uploading <name>", the percentage, and a bar labelled by that line.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { BarCaption } from "./limit-bar";
+import { PercentBar } from "./progress-bar";
 
 export function UploadProgress({
   name,
@@ -17,28 +19,20 @@ export function UploadProgress({
   const labelId = useId();
   return (
     <div data-testid={`${testId}-progress-block`}>
-      <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span id={labelId} className="truncate text-fg-muted">
-          {t("files.upload.uploading", { name })}
-        </span>
-        <span className="font-semibold tabular-nums text-fg" data-testid={`${testId}-percent`}>
-          {t("files.upload.percent", { percent })}
-        </span>
-      </div>
-      <div
-        role="progressbar"
-        data-testid={`${testId}-progress`}
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <BarCaption
+        labelId={labelId}
+        label={t("files.upload.uploading", { name })}
+        value={t("files.upload.percent", { percent })}
+        truncate
+        valueTestId={`${testId}-percent`}
+      />
+      <PercentBar
+        percent={percent}
+        labelledBy={labelId}
+        testId={`${testId}-progress`}
+        trackClassName="mt-1.5 h-2 overflow-hidden rounded-full bg-surface-muted"
+        fillClassName="h-full rounded-full bg-primary transition-[width]"
+      />
     </div>
   );
 }

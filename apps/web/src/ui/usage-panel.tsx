@@ -5,6 +5,12 @@ import { LimitBar } from "./limit-bar";
 
 export type UsageRow = UsageRowData;
 
+/** The lines under a row's bar, in order: what the limit means (or its reset), then where it comes from. */
+const ROW_LINES = [
+  { part: "note", className: "mt-1 text-xs text-fg-muted tabular-nums" },
+  { part: "source", className: "mt-0.5 text-xs text-fg-muted" },
+] as const satisfies readonly { part: keyof UsageRow; className: string }[];
+
 export function UsagePanel({
   title,
   rows,
@@ -32,22 +38,13 @@ export function UsagePanel({
             data-percent={Math.round(row.percent)}
           >
             <LimitBar label={row.label} valueText={row.valueText} percent={row.percent} />
-            {row.note ? (
-              <p
-                className="mt-1 text-xs text-fg-muted tabular-nums"
-                data-testid={`${testId}-${row.key}-note`}
-              >
-                {row.note}
-              </p>
-            ) : null}
-            {row.source ? (
-              <p
-                className="mt-0.5 text-xs text-fg-muted"
-                data-testid={`${testId}-${row.key}-source`}
-              >
-                {row.source}
-              </p>
-            ) : null}
+            {ROW_LINES.map(({ part, className }) =>
+              row[part] ? (
+                <p key={part} className={className} data-testid={`${testId}-${row.key}-${part}`}>
+                  {row[part]}
+                </p>
+              ) : null,
+            )}
           </li>
         ))}
       </ul>

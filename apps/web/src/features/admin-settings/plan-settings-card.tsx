@@ -25,6 +25,12 @@ import {
   readValue,
 } from "./limit-form";
 
+/** The form's field groups in order, each under its legend. */
+const FIELD_GROUPS = [
+  { section: "limits", legend: "adminSettings.plan.limits" },
+  { section: "price", legend: "adminSettings.plan.prices" },
+] as const satisfies readonly { section: FieldSpec["section"]; legend: string }[];
+
 type Notice = { kind: "saved"; count: number } | { kind: "reset" } | { kind: "unchanged" } | null;
 
 /** Test ids other tests rely on: tiers `limit-<tier>-<key>`, worlds `world-limit-<world>-<key>`. */
@@ -193,22 +199,16 @@ export function PlanSettingsCard({ kind, plan }: { kind: SettingsKind; plan: Pla
             </Badge>
           ) : null}
         </div>
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-3 text-sm font-bold uppercase tracking-wide text-fg-muted">
-            {t("adminSettings.plan.limits")}
-          </legend>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {fields.filter((spec) => spec.section === "limits").map(renderField)}
-          </div>
-        </fieldset>
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-3 text-sm font-bold uppercase tracking-wide text-fg-muted">
-            {t("adminSettings.plan.prices")}
-          </legend>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {fields.filter((spec) => spec.section === "price").map(renderField)}
-          </div>
-        </fieldset>
+        {FIELD_GROUPS.map(({ section, legend }) => (
+          <fieldset key={section} className="flex flex-col gap-3">
+            <legend className="mb-3 text-sm font-bold uppercase tracking-wide text-fg-muted">
+              {t(legend)}
+            </legend>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {fields.filter((spec) => spec.section === section).map(renderField)}
+            </div>
+          </fieldset>
+        ))}
         {problems > 0 ? <FormAlert>{t("adminSettings.plan.fixErrors")}</FormAlert> : null}
         {save.error && !isApiError(save.error) ? (
           <FormAlert>{t("adminSettings.loadFailed")}</FormAlert>

@@ -8,17 +8,14 @@ import { useDateFormat } from "../../lib/format-date";
 import { errorText, translateField } from "../../lib/messages";
 import { saveFile } from "../../lib/save-file";
 import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
-import { Loader } from "../../ui/loader";
-import { Pager } from "../../ui/paged-list";
-import { TableHead } from "../../ui/table-head";
+import { Pager, QueryState } from "../../ui/paged-list";
 import { type AuditEntry, adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { LtrCell, ScrollTable } from "./console-tab";
+import { ConsoleTab, ConsoleTableHead, LtrCell, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 
 const PAGE_SIZE = 50;
@@ -90,176 +87,152 @@ export function AuditTab() {
   const filtered = Object.values(filters).some((value) => value !== "");
 
   return (
-    <Card>
-      <section
-        className="flex flex-col gap-4"
-        aria-labelledby={headingId}
-        data-testid="admin-audit"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id={headingId} className="text-xl font-bold text-fg">
-            {t("adminConsole.audit.title")}
-          </h2>
-          <Button
-            variant="secondary"
-            data-testid="admin-audit-export"
-            disabled={exportCsv.isPending}
-            onClick={() => exportCsv.mutate()}
+    <ConsoleTab
+      headingId={headingId}
+      title={t("adminConsole.audit.title")}
+      testId="admin-audit"
+      actions={
+        <Button
+          variant="secondary"
+          data-testid="admin-audit-export"
+          disabled={exportCsv.isPending}
+          onClick={() => exportCsv.mutate()}
+        >
+          <Icon name="download" className="size-4" />
+          {exportCsv.isPending ? t("adminConsole.audit.exporting") : t("adminConsole.audit.export")}
+        </Button>
+      }
+      drawer={
+        open ? (
+          <DetailDrawer
+            title={t("adminConsole.audit.detail", { id: open.id })}
+            onClose={() => setOpen(null)}
+            testId="admin-audit-drawer"
           >
-            <Icon name="download" className="size-4" />
-            {exportCsv.isPending
-              ? t("adminConsole.audit.exporting")
-              : t("adminConsole.audit.export")}
+            <DetailList
+              rows={[
+                [t("adminConsole.audit.columns.time"), formatDate(open.createdAt)],
+                [t("adminConsole.audit.columns.action"), open.action, "ltr"],
+                [
+                  t("adminConsole.audit.columns.actor"),
+                  [open.actorUsername, open.actorId].filter(Boolean).join(" · ") || "—",
+                  "ltr",
+                ],
+                [
+                  t("adminConsole.audit.columns.target"),
+                  [open.targetUsername, open.targetId].filter(Boolean).join(" · ") || "—",
+                  "ltr",
+                ],
+                [t("adminConsole.audit.columns.address"), open.ip ?? "—", "ltr"],
+                [t("adminConsole.audit.userAgent"), open.userAgent ?? "—", "ltr"],
+              ]}
+            />
+            <CodeBlock testId="admin-audit-data">{JSON.stringify(open.data, null, 2)}</CodeBlock>
+          </DetailDrawer>
+        ) : null
+      }
+    >
+      <form
+        className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+        onSubmit={apply}
+        aria-label={t("adminConsole.audit.filters")}
+        data-testid="admin-audit-filters"
+      >
+        {FILTER_FIELDS.map(({ name, userHint, placeholder, ...shape }) => (
+          <TextField
+            key={name}
+            label={t(`adminConsole.audit.${name}`)}
+            placeholder={userHint ? t("adminConsole.audit.userHint") : placeholder}
+            {...shape}
+            testId={`admin-audit-${name}`}
+            value={draft[name]}
+            error={fieldError(name)}
+            onChange={set(name)}
+          />
+        ))}
+        <div className="flex gap-2">
+          <Button type="submit" data-testid="admin-audit-apply">
+            {t("adminConsole.apply")}
           </Button>
-        </div>
-        <form
-          className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
-          onSubmit={apply}
-          aria-label={t("adminConsole.audit.filters")}
-          data-testid="admin-audit-filters"
-        >
-          {FILTER_FIELDS.map(({ name, userHint, placeholder, ...shape }) => (
-            <TextField
-              key={name}
-              label={t(`adminConsole.audit.${name}`)}
-              placeholder={userHint ? t("adminConsole.audit.userHint") : placeholder}
-              {...shape}
-              testId={`admin-audit-${name}`}
-              value={draft[name]}
-              error={fieldError(name)}
-              onChange={set(name)}
-            />
-          ))}
-          <div className="flex gap-2">
-            <Button type="submit" data-testid="admin-audit-apply">
-              {t("adminConsole.apply")}
+          {filtered ? (
+            <Button
+              variant="ghost"
+              data-testid="admin-audit-clear"
+              onClick={() => {
+                setDraft(NO_FILTERS);
+                setFilters(NO_FILTERS);
+                setPage(1);
+              }}
+            >
+              {t("adminConsole.clear")}
             </Button>
-            {filtered ? (
-              <Button
-                variant="ghost"
-                data-testid="admin-audit-clear"
-                onClick={() => {
-                  setDraft(NO_FILTERS);
-                  setFilters(NO_FILTERS);
-                  setPage(1);
-                }}
-              >
-                {t("adminConsole.clear")}
-              </Button>
-            ) : null}
-          </div>
-        </form>
-        {exportCsv.error ? (
-          <FormAlert testId="admin-audit-export-error">{errorText(t, exportCsv.error)}</FormAlert>
-        ) : null}
-        {audit.isPending ? <Loader message={t("adminConsole.loading")} /> : null}
-        {audit.isError ? (
-          <FormAlert testId="admin-audit-error">
-            {t("adminConsole.loadFailed")} {errorText(t, audit.error)}
-          </FormAlert>
-        ) : null}
-        {audit.data && !audit.isError ? (
-          <p className="text-sm text-fg-muted" data-testid="admin-audit-total">
-            {t("adminConsole.audit.total", { count: audit.data.total })}
-          </p>
-        ) : null}
-        {audit.data && !audit.isError && audit.data.items.length === 0 ? (
-          <EmptyState
-            icon="eye"
-            title={filtered ? t("adminConsole.noMatch") : t("adminConsole.audit.emptyTitle")}
-            body={t("adminConsole.audit.emptyBody")}
-            testId="admin-audit-empty"
-          />
-        ) : null}
-        {audit.data && !audit.isError && audit.data.items.length > 0 ? (
-          <>
-            <ScrollTable labelledBy={headingId} minWidth="min-w-[56rem]" testId="admin-audit-table">
-              <TableHead
-                className="bg-surface-muted text-fg"
-                columns={["time", "actor", "action", "target", "address", "details"]}
-                label={(column) => t(`adminConsole.audit.columns.${column}`)}
-                cellClassName="px-3 py-2 text-start"
-              />
-              <tbody className="divide-y divide-border">
-                {audit.data.items.map((entry) => (
-                  <tr key={entry.id} className="text-fg" data-testid="admin-audit-row">
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
-                    <LtrCell>{entry.actorUsername ?? entry.actorId ?? "—"}</LtrCell>
-                    <LtrCell className="px-3 py-2 font-mono text-xs">{entry.action}</LtrCell>
-                    <LtrCell className="max-w-56 truncate px-3 py-2">
-                      {entry.targetUsername ?? entry.targetId ?? "—"}
-                    </LtrCell>
-                    <LtrCell>{entry.ip ?? "—"}</LtrCell>
-                    <td className="px-3 py-2">
-                      <Button
-                        variant="ghost"
-                        className="px-2 py-1 text-xs"
-                        data-testid="admin-audit-open"
-                        aria-label={t("adminConsole.audit.openLabel", { id: entry.id })}
-                        onClick={() => setOpen(entry)}
-                      >
-                        {t("adminConsole.audit.open")}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={audit.data.total}
-              onPage={setPage}
-              texts={listTexts.pager}
-              testId="admin-audit-pager"
-            />
-          </>
-        ) : null}
-      </section>
-      {open ? (
-        <DetailDrawer
-          title={t("adminConsole.audit.detail", { id: open.id })}
-          onClose={() => setOpen(null)}
-          testId="admin-audit-drawer"
-        >
-          <DetailList
-            rows={[
-              [t("adminConsole.audit.columns.time"), formatDate(open.createdAt)],
-              [
-                t("adminConsole.audit.columns.action"),
-                <span key="v1" dir="ltr">
-                  {open.action}
-                </span>,
-              ],
-              [
-                t("adminConsole.audit.columns.actor"),
-                <span key="v2" dir="ltr">
-                  {[open.actorUsername, open.actorId].filter(Boolean).join(" · ") || "—"}
-                </span>,
-              ],
-              [
-                t("adminConsole.audit.columns.target"),
-                <span key="v3" dir="ltr">
-                  {[open.targetUsername, open.targetId].filter(Boolean).join(" · ") || "—"}
-                </span>,
-              ],
-              [
-                t("adminConsole.audit.columns.address"),
-                <span key="v4" dir="ltr">
-                  {open.ip ?? "—"}
-                </span>,
-              ],
-              [
-                t("adminConsole.audit.userAgent"),
-                <span key="v5" dir="ltr">
-                  {open.userAgent ?? "—"}
-                </span>,
-              ],
-            ]}
-          />
-          <CodeBlock testId="admin-audit-data">{JSON.stringify(open.data, null, 2)}</CodeBlock>
-        </DetailDrawer>
+          ) : null}
+        </div>
+      </form>
+      {exportCsv.error ? (
+        <FormAlert testId="admin-audit-export-error">{errorText(t, exportCsv.error)}</FormAlert>
       ) : null}
-    </Card>
+      <QueryState
+        query={audit}
+        loading={listTexts.loading}
+        failed={listTexts.failed}
+        errorTestId="admin-audit-error"
+      />
+      {audit.data && !audit.isError ? (
+        <p className="text-sm text-fg-muted" data-testid="admin-audit-total">
+          {t("adminConsole.audit.total", { count: audit.data.total })}
+        </p>
+      ) : null}
+      {audit.data && !audit.isError && audit.data.items.length === 0 ? (
+        <EmptyState
+          icon="eye"
+          title={filtered ? t("adminConsole.noMatch") : t("adminConsole.audit.emptyTitle")}
+          body={t("adminConsole.audit.emptyBody")}
+          testId="admin-audit-empty"
+        />
+      ) : null}
+      {audit.data && !audit.isError && audit.data.items.length > 0 ? (
+        <>
+          <ScrollTable labelledBy={headingId} minWidth="min-w-[56rem]" testId="admin-audit-table">
+            <ConsoleTableHead
+              columns={["time", "actor", "action", "target", "address", "details"]}
+              label={(column) => t(`adminConsole.audit.columns.${column}`)}
+            />
+            <tbody className="divide-y divide-border">
+              {audit.data.items.map((entry) => (
+                <tr key={entry.id} className="text-fg" data-testid="admin-audit-row">
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
+                  <LtrCell>{entry.actorUsername ?? entry.actorId ?? "—"}</LtrCell>
+                  <LtrCell className="px-3 py-2 font-mono text-xs">{entry.action}</LtrCell>
+                  <LtrCell className="max-w-56 truncate px-3 py-2">
+                    {entry.targetUsername ?? entry.targetId ?? "—"}
+                  </LtrCell>
+                  <LtrCell>{entry.ip ?? "—"}</LtrCell>
+                  <td className="px-3 py-2">
+                    <Button
+                      variant="ghost"
+                      className="px-2 py-1 text-xs"
+                      data-testid="admin-audit-open"
+                      aria-label={t("adminConsole.audit.openLabel", { id: entry.id })}
+                      onClick={() => setOpen(entry)}
+                    >
+                      {t("adminConsole.audit.open")}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={audit.data.total}
+            onPage={setPage}
+            texts={listTexts.pager}
+            testId="admin-audit-pager"
+          />
+        </>
+      ) : null}
+    </ConsoleTab>
   );
 }

@@ -3,7 +3,7 @@
 
 import type { PlanRequest } from "@aacos/domain/replies";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiPut } from "../../lib/api-client";
 import { billingApi, billingKeys, useBillingStatus } from "../../lib/billing";
@@ -36,7 +36,6 @@ export function BillingTab() {
   const { t } = useTranslation();
   const date = useDateFormat();
   const client = useQueryClient();
-  const headingId = useId();
   const status = useBillingStatus();
   const [notice, setNotice] = useState<string | null>(null);
   const requests = useQuery({
@@ -64,12 +63,7 @@ export function BillingTab() {
   const error = selfService.error ?? decide.error;
 
   return (
-    <ConsoleTab
-      headingId={headingId}
-      title={t("billing.admin.tab")}
-      testId="admin-billing"
-      gap="gap-5"
-    >
+    <ConsoleTab title={t("billing.admin.tab")} testId="admin-billing" gap="gap-5">
       {status.data === undefined ? null : status.data.mode === "stripe" ? (
         <p className="text-fg-muted">{t("billing.admin.stripeMode")}</p>
       ) : (

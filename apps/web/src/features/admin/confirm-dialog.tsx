@@ -67,14 +67,19 @@ export function DetailDrawer({
   );
 }
 
+/** One label–value pair of a drawer; "ltr" keeps a value (an address, an action, a name) left to right. */
+export type DetailRow = readonly [label: string, value: ReactNode, direction?: "ltr"];
+
 /** Label–value pairs of a drawer. */
-export function DetailList({ rows }: { rows: readonly [string, ReactNode][] }) {
+export function DetailList({ rows }: { rows: readonly DetailRow[] }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value, direction]) => (
         <div key={label} className="contents">
           <dt className="font-semibold text-fg-muted">{label}</dt>
-          <dd className="break-words text-fg">{value}</dd>
+          <dd className="break-words text-fg">
+            {direction === "ltr" ? <span dir="ltr">{value}</span> : value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,10 +1,11 @@
-// The admin console's shared tab parts: the card with its titled section, its scrolling table, its search box and
-// status filter, a clickable list row that opens a drawer (resolve-drawer.tsx has the drawer of things an admin marks
-// as handled).
-import type { ReactNode } from "react";
+// The admin console's shared tab parts: the card with its titled section, its scrolling table and header row, its
+// search box and status filter, a clickable list row that opens a drawer (resolve-drawer.tsx has the drawer of things
+// an admin marks as handled).
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../../ui/card";
 import { SelectField, TextField } from "../../ui/form-field";
+import { TableHead } from "../../ui/table-head";
 
 /** A wide table in a scrolling region the keyboard can reach, named by the tab's heading. */
 export function ScrollTable({
@@ -32,6 +33,27 @@ export function ScrollTable({
   );
 }
 
+/** A console table's header row, in the console's colours and spacing; `header` as in ui/table-head. */
+export function ConsoleTableHead<Column extends string>({
+  columns,
+  label,
+  header,
+}: {
+  columns: readonly Column[];
+  label: (column: Column) => ReactNode;
+  header?: (column: Column) => ReactNode;
+}) {
+  return (
+    <TableHead
+      className="bg-surface-muted text-fg"
+      columns={columns}
+      label={label}
+      cellClassName="px-3 py-2 text-start"
+      header={header}
+    />
+  );
+}
+
 /** A cell of left-to-right text (names, actions, addresses) that still starts at the line's start. */
 export function LtrCell({
   className = "px-3 py-2",
@@ -47,9 +69,12 @@ export function LtrCell({
   );
 }
 
-/** A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it. */
+/**
+ * A console tab: a card holding a section named by its heading; `actions` stand beside the heading, `drawer` after it.
+ * A tab whose table is named by the heading too passes the heading's id.
+ */
 export function ConsoleTab({
-  headingId,
+  headingId: givenId,
   title,
   testId,
   actions,
@@ -57,7 +82,7 @@ export function ConsoleTab({
   gap = "gap-4",
   children,
 }: {
-  headingId: string;
+  headingId?: string;
   title: string;
   testId: string;
   actions?: ReactNode;
@@ -65,6 +90,8 @@ export function ConsoleTab({
   gap?: "gap-4" | "gap-5";
   children: ReactNode;
 }) {
+  const ownId = useId();
+  const headingId = givenId ?? ownId;
   const heading = (
     <h2 id={headingId} className="text-xl font-bold text-fg">
       {title}
@@ -147,26 +174,28 @@ export function StatusSelect<Status extends "open" | "resolved" | "all">({
   );
 }
 
-/** A list of rows that each open a drawer. */
-export function DrawerRows<T extends { id: string }>({
+/** A list of rows that each open a drawer; `keyOf` names a row among the others. */
+export function DrawerRows<T>({
   items,
+  keyOf,
   onOpen,
   testId,
   children,
 }: {
   items: readonly T[];
-  onOpen: (id: string) => void;
+  keyOf: (item: T, index: number) => string;
+  onOpen: (item: T) => void;
   testId: string;
   children: (item: T) => ReactNode;
 }) {
   return (
     <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
-      {items.map((item) => (
-        <li key={item.id}>
+      {items.map((item, index) => (
+        <li key={keyOf(item, index)}>
           <button
             type="button"
             className="flex w-full flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 text-start hover:bg-surface-muted"
-            onClick={() => onOpen(item.id)}
+            onClick={() => onOpen(item)}
             data-testid={testId}
           >
             {children(item)}

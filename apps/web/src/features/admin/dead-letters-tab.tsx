@@ -1,23 +1,20 @@
 // The failed jobs tab: dead letters (background jobs that used up their retries), newest first; an admin puts one
 // back on its queue or drops it for good (after a confirmation).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { PagedList } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { adminApi, adminKeys, type DeadLetter } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ConsoleTab } from "./console-tab";
-import { useConsoleListTexts } from "./list-state";
+import { ConsoleList } from "./list-state";
 
 export function DeadLettersTab() {
   const { t } = useTranslation();
-  const listTexts = useConsoleListTexts();
-  const headingId = useId();
   const queryClient = useQueryClient();
   const letters = useQuery({
     queryKey: adminKeys.deadLetters,
@@ -44,7 +41,6 @@ export function DeadLettersTab() {
 
   return (
     <ConsoleTab
-      headingId={headingId}
       title={t("adminConsole.jobs.title")}
       testId="admin-jobs"
       drawer={
@@ -66,15 +62,13 @@ export function DeadLettersTab() {
       {retry.error ? (
         <FormAlert testId="admin-jobs-action-error">{errorText(t, retry.error)}</FormAlert>
       ) : null}
-      <PagedList
+      <ConsoleList
         query={letters}
-        texts={listTexts}
-        errorTestId="admin-jobs-error"
+        testId="admin-jobs"
         empty={{
           icon: "check",
           title: t("adminConsole.jobs.emptyTitle"),
           body: t("adminConsole.jobs.emptyBody"),
-          testId: "admin-jobs-empty",
         }}
       >
         {(items) => (
@@ -108,7 +102,7 @@ export function DeadLettersTab() {
             </table>
           </div>
         )}
-      </PagedList>
+      </ConsoleList>
     </ConsoleTab>
   );
 }

@@ -1,15 +1,14 @@
 // The error reports tab: grouped browser errors, open or resolved, newest first; a drawer shows one in full.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { Badge } from "../../ui/badge";
-import { PagedList, usePage } from "../../ui/paged-list";
+import { usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
 import { ConsoleTab, DrawerRows, StatusSelect } from "./console-tab";
-import { useConsoleListTexts } from "./list-state";
-import { ResolveAction, useResolveDrawer, useStatusRow } from "./resolve-drawer";
+import { ConsoleList } from "./list-state";
+import { ResolveAction, useResolvableList, useStatusRow } from "./resolve-drawer";
 
 const PAGE_SIZE = 25;
 const STATUSES = ["open", "resolved"] as const;
@@ -17,27 +16,19 @@ const STATUSES = ["open", "resolved"] as const;
 export function ErrorsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
-  const headingId = useId();
-  const listTexts = useConsoleListTexts();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("open");
   const [page, setPage] = usePage(status);
   const params = { status, page, pageSize: PAGE_SIZE };
-  const errors = useQuery({
+  const { list, open, setOpenId, rowProps, resolveProps } = useResolvableList({
     queryKey: adminKeys.errors(params),
-    queryFn: ({ signal }) => adminApi.errors(params, signal),
-    placeholderData: keepPreviousData,
+    listKey: adminKeys.allErrors,
+    fetchPage: (signal) => adminApi.errors(params, signal),
+    resolveOne: adminApi.resolveError,
   });
-  const { open, setOpenId, resolveProps } = useResolveDrawer(
-    errors.data?.items,
-    adminApi.resolveError,
-    ["admin", "errors"],
-  );
-
   const statusRow = useStatusRow();
 
   return (
     <ConsoleTab
-      headingId={headingId}
       title={t("adminConsole.errors.title")}
       testId="admin-errors"
       drawer={
@@ -85,20 +76,18 @@ export function ErrorsTab() {
           onChange={setStatus}
         />
       </div>
-      <PagedList
-        query={errors}
-        texts={listTexts}
-        errorTestId="admin-errors-error"
+      <ConsoleList
+        query={list}
+        testId="admin-errors"
         empty={{
           icon: "check",
           title: t(`adminConsole.errors.empty.${status}`),
           body: t("adminConsole.errors.emptyBody"),
-          testId: "admin-errors-empty",
         }}
-        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-errors-pager" }}
+        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
       >
         {(items) => (
-          <DrawerRows items={items} onOpen={setOpenId} testId="admin-error-item">
+          <DrawerRows items={items} {...rowProps} testId="admin-error-item">
             {(item) => (
               <>
                 <span className="min-w-0 flex-1 font-semibold break-words text-fg" dir="ltr">
@@ -112,7 +101,7 @@ export function ErrorsTab() {
             )}
           </DrawerRows>
         )}
-      </PagedList>
+      </ConsoleList>
     </ConsoleTab>
   );
 }

@@ -1,17 +1,16 @@
 // The security incidents tab: by status and activity/address search, newest first; a drawer shows one in full.
 import { INCIDENT_STATUSES } from "@aacos/domain/admin-console";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
 import { Badge } from "../../ui/badge";
-import { PagedList, usePage } from "../../ui/paged-list";
+import { usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
 import { ConsoleSearch, ConsoleTab, DrawerRows, StatusSelect } from "./console-tab";
-import { useConsoleListTexts } from "./list-state";
-import { ResolveAction, useResolveDrawer, useStatusRow } from "./resolve-drawer";
+import { ConsoleList } from "./list-state";
+import { ResolveAction, useResolvableList, useStatusRow } from "./resolve-drawer";
 
 const PAGE_SIZE = 25;
 type Status = (typeof INCIDENT_STATUSES)[number];
@@ -19,29 +18,21 @@ type Status = (typeof INCIDENT_STATUSES)[number];
 export function IncidentsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
-  const headingId = useId();
-  const listTexts = useConsoleListTexts();
   const [status, setStatus] = useState<Status>("open");
   const [typed, setTyped] = useState("");
   const search = useDebounced(typed.trim(), 300);
   const [page, setPage] = usePage([status, search]);
   const params = { status, search, page, pageSize: PAGE_SIZE };
-  const incidents = useQuery({
+  const { list, open, setOpenId, rowProps, resolveProps } = useResolvableList({
     queryKey: adminKeys.incidents(params),
-    queryFn: ({ signal }) => adminApi.incidents(params, signal),
-    placeholderData: keepPreviousData,
+    listKey: adminKeys.allIncidents,
+    fetchPage: (signal) => adminApi.incidents(params, signal),
+    resolveOne: adminApi.resolveIncident,
   });
-  const { open, setOpenId, resolveProps } = useResolveDrawer(
-    incidents.data?.items,
-    adminApi.resolveIncident,
-    ["admin", "incidents"],
-  );
-
   const statusRow = useStatusRow();
 
   return (
     <ConsoleTab
-      headingId={headingId}
       title={t("adminConsole.incidents.title")}
       testId="admin-incidents"
       drawer={
@@ -56,12 +47,7 @@ export function IncidentsTab() {
                 [t("adminConsole.incidents.source"), open.source],
                 [t("adminConsole.incidents.occurrences"), String(open.count)],
                 [t("adminConsole.incidents.user"), open.username ?? open.userId ?? "—"],
-                [
-                  t("adminConsole.incidents.address"),
-                  <span key="v1" dir="ltr">
-                    {open.ip ?? "—"}
-                  </span>,
-                ],
+                [t("adminConsole.incidents.address"), open.ip ?? "—", "ltr"],
                 [t("adminConsole.incidents.created"), formatDate(open.createdAt)],
                 statusRow(open.resolvedAt),
               ]}
@@ -91,21 +77,19 @@ export function IncidentsTab() {
           onChange={setTyped}
         />
       </div>
-      <PagedList
-        query={incidents}
-        texts={listTexts}
-        errorTestId="admin-incidents-error"
+      <ConsoleList
+        query={list}
+        testId="admin-incidents"
         empty={{
           icon: "shield",
           title:
             search === "" ? t(`adminConsole.incidents.empty.${status}`) : t("adminConsole.noMatch"),
           body: t("adminConsole.incidents.emptyBody"),
-          testId: "admin-incidents-empty",
         }}
-        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-incidents-pager" }}
+        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
       >
         {(items) => (
-          <DrawerRows items={items} onOpen={setOpenId} testId="admin-incident-item">
+          <DrawerRows items={items} {...rowProps} testId="admin-incident-item">
             {(item) => (
               <>
                 <span className="font-semibold text-fg" dir="ltr">
@@ -122,7 +106,7 @@ export function IncidentsTab() {
             )}
           </DrawerRows>
         )}
-      </PagedList>
+      </ConsoleList>
     </ConsoleTab>
   );
 }

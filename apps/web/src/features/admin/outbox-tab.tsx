@@ -1,6 +1,6 @@
 // The mail outbox tab: without SMTP, mail waits here for an admin to read; with SMTP it goes out directly.
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
@@ -9,12 +9,11 @@ import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { adminApi, adminKeys, type OutboxItem } from "./api";
 import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ConsoleTab } from "./console-tab";
+import { ConsoleTab, DrawerRows } from "./console-tab";
 
 export function OutboxTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
-  const headingId = useId();
   const status = useQuery({
     queryKey: adminKeys.mailStatus,
     queryFn: ({ signal }) => adminApi.mailStatus(signal),
@@ -28,7 +27,6 @@ export function OutboxTab() {
 
   return (
     <ConsoleTab
-      headingId={headingId}
       title={t("adminConsole.outbox.title")}
       testId="admin-outbox"
       drawer={
@@ -40,12 +38,7 @@ export function OutboxTab() {
           >
             <DetailList
               rows={[
-                [
-                  t("adminConsole.outbox.to"),
-                  <span key="v1" dir="ltr">
-                    {open.to}
-                  </span>,
-                ],
+                [t("adminConsole.outbox.to"), open.to, "ltr"],
                 [t("adminConsole.outbox.created"), formatDate(open.createdAt)],
               ]}
             />
@@ -77,27 +70,25 @@ export function OutboxTab() {
         />
       ) : null}
       {outbox.data && outbox.data.items.length > 0 ? (
-        <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
-          {outbox.data.items.map((mail, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: outbox items carry no id, and the list is never reordered
-            <li key={`${mail.createdAt}-${index}`}>
-              <button
-                type="button"
-                className="flex w-full flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 text-start hover:bg-surface-muted"
-                onClick={() => setOpen(mail)}
-                data-testid="admin-outbox-item"
-              >
-                <span className="font-semibold text-fg" dir="auto">
-                  {mail.subject}
-                </span>
-                <span className="text-sm text-fg-muted" dir="ltr">
-                  {mail.to}
-                </span>
-                <span className="ms-auto text-xs text-fg-muted">{formatDate(mail.createdAt)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <DrawerRows
+          items={outbox.data.items}
+          // Outbox items carry no id, and the list is never reordered.
+          keyOf={(mail, index) => `${mail.createdAt}-${index}`}
+          onOpen={setOpen}
+          testId="admin-outbox-item"
+        >
+          {(mail) => (
+            <>
+              <span className="font-semibold text-fg" dir="auto">
+                {mail.subject}
+              </span>
+              <span className="text-sm text-fg-muted" dir="ltr">
+                {mail.to}
+              </span>
+              <span className="ms-auto text-xs text-fg-muted">{formatDate(mail.createdAt)}</span>
+            </>
+          )}
+        </DrawerRows>
       ) : null}
     </ConsoleTab>
   );

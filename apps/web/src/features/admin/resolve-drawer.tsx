@@ -1,6 +1,12 @@
-// The drawer of things an admin marks as handled (error reports, incidents): the open item, its status row, the
-// failure alert and the Resolve button.
-import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+// The list and drawer of things an admin marks as handled (error reports, incidents): the page, the open item, its
+// status row, the failure alert and the Resolve button.
+import {
+  keepPreviousData,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
@@ -9,24 +15,41 @@ import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 
 /**
- * The drawer of a list of things an admin resolves: the open item (by id, from the current page), and the props of its
- * ResolveAction, which resolves it, reads the list (`listKey`) again and closes the drawer.
+ * A page of things an admin resolves (`fetchPage`, under `queryKey`), the open one (by id, from the page), the props
+ * of the page's rows and those of its ResolveAction, which resolves it, reads every page of the list (`listKey`) again and closes the drawer.
  */
-export function useResolveDrawer<Item extends { id: string }>(
-  items: readonly Item[] | undefined,
-  resolveOne: (id: string) => Promise<unknown>,
-  listKey: QueryKey,
-) {
+export function useResolvableList<Item extends { id: string }>({
+  queryKey,
+  listKey,
+  fetchPage,
+  resolveOne,
+}: {
+  queryKey: QueryKey;
+  listKey: QueryKey;
+  fetchPage: (signal: AbortSignal) => Promise<{ items: Item[]; total: number }>;
+  resolveOne: (id: string) => Promise<unknown>;
+}) {
   const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchPage(signal),
+    placeholderData: keepPreviousData,
+  });
   const [openId, setOpenId] = useState<string | null>(null);
   const resolve = useMutation({
     mutationFn: resolveOne,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
-  const open = items?.find((item) => item.id === openId);
+  const open = list.data?.items.find((item) => item.id === openId);
   return {
+    list,
     open,
     setOpenId,
+    /** Spread on the page's DrawerRows: a row opens its item. */
+    rowProps: {
+      keyOf: (item: Item) => item.id,
+      onOpen: (item: Item) => setOpenId(item.id),
+    },
     resolveProps: {
       error: resolve.error,
       pending: resolve.isPending,

@@ -6,11 +6,10 @@ import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
 import { FormAlert } from "../../ui/form-alert";
-import { PagedList, usePage } from "../../ui/paged-list";
-import { TableHead } from "../../ui/table-head";
+import { usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
-import { ConsoleSearch, ConsoleTab, LtrCell, ScrollTable } from "./console-tab";
-import { useConsoleListTexts } from "./list-state";
+import { ConsoleSearch, ConsoleTab, ConsoleTableHead, LtrCell, ScrollTable } from "./console-tab";
+import { ConsoleList } from "./list-state";
 
 const PAGE_SIZE = 20;
 
@@ -18,7 +17,6 @@ export function TeamsTab() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const headingId = useId();
-  const listTexts = useConsoleListTexts();
   const [typed, setTyped] = useState("");
   const q = useDebounced(typed.trim(), 300);
   const [page, setPage] = usePage(q);
@@ -42,10 +40,9 @@ export function TeamsTab() {
           onChange={setTyped}
         />
       </div>
-      <PagedList
+      <ConsoleList
         query={teams}
-        texts={listTexts}
-        errorTestId="admin-teams-error"
+        testId="admin-teams"
         failure={
           missing ? (
             <FormAlert testId="admin-teams-missing">{t("adminConsole.teams.missing")}</FormAlert>
@@ -55,17 +52,14 @@ export function TeamsTab() {
           icon: "user",
           title: q === "" ? t("adminConsole.teams.emptyTitle") : t("adminConsole.noMatch"),
           body: t("adminConsole.teams.emptyBody"),
-          testId: "admin-teams-empty",
         }}
-        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage, testId: "admin-teams-pager" }}
+        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
       >
         {(items) => (
           <ScrollTable labelledBy={headingId} minWidth="min-w-[48rem]" testId="admin-teams-table">
-            <TableHead
-              className="bg-surface-muted text-fg"
+            <ConsoleTableHead
               columns={["name", "owner", "members", "shared", "created"]}
               label={(column) => t(`adminConsole.teams.columns.${column}`)}
-              cellClassName="px-3 py-2 text-start"
             />
             <tbody className="divide-y divide-border">
               {items.map((team) => (
@@ -82,7 +76,7 @@ export function TeamsTab() {
             </tbody>
           </ScrollTable>
         )}
-      </PagedList>
+      </ConsoleList>
     </ConsoleTab>
   );
 }

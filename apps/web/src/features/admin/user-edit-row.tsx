@@ -1,15 +1,19 @@
 // A user's row while an admin edits it: roles (with the permissions they grant), plan and world, saved together.
-import { permissionsForRoles, ROLES, type Role } from "@aacos/domain/access";
-import { TIER_NAMES, type TierName, WORLD_NAMES, type WorldName } from "@aacos/domain/catalog";
+import { permissionsForRoles, type Role } from "@aacos/domain/access";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../lib/messages";
-import { permissionText, roleText, tierText, worldText } from "../../lib/server-words";
-import { useLanguage } from "../../lib/use-language";
+import { permissionText } from "../../lib/server-words";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { type AdminUser, adminApi, adminKeys } from "./api";
+import { ChoiceOptions, useUserChoices } from "./user-choices";
+import { UserCell } from "./user-row";
+
+/** The plan and world an admin picks for the user, in the row's order. */
+type Plan = Pick<AdminUser, "tier" | "world">;
+const PLAN_CHOICES = ["tier", "world"] as const satisfies readonly (keyof Plan)[];
 
 export function UserEditRow({
   user,
@@ -19,13 +23,12 @@ export function UserEditRow({
   onDone: (saved: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const choices = useUserChoices();
   const queryClient = useQueryClient();
   const [roles, setRoles] = useState<Role[]>(user.roles);
-  const [tier, setTier] = useState<TierName>(user.tier);
-  const [world, setWorld] = useState<WorldName>(user.world);
+  const [plan, setPlan] = useState<Plan>({ tier: user.tier, world: user.world });
   const save = useMutation({
-    mutationFn: () => adminApi.updateUser(user.id, { roles, tier, world }),
+    mutationFn: () => adminApi.updateUser(user.id, { roles, ...plan }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.allUsers });
       onDone(true);
@@ -42,15 +45,12 @@ export function UserEditRow({
       data-user-id={user.id}
       className="bg-surface-muted align-top text-fg"
     >
-      <td className="px-3 py-2" dir="ltr">
-        <span className="block text-start font-semibold break-all">{user.username}</span>
-        <span className="block text-start text-xs break-all text-fg-muted">{user.email}</span>
-      </td>
+      <UserCell user={user} />
       <td className="px-3 py-2">
         <fieldset>
           <legend className="sr-only">{t("adminConsole.users.columns.roles")}</legend>
           <div className="flex flex-col gap-1">
-            {ROLES.map((role) => (
+            {choices.role.map(({ value: role, text }) => (
               <label key={role} className="flex items-center gap-1.5">
                 <input
                   type="checkbox"
@@ -59,7 +59,7 @@ export function UserEditRow({
                   onChange={(event) => toggleRole(role, event.target.checked)}
                   className="size-4 accent-primary"
                 />
-                {roleText(t, role)}
+                {text}
               </label>
             ))}
           </div>
@@ -79,32 +79,21 @@ export function UserEditRow({
       </td>
       <td className="px-3 py-2" colSpan={2}>
         <div className="flex flex-col gap-2">
-          <select
-            aria-label={t("adminConsole.users.tier")}
-            data-testid="admin-user-tier"
-            className={select}
-            value={tier}
-            onChange={(event) => setTier(event.target.value as TierName)}
-          >
-            {TIER_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {tierText(name, language)}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label={t("adminConsole.users.world")}
-            data-testid="admin-user-world"
-            className={select}
-            value={world}
-            onChange={(event) => setWorld(event.target.value as WorldName)}
-          >
-            {WORLD_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {worldText(name, language)}
-              </option>
-            ))}
-          </select>
+          {PLAN_CHOICES.map((key) => (
+            <select
+              key={key}
+              aria-label={t(`adminConsole.users.${key}`)}
+              data-testid={`admin-user-${key}`}
+              className={select}
+              value={plan[key]}
+              // The select offers only the list's names, so the value fits.
+              onChange={(event) =>
+                setPlan((current) => ({ ...current, [key]: event.target.value }))
+              }
+            >
+              <ChoiceOptions choices={choices[key]} />
+            </select>
+          ))}
         </div>
       </td>
       <td className="px-3 py-2" colSpan={2} />

@@ -1,6 +1,7 @@
 // One row of the users tab: who, roles, plan, world, status, dates, and the buttons to edit, suspend, reactivate,
 // sign out everywhere or delete (the confirmation is the table's).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
 import { useDateFormat } from "../../lib/format-date";
@@ -47,6 +48,19 @@ function ActionButton({
   );
 }
 
+/** A row's first cell: the username (and what `children` add after it) over the email, left to right. */
+export function UserCell({ user, children }: { user: AdminUser; children?: ReactNode }) {
+  return (
+    <td className="px-3 py-2" dir="ltr">
+      <span className="block text-start font-semibold break-all">
+        {user.username}
+        {children}
+      </span>
+      <span className="block text-start text-xs break-all text-fg-muted">{user.email}</span>
+    </td>
+  );
+}
+
 export function UserRow({
   user,
   onEdit,
@@ -79,15 +93,11 @@ export function UserRow({
       data-username={user.username}
       className={`align-top text-fg ${suspended ? "bg-surface-muted" : ""}`}
     >
-      <td className="px-3 py-2" dir="ltr">
-        <span className="block text-start font-semibold break-all">
-          {user.username}
-          {isMe ? (
-            <span className="ms-1 font-normal text-fg-muted">{`(${t("adminConsole.users.you")})`}</span>
-          ) : null}
-        </span>
-        <span className="block text-start text-xs break-all text-fg-muted">{user.email}</span>
-      </td>
+      <UserCell user={user}>
+        {isMe ? (
+          <span className="ms-1 font-normal text-fg-muted">{`(${t("adminConsole.users.you")})`}</span>
+        ) : null}
+      </UserCell>
       <td className="px-3 py-2">
         <span className="flex flex-wrap gap-1">
           {user.roles.map((role) => (

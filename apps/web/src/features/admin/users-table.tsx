@@ -1,26 +1,21 @@
 // The users tab: search, filters (role, plan, world, status), sorting and paging done by the server; the rows, their
 // inline editing and the confirmation of an action live beside it (user-row, user-edit-row, user-action-dialog).
-import { ROLES } from "@aacos/domain/access";
-import { USER_SORTS, USER_STATUSES, type UserSort } from "@aacos/domain/admin-console";
-import { TIER_NAMES, WORLD_NAMES } from "@aacos/domain/catalog";
+import { USER_SORTS, type UserSort } from "@aacos/domain/admin-console";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { errorText } from "../../lib/messages";
-import { roleText, tierText, worldText } from "../../lib/server-words";
-import { useLanguage } from "../../lib/use-language";
 import { Button } from "../../ui/button";
-import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { FormNotice } from "../../ui/form-alert";
 import { SelectField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
-import { Loader } from "../../ui/loader";
-import { Pager } from "../../ui/paged-list";
-import { TableHead } from "../../ui/table-head";
+import { Pager, QueryState } from "../../ui/paged-list";
 import { type AdminUser, adminApi, adminKeys } from "./api";
-import { ConsoleSearch, ConsoleTab, ScrollTable } from "./console-tab";
+import { ConsoleSearch, ConsoleTab, ConsoleTableHead, ScrollTable } from "./console-tab";
 import { useConsoleListTexts } from "./list-state";
 import { type UserAction, UserActionDialog } from "./user-action-dialog";
+import { ChoiceOptions, type UserChoices, useUserChoices } from "./user-choices";
 import { UserEditRow } from "./user-edit-row";
 import { UserRow } from "./user-row";
 import {
@@ -48,6 +43,14 @@ const USER_COLUMNS = [
   "actions",
 ] as const;
 
+/** The filters picked from a list, in the form's order. */
+const CHOICE_FILTERS = [
+  "role",
+  "tier",
+  "world",
+  "status",
+] as const satisfies readonly (keyof UserFilters & keyof UserChoices)[];
+
 function isSortable(column: string): column is UserSort {
   return (USER_SORTS as readonly string[]).includes(column);
 }
@@ -55,7 +58,7 @@ function isSortable(column: string): column is UserSort {
 export function UsersTable() {
   const { t } = useTranslation();
   const listTexts = useConsoleListTexts();
-  const language = useLanguage();
+  const choices = useUserChoices();
   const captionId = useId();
   const [params, setParams] = useSearchParams();
   const filters = readUserFilters(params);
@@ -129,58 +132,19 @@ export function UsersTable() {
             onChange={setSearch}
           />
         </div>
-        <SelectField
-          label={t("adminConsole.users.role")}
-          testId="admin-users-role"
-          value={filters.role}
-          onChange={(event) => change({ role: event.target.value as UserFilters["role"] })}
-        >
-          <option value="">{t("adminConsole.users.any")}</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roleText(t, role)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t("adminConsole.users.tier")}
-          testId="admin-users-tier"
-          value={filters.tier}
-          onChange={(event) => change({ tier: event.target.value as UserFilters["tier"] })}
-        >
-          <option value="">{t("adminConsole.users.any")}</option>
-          {TIER_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {tierText(name, language)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t("adminConsole.users.world")}
-          testId="admin-users-world"
-          value={filters.world}
-          onChange={(event) => change({ world: event.target.value as UserFilters["world"] })}
-        >
-          <option value="">{t("adminConsole.users.any")}</option>
-          {WORLD_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {worldText(name, language)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t("adminConsole.users.status")}
-          testId="admin-users-status"
-          value={filters.status}
-          onChange={(event) => change({ status: event.target.value as UserFilters["status"] })}
-        >
-          <option value="">{t("adminConsole.users.any")}</option>
-          {USER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`adminConsole.users.statuses.${status}`)}
-            </option>
-          ))}
-        </SelectField>
+        {CHOICE_FILTERS.map((key) => (
+          <SelectField
+            key={key}
+            label={t(`adminConsole.users.${key}`)}
+            testId={`admin-users-${key}`}
+            value={filters[key]}
+            // The select offers only the list's names (or "any"), so the value fits the filter.
+            onChange={(event) => change({ [key]: event.target.value } as Partial<UserFilters>)}
+          >
+            <option value="">{t("adminConsole.users.any")}</option>
+            <ChoiceOptions choices={choices[key]} />
+          </SelectField>
+        ))}
       </form>
       {hasUserFilters(filters) ? (
         <div>
@@ -201,12 +165,12 @@ export function UsersTable() {
           {t(`adminConsole.users.done.${notice.key}`, { name: notice.name })}
         </FormNotice>
       ) : null}
-      {users.isPending ? <Loader message={t("adminConsole.users.loading")} /> : null}
-      {users.isError ? (
-        <FormAlert testId="admin-users-error">
-          {t("adminConsole.users.error")} {errorText(t, users.error)}
-        </FormAlert>
-      ) : null}
+      <QueryState
+        query={users}
+        loading={t("adminConsole.users.loading")}
+        failed={(error) => `${t("adminConsole.users.error")} ${errorText(t, error)}`}
+        errorTestId="admin-users-error"
+      />
       {users.data ? (
         <>
           <p className="text-sm text-fg-muted" data-testid="admin-users-total">
@@ -222,11 +186,9 @@ export function UsersTable() {
                     : t("adminConsole.users.descending"),
               })}
             </caption>
-            <TableHead
-              className="bg-surface-muted text-fg"
+            <ConsoleTableHead
               columns={USER_COLUMNS}
               label={(column) => t(`adminConsole.users.columns.${column}`)}
-              cellClassName="px-3 py-2 text-start"
               header={(column) => (isSortable(column) ? sortHeader(column) : undefined)}
             />
             <tbody className="divide-y divide-border">
