@@ -8,6 +8,7 @@ import type {
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
+import { fetchPage } from "../../db/paging.js";
 import { auditLog, securityIncidents, users } from "../../db/schema.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,20 +89,16 @@ export function createAdminConsoleService(deps: { db: Db }) {
   return {
     async auditPage(query: AuditListQuery): Promise<{ items: AuditEntry[]; total: number }> {
       const where = auditWhere(query);
-      const [items, totals] = await Promise.all([
-        auditSelect()
-          .where(where)
-          .orderBy(desc(auditLog.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+      return fetchPage(
+        query,
+        auditSelect().where(where).orderBy(desc(auditLog.id)),
         db
-          .select({ total: count() })
+          .select({ n: count() })
           .from(auditLog)
           .leftJoin(actor, eq(actor.id, auditLog.actorId))
           .leftJoin(target, sql`${target.id}::text = ${auditLog.targetId}`)
           .where(where),
-      ]);
-      return { items, total: totals[0]?.total ?? 0 };
+      );
     },
 
     /** Every matching row, newest first, fetched in keyset pages (never one big result set). */
@@ -130,25 +127,24 @@ export function createAdminConsoleService(deps: { db: Db }) {
             )
           : undefined,
       );
-      const [rows, totals] = await Promise.all([
+      const { items, total } = await fetchPage(
+        query,
         db
           .select({ incident: securityIncidents, username: users.username })
           .from(securityIncidents)
           .leftJoin(users, eq(users.id, securityIncidents.userId))
           .where(where)
-          .orderBy(desc(securityIncidents.createdAt), desc(securityIncidents.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(securityIncidents).where(where),
-      ]);
+          .orderBy(desc(securityIncidents.createdAt), desc(securityIncidents.id)),
+        db.select({ n: count() }).from(securityIncidents).where(where),
+      );
       return {
-        items: rows.map((row) => ({
+        items: items.map((row) => ({
           ...row.incident,
           username: row.username,
           createdAt: row.incident.createdAt.toISOString(),
           resolvedAt: row.incident.resolvedAt?.toISOString() ?? null,
         })),
-        total: totals[0]?.total ?? 0,
+        total,
       };
     },
   };

@@ -6,6 +6,7 @@ import type { ChatMessage, Conversation } from "@aacos/domain/replies";
 import type { ConversationListQuery, MessageHistoryQuery } from "@aacos/domain/validation";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { fetchPage } from "../../db/paging.js";
 import { conversations, entities, messages, progressLedger, universes } from "../../db/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import type { AiService, ChatTurn, Plan, Usage } from "../ai/index.js";
@@ -207,17 +208,16 @@ export function createChatService(deps: {
         if (matched !== undefined) filters.push(matched);
       }
       const where = and(...filters);
-      const [rows, [total]] = await Promise.all([
+      const { items, total } = await fetchPage(
+        query,
         db
           .select()
           .from(conversations)
           .where(where)
-          .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .orderBy(desc(conversations.updatedAt), desc(conversations.id)),
         db.select({ n: count() }).from(conversations).where(where),
-      ]);
-      return { items: rows.map(conversationView), total: total?.n ?? 0 };
+      );
+      return { items: items.map(conversationView), total };
     },
 
     async history(userId, conversationId, query) {
