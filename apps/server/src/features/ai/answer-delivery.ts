@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { INTERNAL_ERROR_BODY } from "../../platform/errors.js";
 import { AnswerInterrupt } from "./answer.js";
-import type { EventStream } from "./sse.js";
+import { type EventStream, openEventStream } from "./sse.js";
 
 /** For a JSON answer: aborted when the client hangs up before the reply is written; what arrived is kept. */
 export function hangUpSignal(reply: FastifyReply): AbortSignal {
@@ -15,21 +15,23 @@ export function hangUpSignal(reply: FastifyReply): AbortSignal {
 }
 
 /**
- * For a streamed answer: runs it with a signal aborted when the stream's client disconnects, sends `done(result)` as
- * the `done` event, or logs the failure and sends the generic error as the `error` event; then ends the stream.
+ * For a streamed answer: opens the event stream and runs the answer on it with a signal aborted when the client
+ * disconnects; sends `done(result)` as the `done` event, or logs the failure and sends the generic error as the
+ * `error` event; then ends the stream.
  */
 export function streamAnswer<Result>(
   request: FastifyRequest,
-  events: EventStream,
-  run: (signal: AbortSignal) => Promise<Result>,
+  reply: FastifyReply,
+  run: (events: EventStream, signal: AbortSignal) => Promise<Result>,
   done: (result: Result) => unknown,
   failure: string,
 ): void {
+  const events = openEventStream(reply);
   const disconnected = new AbortController();
   events.disconnected.addEventListener("abort", () =>
     disconnected.abort(new AnswerInterrupt("disconnected")),
   );
-  run(disconnected.signal)
+  run(events, disconnected.signal)
     .then(
       (result) => events.send(done(result), "done"),
       (error: unknown) => {

@@ -20,13 +20,7 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  hangUpSignal,
-  openEventStream,
-  planOf,
-  streamAnswer,
-  wantsEventStream,
-} from "../ai/index.js";
+import { hangUpSignal, planOf, streamAnswer, wantsEventStream } from "../ai/index.js";
 import type { ChatService } from "./service.js";
 
 export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService }) {
@@ -144,11 +138,10 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
         const sent = await pending.run({ onDelta: () => {}, signal: hangUpSignal(reply) });
         return { message: sent.message, usage: sent.usage };
       }
-      const events = openEventStream(reply);
       streamAnswer(
         request,
-        events,
-        (signal) => pending.run({ onDelta: (delta) => events.send({ delta }), signal }),
+        reply,
+        (events, signal) => pending.run({ onDelta: (delta) => events.send({ delta }), signal }),
         (sent) => ({ message: sent.message, usage: sent.usage }),
         "chat answer failed",
       );

@@ -10,13 +10,7 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  hangUpSignal,
-  openEventStream,
-  planOf,
-  streamAnswer,
-  wantsEventStream,
-} from "../ai/index.js";
+import { hangUpSignal, planOf, streamAnswer, wantsEventStream } from "../ai/index.js";
 import type { CommandService, EntityAnswer } from "./service.js";
 
 export async function commandRoutes(app: FastifyInstance, deps: { commands: CommandService }) {
@@ -65,17 +59,17 @@ export async function commandRoutes(app: FastifyInstance, deps: { commands: Comm
         });
         return { ...done, answers };
       }
-      const events = openEventStream(reply);
-      events.send({ commandId: pending.commandId, entityIds: pending.entityIds }, "start");
       streamAnswer(
         request,
-        events,
-        (signal) =>
-          pending.run({
+        reply,
+        (events, signal) => {
+          events.send({ commandId: pending.commandId, entityIds: pending.entityIds }, "start");
+          return pending.run({
             onDelta: (entityId, delta) => events.send({ entityId, delta }),
             onEntityDone: (answer) => events.send(answer, "entity-done"),
             signal,
-          }),
+          });
+        },
         (done) => done,
         "command failed",
       );
