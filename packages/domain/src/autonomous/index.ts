@@ -7,7 +7,7 @@ import { MAX_COMMAND_ENTITIES } from "../commands/requests.js";
 import { fieldIssue } from "../field-errors.js";
 import { SIGNAL_SEVERITIES, type SignalSeverity } from "../signals/requests.js";
 import { MESSAGES } from "../validation/messages.js";
-import { entityIdList, requiredText } from "../validation/rules.js";
+import { entityIdList, pageFields, requiredText } from "../validation/rules.js";
 
 export const AUTONOMOUS_TRIGGERS = ["schedule", "signal"] as const;
 export type AutonomousTrigger = (typeof AUTONOMOUS_TRIGGERS)[number];
@@ -210,8 +210,7 @@ export type KillSwitchBody = z.infer<typeof KillSwitchBody>;
 
 export const ExecutionHistoryQuery = z.object({
   ruleId: Id.optional(),
-  page: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(100).default(20),
+  ...pageFields,
 });
 export type ExecutionHistoryQuery = z.infer<typeof ExecutionHistoryQuery>;
 
