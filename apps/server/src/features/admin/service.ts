@@ -8,6 +8,7 @@ import type {
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
+import { likeContaining } from "../../db/like.js";
 import { fetchPage } from "../../db/paging.js";
 import { auditLog, securityIncidents, users } from "../../db/schema.js";
 
@@ -19,10 +20,6 @@ export const EXPORT_PAGE_ROWS = 500;
 const actor = alias(users, "actor");
 const target = alias(users, "target");
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-}
-
 /** A user named by id, or by part of their e-mail or username (columns of the joined alias). */
 function userMatch(
   idColumn: typeof auditLog.actorId | typeof auditLog.targetId,
@@ -31,7 +28,7 @@ function userMatch(
 ): SQL | undefined {
   if (text === undefined || text === "") return undefined;
   if (UUID.test(text)) return eq(idColumn, text.toLowerCase());
-  const pattern = likePattern(text);
+  const pattern = likeContaining(text);
   // The actor column is a uuid: only a uuid may be compared with it.
   const sameId = idColumn === auditLog.targetId ? eq(auditLog.targetId, text) : undefined;
   return or(sameId, ilike(who.email, pattern), ilike(who.username, pattern));
@@ -122,8 +119,8 @@ export function createAdminConsoleService(deps: { db: Db }) {
         query.status === "all" ? undefined : eq(securityIncidents.status, query.status),
         query.search
           ? or(
-              ilike(securityIncidents.activity, likePattern(query.search)),
-              ilike(securityIncidents.ip, likePattern(query.search)),
+              ilike(securityIncidents.activity, likeContaining(query.search)),
+              ilike(securityIncidents.ip, likeContaining(query.search)),
             )
           : undefined,
       );

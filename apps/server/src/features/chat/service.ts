@@ -6,6 +6,7 @@ import type { ChatMessage, Conversation } from "@aacos/domain/replies";
 import type { ConversationListQuery, MessageHistoryQuery } from "@aacos/domain/validation";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { likeContaining } from "../../db/like.js";
 import { fetchPage } from "../../db/paging.js";
 import { conversations, entities, messages, progressLedger, universes } from "../../db/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";
@@ -105,10 +106,6 @@ function settled<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 export function createChatService(deps: {
   db: Db;
   clock: () => Date;
@@ -199,7 +196,7 @@ export function createChatService(deps: {
       const filters: SQL[] = [eq(conversations.userId, userId)];
       if (query.entityId !== undefined) filters.push(eq(conversations.entityId, query.entityId));
       if (query.search !== undefined && query.search !== "") {
-        const pattern = likePattern(query.search);
+        const pattern = likeContaining(query.search);
         const matched = or(
           ilike(conversations.title, pattern),
           sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id}

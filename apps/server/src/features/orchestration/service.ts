@@ -19,6 +19,7 @@ import {
 } from "@aacos/domain/orchestration";
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { likeContaining } from "../../db/like.js";
 import { fetchPage } from "../../db/paging.js";
 import { conversations, entities, entityHolds, runs, universes, users } from "../../db/schema.js";
 import { AppError, forbidden, notFound } from "../../platform/errors.js";
@@ -407,7 +408,7 @@ export function createOrchestrationService(deps: {
         where.push(query.model === defaultModel ? (or(own, isNull(entities.model)) as SQL) : own);
       }
       if (query.search !== undefined && query.search !== "") {
-        const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = likeContaining(query.search);
         where.push(
           or(
             ilike(entities.name, pattern),

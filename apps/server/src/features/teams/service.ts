@@ -4,6 +4,7 @@
 
 import type { AdminTeamsQuery, TeamRole } from "@aacos/domain/teams";
 import { and, asc, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
+import { likeContaining } from "../../db/like.js";
 import { fetchPage } from "../../db/paging.js";
 import {
   teamInvites,
@@ -157,10 +158,7 @@ export function createTeamService(deps: TeamDeps) {
 
     /** The admin console's list: every team with its owner, size and shares; `q` matches team or owner name. */
     async adminList(query: AdminTeamsQuery): Promise<{ items: AdminTeamRow[]; total: number }> {
-      const search =
-        query.q === undefined || query.q === ""
-          ? undefined
-          : `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const search = query.q === undefined || query.q === "" ? undefined : likeContaining(query.q);
       const where =
         search === undefined
           ? undefined

@@ -7,6 +7,7 @@ import { fieldFailure } from "@aacos/domain/errors";
 import type { AdminUserUpdateBody } from "@aacos/domain/validation";
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { likeContaining } from "../../db/like.js";
 import { fetchPage } from "../../db/paging.js";
 import { progress, users } from "../../db/schema.js";
 import { revokeUserSessions, type UserRow } from "../../platform/auth.js";
@@ -50,7 +51,7 @@ export function createUserService(deps: {
 
     /** One page of users with their last sign-in; every filter, the sort and the paging run in SQL. */
     async list(query: AdminUserListQuery) {
-      const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, "\\$&")}%` : null;
+      const pattern = query.search ? likeContaining(query.search) : null;
       const conditions: (SQL | undefined)[] = [
         pattern
           ? or(
