@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgeFiles, passages, runs } from "../../db/schema.js";
-import { expectLimitReached } from "../../test/expected.js";
+import { expectFeatureLocked, expectLimitReached } from "../../test/expected.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, type TestApp, uploadFile } from "../../test/helper.js";
 import { createWorkspaceService } from "./service.js";
@@ -502,12 +502,7 @@ describe("reality forge", () => {
     const response = await call(user, "POST", `/api/aacos/universes/${universeId}/template`, {
       name: "Nope",
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({
-      error: { code: "feature_locked" },
-      suggestedWorld: "cosmic",
-      reason: "realityForge",
-    });
+    expectFeatureLocked(response, { suggestedWorld: "cosmic", reason: "realityForge" });
     expect(response.json().error.message).toContain("Cosmic");
     const forge = await call(user, "POST", `/api/aacos/templates/${universeId}/forge`, {
       name: "x",
@@ -522,10 +517,6 @@ describe("reality forge", () => {
       name: "Public",
       isPublic: true,
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({
-      error: { code: "feature_locked" },
-      suggestedTier: "quantum",
-    });
+    expectFeatureLocked(response, { suggestedTier: "quantum" });
   });
 });
