@@ -187,28 +187,25 @@ const hasAnyValue = (body: { limits?: object; price?: object }) =>
   Object.values(body.limits ?? {}).some((v) => v !== undefined) ||
   Object.values(body.price ?? {}).some((v) => v !== undefined);
 
+/** The fields of a tier's or world's limits and prices to change (partial), at least one. */
+function overrideBody<Limit extends string, Price extends string>(
+  limits: Record<Limit, FieldRule>,
+  price: Record<Price, FieldRule>,
+) {
+  return z
+    .strictObject({ limits: partialOf(limits).optional(), price: partialOf(price).optional() })
+    .refine(hasAnyValue, {
+      ...fieldIssue(SETTING_MESSAGES.emptyChange, "empty_change"),
+      path: ["limits"],
+    });
+}
+
 /** PUT /api/admin/settings/tiers/:tier: the fields to change (partial). */
-export const TierOverrideBody = z
-  .strictObject({
-    limits: partialOf(TIER_LIMIT_RULES).optional(),
-    price: partialOf(TIER_PRICE_RULES).optional(),
-  })
-  .refine(hasAnyValue, {
-    ...fieldIssue(SETTING_MESSAGES.emptyChange, "empty_change"),
-    path: ["limits"],
-  });
+export const TierOverrideBody = overrideBody(TIER_LIMIT_RULES, TIER_PRICE_RULES);
 export type TierOverrideBody = z.infer<typeof TierOverrideBody>;
 
 /** PUT /api/admin/settings/worlds/:world: the fields to change (partial). */
-export const WorldOverrideBody = z
-  .strictObject({
-    limits: partialOf(WORLD_LIMIT_RULES).optional(),
-    price: partialOf(WORLD_PRICE_RULES).optional(),
-  })
-  .refine(hasAnyValue, {
-    ...fieldIssue(SETTING_MESSAGES.emptyChange, "empty_change"),
-    path: ["limits"],
-  });
+export const WorldOverrideBody = overrideBody(WORLD_LIMIT_RULES, WORLD_PRICE_RULES);
 export type WorldOverrideBody = z.infer<typeof WorldOverrideBody>;
 
 export const TierParams = z.object({ tier: z.enum(TIER_NAMES) });

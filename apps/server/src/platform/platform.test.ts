@@ -6,6 +6,7 @@ import { type ErrorCode, isKnownDetail } from "@aacos/domain/errors";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { expectErrorReply } from "../test/expected.js";
 import { buildTestApp, type TestApp } from "../test/helper.js";
 import { AppError, conflict, notFound } from "./errors.js";
 
@@ -69,25 +70,19 @@ describe("security headers", () => {
 describe("errors", () => {
   it("answer unknown API paths with the JSON error shape", async () => {
     const response = await test.app.inject({ method: "GET", url: "/api/nope" });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
-      error: {
-        code: "not_found",
-        message: expect.any(String),
-        params: { subject: "route", method: "GET", url: "/api/nope" },
-      },
+    expectErrorReply(response, 404, {
+      code: "not_found",
+      message: expect.any(String),
+      params: { subject: "route", method: "GET", url: "/api/nope" },
     });
   });
 
   it("send each code from the union with its typed params beside the English message", async () => {
     const response = await test.app.inject({ method: "GET", url: "/api/test/typed" });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      error: {
-        code: "conflict",
-        message: "You can keep at most 20 alert rules",
-        params: { reason: "alert_rule_limit", max: 20 },
-      },
+    expectErrorReply(response, 409, {
+      code: "conflict",
+      message: "You can keep at most 20 alert rules",
+      params: { reason: "alert_rule_limit", max: 20 },
     });
   });
 

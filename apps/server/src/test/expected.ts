@@ -15,6 +15,25 @@ export const TEAMS_NEED_COSMIC = {
   reason: "teamCollaboration",
 };
 
+/** Expects the one error shape, to the letter: the status and `{ error }` (code, message, params, field messages). */
+export function expectErrorReply(
+  response: LightMyRequestResponse,
+  status: number,
+  error: Record<string, unknown>,
+): void {
+  expect(response.statusCode).toBe(status);
+  expect(response.json()).toEqual({ error });
+}
+
+/** Expects a plan's feature gate: 403 feature_locked, with the way up (and the feature) the reply names. */
+export function expectFeatureLocked(
+  response: LightMyRequestResponse,
+  upgrade: { suggestedTier?: string; suggestedWorld?: string; reason?: string },
+): void {
+  expect(response.statusCode).toBe(403);
+  expect(response.json()).toMatchObject({ error: { code: "feature_locked" }, ...upgrade });
+}
+
 /** Expects a plan limit's refusal: 403, the limit and its maximum, and the Quantum plan offered as the way up. */
 export function expectLimitReached(
   response: LightMyRequestResponse,

@@ -148,6 +148,39 @@ export function postFrom(
   return sendFrom(app, "POST", url, payload, headers, remoteAddress);
 }
 
+/** A multipart/form-data body as a browser sends it (built by the platform's own FormData). */
+export async function uploadForm(
+  name: string,
+  type: string,
+  bytes: Uint8Array,
+  field = "file",
+): Promise<{ payload: Buffer; contentType: string }> {
+  const data = new FormData();
+  data.append(field, new Blob([bytes], { type }), name);
+  const form = new Request("http://localhost/api/upload", { method: "POST", body: data });
+  return {
+    payload: Buffer.from(await form.arrayBuffer()),
+    contentType: form.headers.get("content-type") ?? "",
+  };
+}
+
+/** POST /api/upload of one file, as `who` (a signed-in user or an API key) sends it from a browser form. */
+export async function uploadFile(
+  app: FastifyInstance,
+  who: NonNullable<Caller>,
+  name: string,
+  type: string,
+  bytes: Uint8Array,
+): Promise<LightMyRequestResponse> {
+  const body = await uploadForm(name, type, bytes);
+  return app.inject({
+    method: "POST",
+    url: "/api/upload",
+    headers: { ...who.auth, "content-type": body.contentType },
+    payload: body.payload,
+  });
+}
+
 /** GET /api/auth/me with a bare access token: whether that token still signs the user in. */
 export function meWithToken(app: FastifyInstance, token: string): Promise<LightMyRequestResponse> {
   return app.inject({

@@ -1,6 +1,6 @@
 // Replies of the admin console: users, the audit log, security events and incidents, error groups, the mail outbox.
 import { z } from "zod";
-import { listOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
+import { listOf, numberedPageOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
 import { namedWithOwner } from "../replies/fields.js";
 
 /** The JSON a record carries as it was stored (audit details, incident data, an error's sample). */
@@ -19,7 +19,7 @@ export const AuditEntry = z.object({
   data: Stored,
 });
 export type AuditEntry = z.input<typeof AuditEntry>;
-export const AuditPage = pageOf(AuditEntry).extend({ page: z.number(), pageSize: z.number() });
+export const AuditPage = numberedPageOf(AuditEntry);
 export type AuditPage = z.input<typeof AuditPage>;
 
 /** What security events and incidents both record: whose, from where, what and how often. */

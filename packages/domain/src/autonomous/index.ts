@@ -7,7 +7,7 @@ import { MAX_COMMAND_ENTITIES } from "../commands/requests.js";
 import { fieldIssue } from "../field-errors.js";
 import { SIGNAL_SEVERITIES, type SignalSeverity } from "../signals/requests.js";
 import { MESSAGES } from "../validation/messages.js";
-import { entityIdList, requiredText } from "../validation/rules.js";
+import { entityIdList, pageFields, requiredText } from "../validation/rules.js";
 
 export const AUTONOMOUS_TRIGGERS = ["schedule", "signal"] as const;
 export type AutonomousTrigger = (typeof AUTONOMOUS_TRIGGERS)[number];
@@ -152,6 +152,31 @@ const RuleFields = z.object({
   enabled: z.boolean({ error: MESSAGES.invalidFormat }),
 });
 
+/**
+ * A schedule's cron (five fields) and time zone (one the runtime knows), each where given: the rule body's check and
+ * the cron preview's.
+ */
+function checkSchedule(
+  context: z.RefinementCtx,
+  cron: string | null,
+  timeZone: string | null,
+): void {
+  if (cron !== null && !hasCronShape(cron)) {
+    context.addIssue({
+      code: "custom",
+      path: ["cron"],
+      ...fieldIssue(AUTONOMOUS_MESSAGES.cronFields, "cron_fields"),
+    });
+  }
+  if (timeZone !== null && !isTimeZone(timeZone)) {
+    context.addIssue({
+      code: "custom",
+      path: ["timeZone"],
+      ...fieldIssue(AUTONOMOUS_MESSAGES.timeZone, "time_zone"),
+    });
+  }
+}
+
 /** POST and PUT /api/autonomous/rules[/:id]: the whole rule; fields of the other trigger may be left empty. */
 export const AutonomousRuleBody = RuleFields.extend({
   cron: RuleFields.shape.cron.default(""),
@@ -173,21 +198,8 @@ export const AutonomousRuleBody = RuleFields.extend({
           path: ["cron"],
           ...fieldIssue(MESSAGES.required, "required"),
         });
-      } else if (cron !== null && !hasCronShape(cron)) {
-        context.addIssue({
-          code: "custom",
-          path: ["cron"],
-          ...fieldIssue(AUTONOMOUS_MESSAGES.cronFields, "cron_fields"),
-        });
       }
-      const timeZone = text(rule.timeZone);
-      if (timeZone !== null && !isTimeZone(timeZone)) {
-        context.addIssue({
-          code: "custom",
-          path: ["timeZone"],
-          ...fieldIssue(AUTONOMOUS_MESSAGES.timeZone, "time_zone"),
-        });
-      }
+      checkSchedule(context, cron === "" ? null : cron, text(rule.timeZone));
     } else if (text(rule.signalKind) === "") {
       context.addIssue({
         code: "custom",
@@ -210,8 +222,7 @@ export type KillSwitchBody = z.infer<typeof KillSwitchBody>;
 
 export const ExecutionHistoryQuery = z.object({
   ruleId: Id.optional(),
-  page: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(100).default(20),
+  ...pageFields,
 });
 export type ExecutionHistoryQuery = z.infer<typeof ExecutionHistoryQuery>;
 
@@ -222,22 +233,7 @@ export const CronPreviewQuery = z
     timeZone: z.string({ error: MESSAGES.required }).trim().max(64).default("UTC"),
     count: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(10).default(3),
   })
-  .superRefine((query, context) => {
-    if (!hasCronShape(query.cron)) {
-      context.addIssue({
-        code: "custom",
-        path: ["cron"],
-        ...fieldIssue(AUTONOMOUS_MESSAGES.cronFields, "cron_fields"),
-      });
-    }
-    if (!isTimeZone(query.timeZone)) {
-      context.addIssue({
-        code: "custom",
-        path: ["timeZone"],
-        ...fieldIssue(AUTONOMOUS_MESSAGES.timeZone, "time_zone"),
-      });
-    }
-  });
+  .superRefine((query, context) => checkSchedule(context, query.cron, query.timeZone));
 export type CronPreviewQuery = z.infer<typeof CronPreviewQuery>;
 
 const SEVERITY_RANK: Record<SignalSeverity, number> = { info: 0, warning: 1, critical: 2 };

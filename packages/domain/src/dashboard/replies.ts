@@ -1,7 +1,9 @@
 // Replies of the dashboard: the user's counts, the last 24 hours by hour with the call counters, the activity feed.
 import { z } from "zod";
+import { PlanLimits } from "../plans/replies.js";
 import { Timestamp } from "../replies/common.js";
 import { SignalView } from "../signals/replies.js";
+import { UsageRecord } from "../usage/replies.js";
 
 export const DashboardStats = z.object({
   universes: z.number(),
@@ -28,17 +30,14 @@ export type HourPoint = z.input<typeof HourPoint>;
 /** Limits are -1 where the plan has none. */
 export const DashboardMetrics = z.object({
   hours: z.array(HourPoint),
-  calls: z.object({
-    minute: z.number(),
-    hour: z.number(),
-    day: z.number(),
-    concurrent: z.number(),
-  }),
-  limits: z.object({
-    apiCallsPerMinute: z.number(),
-    apiCallsPerHour: z.number(),
-    apiCallsPerDay: z.number(),
-    maxConcurrentRequests: z.number(),
+  /** The usage record's calls in each rate window. */
+  calls: UsageRecord.shape.counts,
+  /** The plan's limits on those windows. */
+  limits: PlanLimits.pick({
+    apiCallsPerMinute: true,
+    apiCallsPerHour: true,
+    apiCallsPerDay: true,
+    maxConcurrentRequests: true,
   }),
 });
 export type DashboardMetrics = z.input<typeof DashboardMetrics>;

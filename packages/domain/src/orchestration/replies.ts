@@ -1,7 +1,7 @@
 // Replies of entity orchestration: a page of entities across users, the configured models, one entity after an
 // action, the per-entity results of a bulk request.
 import { z } from "zod";
-import { replyOf, Timestamp } from "../replies/common.js";
+import { numberedPageOf, replyOf, Timestamp } from "../replies/common.js";
 import { ORCHESTRATION_STATUSES } from "./index.js";
 
 export const OrchestratedEntity = z.object({
@@ -24,11 +24,7 @@ export const OrchestratedEntity = z.object({
 });
 export type OrchestratedEntity = z.input<typeof OrchestratedEntity>;
 
-export const OrchestrationPage = z.object({
-  items: z.array(OrchestratedEntity),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+export const OrchestrationPage = numberedPageOf(OrchestratedEntity).extend({
   /** Whether the caller sees every user's entities. */
   managesAll: z.boolean(),
 });

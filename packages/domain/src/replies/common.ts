@@ -18,6 +18,11 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item), total: z.number() });
 }
 
+/** A numbered page of a list: the items, how many there are in all, and which page of what size it is. */
+export function numberedPageOf<Item extends z.ZodType>(item: Item) {
+  return pageOf(item).extend({ page: z.number(), pageSize: z.number() });
+}
+
 /** A whole list: `{ items }`. */
 export function listOf<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item) });

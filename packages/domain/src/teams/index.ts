@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isWithinLimit } from "../catalog/effective-limits.js";
 import type { TierLimits } from "../catalog/types.js";
 import { MESSAGES } from "../validation/messages.js";
-import { Email, requiredText } from "../validation/rules.js";
+import { Email, pageFields, requiredText } from "../validation/rules.js";
 
 export const TEAM_ROLES = ["owner", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -100,7 +100,6 @@ export const AdminTeamsQuery = z.object({
     .trim()
     .max(100, MESSAGES.maxLength(100))
     .optional(),
-  page: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(100).default(20),
+  ...pageFields,
 });
 export type AdminTeamsQuery = z.infer<typeof AdminTeamsQuery>;

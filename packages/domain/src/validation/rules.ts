@@ -135,3 +135,12 @@ export function entityIdList(max: number, tooMany: string, notAList?: string) {
       fieldIssue("Each entity may be named once", "duplicate"),
     );
 }
+
+/**
+ * The page fields of a list query (activity, team and execution lists), spread into its object: page 1 to 10 000
+ * (1 by default) and pageSize 1 to 100 (20 by default); anything else is an invalid format.
+ */
+export const pageFields = {
+  page: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(100).default(20),
+};

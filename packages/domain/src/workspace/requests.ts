@@ -13,6 +13,16 @@ const Description = z
 /** Ids are checked for shape by the server, where a malformed one answers 404 like someone else's. */
 const Id = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(100);
 
+/** An update body: any of its fields, but at least one ("Required" on name when none is given). */
+function atLeastOneOf<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object(shape)
+    .refine((body) => Object.values(body).some((value) => value !== undefined), {
+      ...fieldIssue(MESSAGES.required, "required"),
+      path: ["name"],
+    });
+}
+
 export const WorkspaceIdParams = z.object({ id: Id });
 export type WorkspaceIdParams = z.infer<typeof WorkspaceIdParams>;
 
@@ -23,16 +33,11 @@ export const CreateUniverseBody = z.object({ name: Name, description: Descriptio
 export type CreateUniverseBody = z.infer<typeof CreateUniverseBody>;
 
 /** Rename, describe, archive (archived: true) or unarchive (archived: false); at least one field. */
-export const UpdateUniverseBody = z
-  .object({
-    name: Name.optional(),
-    description: Description.optional(),
-    archived: z.boolean({ error: MESSAGES.invalidFormat }).optional(),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    ...fieldIssue(MESSAGES.required, "required"),
-    path: ["name"],
-  });
+export const UpdateUniverseBody = atLeastOneOf({
+  name: Name.optional(),
+  description: Description.optional(),
+  archived: z.boolean({ error: MESSAGES.invalidFormat }).optional(),
+});
 export type UpdateUniverseBody = z.infer<typeof UpdateUniverseBody>;
 
 /** Which universes GET /api/aacos/universes lists; all by default. */
@@ -60,19 +65,14 @@ export const CreateEntityBody = z.object({
 export type CreateEntityBody = z.infer<typeof CreateEntityBody>;
 
 /** A user may pause an entity or set it idle again; running and error come from its runs. */
-export const UpdateEntityBody = z
-  .object({
-    name: Name.optional(),
-    role: requiredText(200).optional(),
-    systemPrompt: requiredText().optional(),
-    model: Model.optional(),
-    temperature: Temperature.optional(),
-    status: z.enum(["idle", "paused"], { error: MESSAGES.invalidFormat }).optional(),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    ...fieldIssue(MESSAGES.required, "required"),
-    path: ["name"],
-  });
+export const UpdateEntityBody = atLeastOneOf({
+  name: Name.optional(),
+  role: requiredText(200).optional(),
+  systemPrompt: requiredText().optional(),
+  model: Model.optional(),
+  temperature: Temperature.optional(),
+  status: z.enum(["idle", "paused"], { error: MESSAGES.invalidFormat }).optional(),
+});
 export type UpdateEntityBody = z.infer<typeof UpdateEntityBody>;
 
 export const EntityListQuery = z.object({ universeId: Id.optional() });

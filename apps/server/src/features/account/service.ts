@@ -30,7 +30,7 @@ import { AppError, unauthorized, validationFailed } from "../../platform/errors.
 import type { AuditContext, AuditService } from "../audit/index.js";
 import { hashToken, verifyPassword } from "../auth/index.js";
 import type { FileService } from "../files/index.js";
-import type { Mail, Mailer } from "../mail/index.js";
+import { localizedMail, type Mail, type Mailer } from "../mail/index.js";
 import { type ArchiveWriter, README } from "./archive.js";
 import { ownedTables } from "./owned-tables.js";
 
@@ -56,32 +56,30 @@ const DELETE_PURPOSE = "account_delete";
 
 /** The confirmation mail, in the account's language (Hebrew is the product's default). */
 export function deletionMail(to: string, locale: string, link: string): Mail {
-  if (locale === "en") {
-    return {
-      to,
+  return localizedMail(to, locale, {
+    en: {
       subject: "Confirm deleting your AACOS account",
-      text: [
+      lines: [
         "Someone signed in to your AACOS account asked to delete it, with everything it holds.",
         "",
         "To delete the account, open this link within 30 minutes and confirm:",
         link,
         "",
         "If it was not you, ignore this mail and change your password: nothing is deleted without the link.",
-      ].join("\n"),
-    };
-  }
-  return {
-    to,
-    subject: "אישור מחיקת חשבון ה-AACOS שלך",
-    text: [
-      "התקבלה מתוך חשבון ה-AACOS שלך בקשה למחוק אותו, עם כל מה שיש בו.",
-      "",
-      "כדי למחוק את החשבון, יש לפתוח את הקישור הזה בתוך 30 דקות ולאשר:",
-      link,
-      "",
-      "אם לא ביקשת זאת, אפשר להתעלם מהודעה זו ולהחליף סיסמה: שום דבר לא נמחק בלי הקישור.",
-    ].join("\n"),
-  };
+      ],
+    },
+    he: {
+      subject: "אישור מחיקת חשבון ה-AACOS שלך",
+      lines: [
+        "התקבלה מתוך חשבון ה-AACOS שלך בקשה למחוק אותו, עם כל מה שיש בו.",
+        "",
+        "כדי למחוק את החשבון, יש לפתוח את הקישור הזה בתוך 30 דקות ולאשר:",
+        link,
+        "",
+        "אם לא ביקשת זאת, אפשר להתעלם מהודעה זו ולהחליף סיסמה: שום דבר לא נמחק בלי הקישור.",
+      ],
+    },
+  });
 }
 
 /** What proves, right now, that the owner wants the account gone. */

@@ -24,7 +24,7 @@ import { z } from "zod";
 import { callerOf } from "../../platform/auth.js";
 import { clientOf } from "../auth/index.js";
 import type { SettingsChecks } from "./checks.js";
-import type { FieldChange, SettingsActor, SettingsService } from "./service.js";
+import type { FieldChange, SettingsActor, SettingsKind, SettingsService } from "./service.js";
 
 const HistoryQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -63,6 +63,28 @@ export async function settingsRoutes(
     return { changes, settings: fullView() };
   };
 
+  /** PUT …/tiers/:tier and …/worlds/:world: changes fields of one tier or world. */
+  const changeSection = async (
+    request: FastifyRequest,
+    kind: SettingsKind,
+    name: string,
+    body: TierOverrideBody | WorldOverrideBody,
+  ) => {
+    const changes = await settings.change(actorOf(request), kind, name, body);
+    return answerChange(request, { kind, name }, changes);
+  };
+
+  /** DELETE …/tiers/:tier and …/worlds/:world: one field, or the whole section, back to the built-in value. */
+  const resetSection = async (
+    request: FastifyRequest,
+    kind: SettingsKind,
+    name: string,
+    field: string | undefined,
+  ) => {
+    const changes = await settings.reset(actorOf(request), kind, name, field);
+    return answerChange(request, { kind, name, reset: true }, changes);
+  };
+
   api.get(
     "/api/settings/public",
     { schema: { response: { 200: PublicSettings } } },
@@ -84,11 +106,7 @@ export async function settingsRoutes(
       ...admin,
       schema: { params: TierParams, body: TierOverrideBody, response: { 200: SettingsReply } },
     },
-    async (request) => {
-      const { tier } = request.params;
-      const changes = await settings.change(actorOf(request), "tier", tier, request.body);
-      return answerChange(request, { kind: "tier", name: tier }, changes);
-    },
+    async (request) => changeSection(request, "tier", request.params.tier, request.body),
   );
 
   api.put(
@@ -97,11 +115,7 @@ export async function settingsRoutes(
       ...admin,
       schema: { params: WorldParams, body: WorldOverrideBody, response: { 200: SettingsReply } },
     },
-    async (request) => {
-      const { world } = request.params;
-      const changes = await settings.change(actorOf(request), "world", world, request.body);
-      return answerChange(request, { kind: "world", name: world }, changes);
-    },
+    async (request) => changeSection(request, "world", request.params.world, request.body),
   );
 
   api.delete(
@@ -110,11 +124,7 @@ export async function settingsRoutes(
       ...admin,
       schema: { params: TierParams, querystring: ResetQuery, response: { 200: SettingsReply } },
     },
-    async (request) => {
-      const { tier } = request.params;
-      const changes = await settings.reset(actorOf(request), "tier", tier, request.query.field);
-      return answerChange(request, { kind: "tier", name: tier, reset: true }, changes);
-    },
+    async (request) => resetSection(request, "tier", request.params.tier, request.query.field),
   );
 
   api.delete(
@@ -123,11 +133,7 @@ export async function settingsRoutes(
       ...admin,
       schema: { params: WorldParams, querystring: ResetQuery, response: { 200: SettingsReply } },
     },
-    async (request) => {
-      const { world } = request.params;
-      const changes = await settings.reset(actorOf(request), "world", world, request.query.field);
-      return answerChange(request, { kind: "world", name: world, reset: true }, changes);
-    },
+    async (request) => resetSection(request, "world", request.params.world, request.query.field),
   );
 
   api.get(

@@ -25,6 +25,7 @@ import {
 } from "@aacos/domain/replies";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { fetchPage } from "../../db/paging.js";
 import { catalogOverrides, settingsChanges, siteSettings } from "../../db/schema.js";
 import { notFound } from "../../platform/errors.js";
 import { type CatalogStore, SITE_KEYS } from "./catalog-store.js";
@@ -247,7 +248,8 @@ export function createSettingsService(deps: {
     },
 
     async history(page, pageSize) {
-      const [items, totals] = await Promise.all([
+      const { items, total } = await fetchPage(
+        { page, pageSize },
         db
           .select({
             id: settingsChanges.id,
@@ -260,18 +262,16 @@ export function createSettingsService(deps: {
             changedAt: settingsChanges.changedAt,
           })
           .from(settingsChanges)
-          .orderBy(desc(settingsChanges.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(settingsChanges),
-      ]);
+          .orderBy(desc(settingsChanges.id)),
+        db.select({ n: count() }).from(settingsChanges),
+      );
       return {
         items: items.map((item) => ({
           ...item,
           kind: changeKind(item.kind),
           changedAt: item.changedAt.toISOString(),
         })),
-        total: totals[0]?.total ?? 0,
+        total,
       };
     },
 

@@ -8,6 +8,8 @@ import type {
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
+import { likeContaining } from "../../db/like.js";
+import { fetchPage } from "../../db/paging.js";
 import { auditLog, securityIncidents, users } from "../../db/schema.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,10 +20,6 @@ export const EXPORT_PAGE_ROWS = 500;
 const actor = alias(users, "actor");
 const target = alias(users, "target");
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-}
-
 /** A user named by id, or by part of their e-mail or username (columns of the joined alias). */
 function userMatch(
   idColumn: typeof auditLog.actorId | typeof auditLog.targetId,
@@ -30,7 +28,7 @@ function userMatch(
 ): SQL | undefined {
   if (text === undefined || text === "") return undefined;
   if (UUID.test(text)) return eq(idColumn, text.toLowerCase());
-  const pattern = likePattern(text);
+  const pattern = likeContaining(text);
   // The actor column is a uuid: only a uuid may be compared with it.
   const sameId = idColumn === auditLog.targetId ? eq(auditLog.targetId, text) : undefined;
   return or(sameId, ilike(who.email, pattern), ilike(who.username, pattern));
@@ -88,20 +86,16 @@ export function createAdminConsoleService(deps: { db: Db }) {
   return {
     async auditPage(query: AuditListQuery): Promise<{ items: AuditEntry[]; total: number }> {
       const where = auditWhere(query);
-      const [items, totals] = await Promise.all([
-        auditSelect()
-          .where(where)
-          .orderBy(desc(auditLog.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+      return fetchPage(
+        query,
+        auditSelect().where(where).orderBy(desc(auditLog.id)),
         db
-          .select({ total: count() })
+          .select({ n: count() })
           .from(auditLog)
           .leftJoin(actor, eq(actor.id, auditLog.actorId))
           .leftJoin(target, sql`${target.id}::text = ${auditLog.targetId}`)
           .where(where),
-      ]);
-      return { items, total: totals[0]?.total ?? 0 };
+      );
     },
 
     /** Every matching row, newest first, fetched in keyset pages (never one big result set). */
@@ -125,30 +119,29 @@ export function createAdminConsoleService(deps: { db: Db }) {
         query.status === "all" ? undefined : eq(securityIncidents.status, query.status),
         query.search
           ? or(
-              ilike(securityIncidents.activity, likePattern(query.search)),
-              ilike(securityIncidents.ip, likePattern(query.search)),
+              ilike(securityIncidents.activity, likeContaining(query.search)),
+              ilike(securityIncidents.ip, likeContaining(query.search)),
             )
           : undefined,
       );
-      const [rows, totals] = await Promise.all([
+      const { items, total } = await fetchPage(
+        query,
         db
           .select({ incident: securityIncidents, username: users.username })
           .from(securityIncidents)
           .leftJoin(users, eq(users.id, securityIncidents.userId))
           .where(where)
-          .orderBy(desc(securityIncidents.createdAt), desc(securityIncidents.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(securityIncidents).where(where),
-      ]);
+          .orderBy(desc(securityIncidents.createdAt), desc(securityIncidents.id)),
+        db.select({ n: count() }).from(securityIncidents).where(where),
+      );
       return {
-        items: rows.map((row) => ({
+        items: items.map((row) => ({
           ...row.incident,
           username: row.username,
           createdAt: row.incident.createdAt.toISOString(),
           resolvedAt: row.incident.resolvedAt?.toISOString() ?? null,
         })),
-        total: totals[0]?.total ?? 0,
+        total,
       };
     },
   };

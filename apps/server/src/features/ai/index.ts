@@ -2,6 +2,7 @@
 // command centre share, server-sent events, and GET /api/ai/allowance.
 export type { AllowanceState } from "./allowance.js";
 export { AnswerInterrupt, type Usage } from "./answer.js";
+export { hangUpSignal, streamAnswer } from "./answer-delivery.js";
 export { providerFromConfig } from "./configure.js";
 export type {
   AnsweringEntity,

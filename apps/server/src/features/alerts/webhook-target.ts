@@ -13,8 +13,17 @@ export type ResolveHost = (host: string) => Promise<string[]>;
 export const resolveWithDns: ResolveHost = async (host) =>
   (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
-const internal4 = new BlockList();
-for (const [network, prefix] of [
+/** A BlockList of the given subnets (network, prefix length) of one address family. */
+function blockListOf(
+  family: "ipv4" | "ipv6",
+  subnets: readonly (readonly [string, number])[],
+): BlockList {
+  const list = new BlockList();
+  for (const [network, prefix] of subnets) list.addSubnet(network, prefix, family);
+  return list;
+}
+
+const internal4 = blockListOf("ipv4", [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
   ["100.64.0.0", 10],
@@ -26,11 +35,8 @@ for (const [network, prefix] of [
   ["198.18.0.0", 15],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
-] as const) {
-  internal4.addSubnet(network, prefix, "ipv4");
-}
-const internal6 = new BlockList();
-for (const [network, prefix] of [
+]);
+const internal6 = blockListOf("ipv6", [
   ["::", 128],
   ["::1", 128],
   ["100::", 64],
@@ -39,9 +45,7 @@ for (const [network, prefix] of [
   ["fec0::", 10],
   ["fe80::", 10],
   ["ff00::", 8],
-] as const) {
-  internal6.addSubnet(network, prefix, "ipv6");
-}
+]);
 
 /** Names that mean this machine whatever a resolver says (hosts files differ: ip6-localhost is Debian's). */
 const LOCAL_NAMES = new Set([

@@ -1,6 +1,7 @@
 // The audit log: who did what, when and from where. Append-only; admins read it.
 import { count, desc } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { fetchPage } from "../../db/paging.js";
 import { auditLog } from "../../db/schema.js";
 
 export type AuditAction =
@@ -82,16 +83,11 @@ export function createAuditService(db: Db, clock: () => Date = () => new Date())
     },
 
     async list(page: number, pageSize: number) {
-      const [items, totals] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .orderBy(desc(auditLog.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(auditLog),
-      ]);
-      return { items, total: totals[0]?.total ?? 0 };
+      return fetchPage(
+        { page, pageSize },
+        db.select().from(auditLog).orderBy(desc(auditLog.id)),
+        db.select({ n: count() }).from(auditLog),
+      );
     },
   };
 }

@@ -12,7 +12,7 @@ import { emailTokens, users } from "../../db/schema.js";
 import { tooManyRequests, validationFailed } from "../../platform/errors.js";
 import type { RateLimiterFactory } from "../../platform/rate-limit.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
-import type { Mail, Mailer } from "../mail/index.js";
+import { localizedMail, type Mail, type Mailer } from "../mail/index.js";
 import { passwordProblem } from "./passwords.js";
 import { clientOf } from "./routes.js";
 import type { AccountService } from "./service.js";
@@ -24,32 +24,30 @@ const PURPOSE = "password_reset";
 
 /** The mail in the account's language (Hebrew is the product's default). */
 export function resetMail(to: string, locale: string, link: string): Mail {
-  if (locale === "en") {
-    return {
-      to,
+  return localizedMail(to, locale, {
+    en: {
       subject: "Reset your AACOS password",
-      text: [
+      lines: [
         "Someone asked to reset the password of your AACOS account.",
         "",
         "To choose a new password, open this link within an hour:",
         link,
         "",
         "If it was not you, ignore this mail: your password stays as it is.",
-      ].join("\n"),
-    };
-  }
-  return {
-    to,
-    subject: "איפוס הסיסמה שלך ב-AACOS",
-    text: [
-      "התקבלה בקשה לאפס את הסיסמה של חשבון ה-AACOS שלך.",
-      "",
-      "כדי לבחור סיסמה חדשה, יש לפתוח את הקישור הזה בתוך שעה:",
-      link,
-      "",
-      "אם לא ביקשת זאת, אפשר להתעלם מהודעה זו: הסיסמה שלך לא תשתנה.",
-    ].join("\n"),
-  };
+      ],
+    },
+    he: {
+      subject: "איפוס הסיסמה שלך ב-AACOS",
+      lines: [
+        "התקבלה בקשה לאפס את הסיסמה של חשבון ה-AACOS שלך.",
+        "",
+        "כדי לבחור סיסמה חדשה, יש לפתוח את הקישור הזה בתוך שעה:",
+        link,
+        "",
+        "אם לא ביקשת זאת, אפשר להתעלם מהודעה זו: הסיסמה שלך לא תשתנה.",
+      ],
+    },
+  });
 }
 
 export function createPasswordResetService(deps: {

@@ -1,6 +1,7 @@
 // Concurrent claims of one unique thing: the loser hears 409 naming the right field, never a 500 (issue 13).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema.js";
+import { expectErrorReply } from "../../test/expected.js";
 import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
 import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 
@@ -63,13 +64,10 @@ describe("racing claims", () => {
 
   it("any unique violation a route does not handle becomes a 409", async () => {
     const response = await test.app.inject({ method: "POST", url: "/test/duplicate-user" });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      error: {
-        code: "conflict",
-        message: "This already exists",
-        params: { reason: "already_exists" },
-      },
+    expectErrorReply(response, 409, {
+      code: "conflict",
+      message: "This already exists",
+      params: { reason: "already_exists" },
     });
   });
 });

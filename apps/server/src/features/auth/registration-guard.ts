@@ -5,7 +5,7 @@ import { fieldFailure } from "@aacos/domain/errors";
 import { EMAIL_UNAVAILABLE_MESSAGE } from "@aacos/domain/validation";
 import { conflict, tooManyRequests } from "../../platform/errors.js";
 import type { RateDecision, RateLimiterFactory } from "../../platform/rate-limit.js";
-import type { Mail, Mailer } from "../mail/index.js";
+import { localizedMail, type Mail, type Mailer } from "../mail/index.js";
 
 export { EMAIL_UNAVAILABLE_MESSAGE };
 
@@ -17,32 +17,30 @@ const OWNER_MAILS = { points: 1, seconds: 24 * 3600 } as const;
 export function attemptMail(to: string, locale: string, publicUrl: string): Mail {
   const signIn = `${publicUrl}/auth/login`;
   const reset = `${publicUrl}/auth/forgot-password`;
-  if (locale === "en") {
-    return {
-      to,
+  return localizedMail(to, locale, {
+    en: {
       subject: "Someone tried to create an AACOS account with your address",
-      text: [
+      lines: [
         "Someone tried to create a new AACOS account with this e-mail address, which already has one.",
         "",
         `If it was you, sign in here: ${signIn}`,
         `Forgot your password? Reset it here: ${reset}`,
         "",
         "If it was not you, ignore this mail: nothing has changed in your account.",
-      ].join("\n"),
-    };
-  }
-  return {
-    to,
-    subject: "מישהו ניסה לפתוח חשבון AACOS עם הכתובת שלך",
-    text: [
-      "מישהו ניסה לפתוח חשבון AACOS חדש עם כתובת הדוא״ל הזו, שכבר יש לה חשבון.",
-      "",
-      `אם זה היית את/ה, אפשר להתחבר כאן: ${signIn}`,
-      `שכחת את הסיסמה? אפשר לאפס אותה כאן: ${reset}`,
-      "",
-      "אם זה לא היית את/ה, אפשר להתעלם מהודעה זו: דבר לא השתנה בחשבון שלך.",
-    ].join("\n"),
-  };
+      ],
+    },
+    he: {
+      subject: "מישהו ניסה לפתוח חשבון AACOS עם הכתובת שלך",
+      lines: [
+        "מישהו ניסה לפתוח חשבון AACOS חדש עם כתובת הדוא״ל הזו, שכבר יש לה חשבון.",
+        "",
+        `אם זה היית את/ה, אפשר להתחבר כאן: ${signIn}`,
+        `שכחת את הסיסמה? אפשר לאפס אותה כאן: ${reset}`,
+        "",
+        "אם זה לא היית את/ה, אפשר להתעלם מהודעה זו: דבר לא השתנה בחשבון שלך.",
+      ],
+    },
+  });
 }
 
 export function createRegistrationGuard(deps: {

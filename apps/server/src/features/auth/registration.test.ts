@@ -1,6 +1,7 @@
 // Registering with an address that has an account (docs/decisions/156): a neutral answer, a mail to the owner, few
 // such answers per client address — and a new account still gets its 201 session.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectErrorReply } from "../../test/expected.js";
 import { createUser, PASSWORD, someAddress } from "../../test/factories.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { CONFLICTS_PER_ADDRESS, EMAIL_UNAVAILABLE_MESSAGE } from "./registration-guard.js";
@@ -31,15 +32,12 @@ describe("registering with an address in use", () => {
   it("answers neutrally, tells the owner by mail once a day, and never names the account", async () => {
     const owner = await createUser(test.app);
     const response = await register(owner.email.toUpperCase(), someAddress());
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      error: {
-        code: "conflict",
-        message: EMAIL_UNAVAILABLE_MESSAGE,
-        params: { reason: "email_unavailable" },
-        fields: { email: EMAIL_UNAVAILABLE_MESSAGE },
-        fieldCodes: { email: { code: "email_unavailable", params: {} } },
-      },
+    expectErrorReply(response, 409, {
+      code: "conflict",
+      message: EMAIL_UNAVAILABLE_MESSAGE,
+      params: { reason: "email_unavailable" },
+      fields: { email: EMAIL_UNAVAILABLE_MESSAGE },
+      fieldCodes: { email: { code: "email_unavailable", params: {} } },
     });
     const [notice, ...more] = await mailsTo(owner.email);
     expect(more).toEqual([]);

@@ -11,6 +11,7 @@ import {
 import { fieldFailure } from "@aacos/domain/errors";
 import { Cron } from "croner";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { fetchPage } from "../../db/paging.js";
 import { autonomousExecutions, autonomousRules, instanceSettings } from "../../db/schema.js";
 import { AppError, conflict, notFound, validationFailed } from "../../platform/errors.js";
 import {
@@ -251,21 +252,17 @@ export function createRuleActions(ctx: AutonomousContext, runs: RunActions) {
         eq(autonomousExecutions.userId, userId),
         query.ruleId === undefined ? undefined : eq(autonomousExecutions.ruleId, query.ruleId),
       );
-      const [rows, [total]] = await Promise.all([
+      const { items, total } = await fetchPage(
+        query,
         db
           .select({ execution: autonomousExecutions, ruleName: autonomousRules.name })
           .from(autonomousExecutions)
           .innerJoin(autonomousRules, eq(autonomousRules.id, autonomousExecutions.ruleId))
           .where(where)
-          .orderBy(desc(autonomousExecutions.createdAt), desc(autonomousExecutions.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .orderBy(desc(autonomousExecutions.createdAt), desc(autonomousExecutions.id)),
         db.select({ n: count() }).from(autonomousExecutions).where(where),
-      ]);
-      return {
-        items: rows.map((row) => executionView(row.execution, row.ruleName)),
-        total: total?.n ?? 0,
-      };
+      );
+      return { items: items.map((row) => executionView(row.execution, row.ruleName)), total };
     },
 
     killSwitch: readKillSwitch,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { conversations, messages, runs } from "../../db/schema.js";
 import { createEntity, readEvents } from "../../test/ai.js";
 import { testClock } from "../../test/clock.js";
+import { expectFeatureLocked } from "../../test/expected.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, listenOnLoopback, request, type TestApp } from "../../test/helper.js";
@@ -381,12 +382,7 @@ describe("models and plans", () => {
 
   it("lets only plans with customModels use a model the server does not list", async () => {
     const refused = await answerWith("quantum", "my-finetune");
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({
-      error: { code: "feature_locked" },
-      suggestedTier: "cosmic",
-      reason: "customModels",
-    });
+    expectFeatureLocked(refused, { suggestedTier: "cosmic", reason: "customModels" });
     expect((await answerWith("cosmic", "my-finetune")).statusCode).toBe(200);
   });
 });

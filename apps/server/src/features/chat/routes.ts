@@ -20,8 +20,7 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { INTERNAL_ERROR_BODY } from "../../platform/errors.js";
-import { AnswerInterrupt, openEventStream, planOf, wantsEventStream } from "../ai/index.js";
+import { hangUpSignal, planOf, streamAnswer, wantsEventStream } from "../ai/index.js";
 import type { ChatService } from "./service.js";
 
 export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService }) {
@@ -135,29 +134,17 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
         request.body.content,
       );
       if (!wantsEventStream(request)) {
-        const gone = new AbortController();
         // A client that hangs up before the answer is whole stops it; what arrived is saved.
-        reply.raw.on("close", () => {
-          if (!reply.raw.writableFinished) gone.abort(new AnswerInterrupt("disconnected"));
-        });
-        const sent = await pending.run({ onDelta: () => {}, signal: gone.signal });
+        const sent = await pending.run({ onDelta: () => {}, signal: hangUpSignal(reply) });
         return { message: sent.message, usage: sent.usage };
       }
-      const events = openEventStream(reply);
-      const disconnected = new AbortController();
-      events.disconnected.addEventListener("abort", () =>
-        disconnected.abort(new AnswerInterrupt("disconnected")),
+      streamAnswer(
+        request,
+        reply,
+        (events, signal) => pending.run({ onDelta: (delta) => events.send({ delta }), signal }),
+        (sent) => ({ message: sent.message, usage: sent.usage }),
+        "chat answer failed",
       );
-      pending
-        .run({ onDelta: (delta) => events.send({ delta }), signal: disconnected.signal })
-        .then(
-          (sent) => events.send({ message: sent.message, usage: sent.usage }, "done"),
-          (error: unknown) => {
-            request.log.error({ err: error }, "chat answer failed");
-            events.send(INTERNAL_ERROR_BODY, "error");
-          },
-        )
-        .finally(() => events.end());
       return reply;
     },
   );

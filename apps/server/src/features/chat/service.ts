@@ -6,6 +6,8 @@ import type { ChatMessage, Conversation } from "@aacos/domain/replies";
 import type { ConversationListQuery, MessageHistoryQuery } from "@aacos/domain/validation";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { likeContaining } from "../../db/like.js";
+import { fetchPage } from "../../db/paging.js";
 import { conversations, entities, messages, progressLedger, universes } from "../../db/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import type { AiService, ChatTurn, Plan, Usage } from "../ai/index.js";
@@ -104,10 +106,6 @@ function settled<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 export function createChatService(deps: {
   db: Db;
   clock: () => Date;
@@ -198,7 +196,7 @@ export function createChatService(deps: {
       const filters: SQL[] = [eq(conversations.userId, userId)];
       if (query.entityId !== undefined) filters.push(eq(conversations.entityId, query.entityId));
       if (query.search !== undefined && query.search !== "") {
-        const pattern = likePattern(query.search);
+        const pattern = likeContaining(query.search);
         const matched = or(
           ilike(conversations.title, pattern),
           sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id}
@@ -207,17 +205,16 @@ export function createChatService(deps: {
         if (matched !== undefined) filters.push(matched);
       }
       const where = and(...filters);
-      const [rows, [total]] = await Promise.all([
+      const { items, total } = await fetchPage(
+        query,
         db
           .select()
           .from(conversations)
           .where(where)
-          .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .orderBy(desc(conversations.updatedAt), desc(conversations.id)),
         db.select({ n: count() }).from(conversations).where(where),
-      ]);
-      return { items: rows.map(conversationView), total: total?.n ?? 0 };
+      );
+      return { items: items.map(conversationView), total };
     },
 
     async history(userId, conversationId, query) {

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runs } from "../../db/schema.js";
 import { createEntity, readEvents, runsByEntity } from "../../test/ai.js";
+import { expectFeatureLocked } from "../../test/expected.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, listenOnLoopback, request, type TestApp } from "../../test/helper.js";
@@ -176,12 +177,7 @@ describe("command centre", () => {
       entityIds: [one.id, two.id],
       prompt: "Hi",
     });
-    expect(several.statusCode).toBe(403);
-    expect(several.json()).toMatchObject({
-      error: { code: "feature_locked" },
-      suggestedTier: "quantum",
-      reason: "aiAssistant",
-    });
+    expectFeatureLocked(several, { suggestedTier: "quantum", reason: "aiAssistant" });
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -10,8 +10,7 @@ import {
 } from "@aacos/domain/validation";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { INTERNAL_ERROR_BODY } from "../../platform/errors.js";
-import { AnswerInterrupt, openEventStream, planOf, wantsEventStream } from "../ai/index.js";
+import { hangUpSignal, planOf, streamAnswer, wantsEventStream } from "../ai/index.js";
 import type { CommandService, EntityAnswer } from "./service.js";
 
 export async function commandRoutes(app: FastifyInstance, deps: { commands: CommandService }) {
@@ -52,38 +51,28 @@ export async function commandRoutes(app: FastifyInstance, deps: { commands: Comm
       // Refusals (404, 403, 429) come as JSON before any stream opens or provider is called.
       const pending = await commands.prepare(planOf(request), request.body);
       if (!wantsEventStream(request)) {
-        const gone = new AbortController();
-        reply.raw.on("close", () => {
-          if (!reply.raw.writableFinished) gone.abort(new AnswerInterrupt("disconnected"));
-        });
         const answers: EntityAnswer[] = [];
         const done = await pending.run({
           onDelta: () => {},
           onEntityDone: (answer) => answers.push(answer),
-          signal: gone.signal,
+          signal: hangUpSignal(reply),
         });
         return { ...done, answers };
       }
-      const events = openEventStream(reply);
-      const disconnected = new AbortController();
-      events.disconnected.addEventListener("abort", () =>
-        disconnected.abort(new AnswerInterrupt("disconnected")),
+      streamAnswer(
+        request,
+        reply,
+        (events, signal) => {
+          events.send({ commandId: pending.commandId, entityIds: pending.entityIds }, "start");
+          return pending.run({
+            onDelta: (entityId, delta) => events.send({ entityId, delta }),
+            onEntityDone: (answer) => events.send(answer, "entity-done"),
+            signal,
+          });
+        },
+        (done) => done,
+        "command failed",
       );
-      events.send({ commandId: pending.commandId, entityIds: pending.entityIds }, "start");
-      pending
-        .run({
-          onDelta: (entityId, delta) => events.send({ entityId, delta }),
-          onEntityDone: (answer) => events.send(answer, "entity-done"),
-          signal: disconnected.signal,
-        })
-        .then(
-          (done) => events.send(done, "done"),
-          (error: unknown) => {
-            request.log.error({ err: error }, "command failed");
-            events.send(INTERNAL_ERROR_BODY, "error");
-          },
-        )
-        .finally(() => events.end());
       return reply;
     },
   );

@@ -7,6 +7,7 @@ import type { StoredError } from "@aacos/domain/errors";
 import type { AnswerStatus, CommandBody, CommandHistoryQuery } from "@aacos/domain/validation";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { fetchPage } from "../../db/paging.js";
 import { runs } from "../../db/schema.js";
 import { notFound } from "../../platform/errors.js";
 import { featureLocked } from "../../platform/feature-gate.js";
@@ -212,20 +213,19 @@ export function createCommandService(deps: {
         isNotNull(runs.commandId),
       );
       const started = sql<Date>`min(${runs.createdAt})`;
-      const [groups, [total]] = await Promise.all([
+      const { items: groups, total } = await fetchPage(
+        query,
         db
           .select({ commandId: runs.commandId, startedAt: started })
           .from(runs)
           .where(mine)
           .groupBy(runs.commandId)
-          .orderBy(desc(started), desc(runs.commandId))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .orderBy(desc(started), desc(runs.commandId)),
         db
           .select({ n: sql<number>`count(distinct ${runs.commandId})`.mapWith(Number) })
           .from(runs)
           .where(mine),
-      ]);
+      );
       const ids = groups.map((group) => group.commandId).filter((id): id is string => id !== null);
       const rows =
         ids.length === 0
@@ -251,7 +251,7 @@ export function createCommandService(deps: {
           runs: views,
         };
       });
-      return { items, total: total?.n ?? 0 };
+      return { items, total };
     },
 
     async stop(userId, commandId) {

@@ -8,6 +8,7 @@ import {
 } from "@aacos/domain/validation";
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { fetchPage } from "../../db/paging.js";
 import { errorReports } from "../../db/schema.js";
 import { notFound } from "../../platform/errors.js";
 
@@ -103,17 +104,15 @@ export function createErrorReportService(deps: { db: Db; clock: () => Date }) {
         query.status === "open"
           ? isNull(errorReports.resolvedAt)
           : isNotNull(errorReports.resolvedAt);
-      const [items, totals] = await Promise.all([
+      return fetchPage(
+        query,
         db
           .select()
           .from(errorReports)
           .where(where)
-          .orderBy(desc(errorReports.lastSeenAt), desc(errorReports.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(errorReports).where(where),
-      ]);
-      return { items, total: totals[0]?.total ?? 0 };
+          .orderBy(desc(errorReports.lastSeenAt), desc(errorReports.id)),
+        db.select({ n: count() }).from(errorReports).where(where),
+      );
     },
 
     /** Marks a group resolved; resolving it again keeps the first resolution. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "../../db/schema.js";
 import { expectLimitReached } from "../../test/expected.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, request, type TestApp, uploadFile, uploadForm } from "../../test/helper.js";
 import { zip } from "../../test/zip.js";
 
 /** A real 1×1 PNG. */
@@ -43,17 +43,6 @@ const DOCX = storedZip({
   "word/document.xml": "<w:document/>",
 });
 
-/** A multipart/form-data body as a browser sends it (built by the platform's own FormData). */
-async function form(name: string, type: string, bytes: Uint8Array, field = "file") {
-  const data = new FormData();
-  data.append(field, new Blob([bytes], { type }), name);
-  const request = new Request("http://localhost/api/upload", { method: "POST", body: data });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get("content-type") ?? "",
-  };
-}
-
 let test: TestApp;
 let filesDir: string;
 
@@ -63,15 +52,8 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-async function upload(user: SignedInUser, name: string, type: string, bytes: Uint8Array) {
-  const body = await form(name, type, bytes);
-  return test.app.inject({
-    method: "POST",
-    url: "/api/upload",
-    headers: { ...user.auth, "content-type": body.contentType },
-    payload: body.payload,
-  });
-}
+const upload = (user: SignedInUser, name: string, type: string, bytes: Uint8Array) =>
+  uploadFile(test.app, user, name, type, bytes);
 
 /** Every file under DATA_DIR/files, temporary ones included. */
 async function storedFiles(): Promise<string[]> {
@@ -163,7 +145,7 @@ describe("POST /api/upload refusals", () => {
 
   it("asks for the file field and leaves nothing behind when the body stops mid-file", async () => {
     const user = await createUser(test.app);
-    const wrongField = await form("pixel.png", "image/png", PNG, "attachment");
+    const wrongField = await uploadForm("pixel.png", "image/png", PNG, "attachment");
     const missing = await test.app.inject({
       method: "POST",
       url: "/api/upload",
@@ -175,7 +157,11 @@ describe("POST /api/upload refusals", () => {
     const notMultipart = await request(test.app, user, "POST", "/api/upload", { file: "x" });
     expect(notMultipart.statusCode).toBe(400);
 
-    const body = await form("pixel.png", "image/png", Buffer.concat([PNG, Buffer.alloc(4096)]));
+    const body = await uploadForm(
+      "pixel.png",
+      "image/png",
+      Buffer.concat([PNG, Buffer.alloc(4096)]),
+    );
     const cut = await test.app.inject({
       method: "POST",
       url: "/api/upload",

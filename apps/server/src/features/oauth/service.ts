@@ -8,6 +8,7 @@ import { isEmail, ProfileBody } from "@aacos/domain/validation";
 import { and, eq, like, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
 import type { Db } from "../../db/client.js";
+import { likeStartingWith } from "../../db/like.js";
 import { authChallenges, oauthAccounts, users } from "../../db/schema.js";
 import type { UserRow } from "../../platform/auth.js";
 import { AppError, conflict, notFound, validationFailed } from "../../platform/errors.js";
@@ -138,7 +139,7 @@ export function createOAuthService(deps: {
           .select({ username: users.username })
           .from(users)
           // The base and its numbered variants; escaping keeps "_" literal in LIKE.
-          .where(like(users.username, `${base.replace(/[\\%_]/g, "\\$&")}%`))
+          .where(like(users.username, likeStartingWith(base)))
       ).map((row) => row.username),
     );
     let username = base;

@@ -19,6 +19,8 @@ import {
 } from "@aacos/domain/orchestration";
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { likeContaining } from "../../db/like.js";
+import { fetchPage } from "../../db/paging.js";
 import { conversations, entities, entityHolds, runs, universes, users } from "../../db/schema.js";
 import { AppError, forbidden, notFound } from "../../platform/errors.js";
 import type { RealtimeBus } from "../../platform/realtime-bus.js";
@@ -406,7 +408,7 @@ export function createOrchestrationService(deps: {
         where.push(query.model === defaultModel ? (or(own, isNull(entities.model)) as SQL) : own);
       }
       if (query.search !== undefined && query.search !== "") {
-        const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = likeContaining(query.search);
         where.push(
           or(
             ilike(entities.name, pattern),
@@ -418,12 +420,9 @@ export function createOrchestrationService(deps: {
         );
       }
       const condition = where.length === 0 ? undefined : and(...where);
-      const [rows, [total]] = await Promise.all([
-        selectRows()
-          .where(condition)
-          .orderBy(desc(entities.createdAt), desc(entities.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+      const { items, total } = await fetchPage(
+        query,
+        selectRows().where(condition).orderBy(desc(entities.createdAt), desc(entities.id)),
         db
           .select({ n: count() })
           .from(entities)
@@ -431,10 +430,10 @@ export function createOrchestrationService(deps: {
           .innerJoin(users, eq(users.id, entities.userId))
           .leftJoin(entityHolds, eq(entityHolds.entityId, entities.id))
           .where(condition),
-      ]);
+      );
       return {
-        items: await views(rows),
-        total: total?.n ?? 0,
+        items: await views(items),
+        total,
         page: query.page,
         pageSize: query.pageSize,
         managesAll: manages(caller),

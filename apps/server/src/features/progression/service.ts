@@ -22,6 +22,7 @@ import type {
 import { and, asc, count, eq, gt, isNull, like, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
+import { fetchPage } from "../../db/paging.js";
 import {
   badges,
   planChanges,
@@ -548,18 +549,17 @@ export function createProgressionService(deps: {
       pageSize: number,
     ): Promise<{ items: LedgerItem[]; total: number }> {
       await ensureProgress(userId);
-      const [rows, totals] = await Promise.all([
+      const { items, total } = await fetchPage(
+        { page, pageSize },
         db
           .select()
           .from(progressLedger)
           .where(eq(progressLedger.userId, userId))
-          .orderBy(asc(progressLedger.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(progressLedger).where(eq(progressLedger.userId, userId)),
-      ]);
+          .orderBy(asc(progressLedger.id)),
+        db.select({ n: count() }).from(progressLedger).where(eq(progressLedger.userId, userId)),
+      );
       return {
-        items: rows.map((row) => ({
+        items: items.map((row) => ({
           id: row.id,
           xp: row.xp,
           tokens: row.tokens,
@@ -567,7 +567,7 @@ export function createProgressionService(deps: {
           source: row.source,
           createdAt: row.createdAt.toISOString(),
         })),
-        total: totals[0]?.total ?? 0,
+        total,
       };
     },
   };

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
+import { fetchPage } from "../../db/paging.js";
 import { signals, users } from "../../db/schema.js";
 import { tierByName } from "../../platform/live-catalog.js";
 import type { RealtimeBus } from "../../platform/realtime-bus.js";
@@ -176,20 +177,15 @@ export function createSignalService(deps: {
     },
 
     async page(userId, page, pageSize) {
-      const [rows, [count]] = await Promise.all([
+      const { items, total } = await fetchPage(
+        { page, pageSize },
+        db.select().from(signals).where(eq(signals.userId, userId)).orderBy(desc(signals.id)),
         db
-          .select()
-          .from(signals)
-          .where(eq(signals.userId, userId))
-          .orderBy(desc(signals.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db
-          .select({ total: sql<number>`count(*)::int` })
+          .select({ n: sql<number>`count(*)::int` })
           .from(signals)
           .where(eq(signals.userId, userId)),
-      ]);
-      return { items: rows.map(signalView), total: count?.total ?? 0 };
+      );
+      return { items: items.map(signalView), total };
     },
 
     async countSince(userId, since) {

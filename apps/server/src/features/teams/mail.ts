@@ -1,6 +1,6 @@
 // The team invitation mail, in the recipient's language (Hebrew is the product's default).
 import { INVITE_TTL_DAYS } from "@aacos/domain/teams";
-import type { Mail } from "../mail/index.js";
+import { localizedMail, type Mail } from "../mail/index.js";
 
 export function inviteMail(options: {
   to: string;
@@ -10,11 +10,10 @@ export function inviteMail(options: {
   inviter: string;
 }): Mail {
   const { to, link, teamName, inviter } = options;
-  if (options.locale === "en") {
-    return {
-      to,
+  return localizedMail(to, options.locale, {
+    en: {
       subject: `${inviter} invited you to the team ${teamName} on AACOS`,
-      text: [
+      lines: [
         `${inviter} invited you to join the team "${teamName}" on AACOS.`,
         "",
         `To accept or decline, open this link within ${INVITE_TTL_DAYS} days (it works once):`,
@@ -22,20 +21,19 @@ export function inviteMail(options: {
         "",
         "Sign in (or create an account) with this e-mail address to accept.",
         "If you did not expect this invitation, ignore this mail.",
-      ].join("\n"),
-    };
-  }
-  return {
-    to,
-    subject: `${inviter} הזמין/ה אותך לצוות ${teamName} ב-AACOS`,
-    text: [
-      `${inviter} הזמין/ה אותך להצטרף לצוות "${teamName}" ב-AACOS.`,
-      "",
-      `כדי לקבל או לדחות את ההזמנה, יש לפתוח את הקישור הזה בתוך ${INVITE_TTL_DAYS} ימים (הוא פועל פעם אחת):`,
-      link,
-      "",
-      "כדי לקבל את ההזמנה יש להתחבר (או להירשם) עם כתובת הדוא״ל הזו.",
-      "אם לא ציפית להזמנה הזו, אפשר להתעלם מהודעה זו.",
-    ].join("\n"),
-  };
+      ],
+    },
+    he: {
+      subject: `${inviter} הזמין/ה אותך לצוות ${teamName} ב-AACOS`,
+      lines: [
+        `${inviter} הזמין/ה אותך להצטרף לצוות "${teamName}" ב-AACOS.`,
+        "",
+        `כדי לקבל או לדחות את ההזמנה, יש לפתוח את הקישור הזה בתוך ${INVITE_TTL_DAYS} ימים (הוא פועל פעם אחת):`,
+        link,
+        "",
+        "כדי לקבל את ההזמנה יש להתחבר (או להירשם) עם כתובת הדוא״ל הזו.",
+        "אם לא ציפית להזמנה הזו, אפשר להתעלם מהודעה זו.",
+      ],
+    },
+  });
 }

@@ -4,6 +4,8 @@
 
 import type { AdminTeamsQuery, TeamRole } from "@aacos/domain/teams";
 import { and, asc, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
+import { likeContaining } from "../../db/like.js";
+import { fetchPage } from "../../db/paging.js";
 import {
   teamInvites,
   teamMembers,
@@ -17,6 +19,15 @@ import { createInviteActions } from "./invites.js";
 import { createMemberActions } from "./members.js";
 import { createSharingActions } from "./sharing.js";
 import type { AdminTeamRow, TeamCaller, TeamDeps, TeamDetail, TeamSummary } from "./types.js";
+
+/** The columns both team lists start with: the team and its owner's username (teams joined with users on the owner). */
+const teamWithOwner = {
+  id: teams.id,
+  name: teams.name,
+  ownerId: teams.ownerId,
+  ownerUsername: users.username,
+};
+const memberCount = sql<number>`(select count(*)::int from team_members m where m.team_id = "teams"."id")`;
 
 export function createTeamService(deps: TeamDeps) {
   const ctx = createTeamContext(deps);
@@ -45,13 +56,10 @@ export function createTeamService(deps: TeamDeps) {
     async listMine(userId: string): Promise<TeamSummary[]> {
       const rows = await db
         .select({
-          id: teams.id,
-          name: teams.name,
-          ownerId: teams.ownerId,
-          ownerUsername: users.username,
+          ...teamWithOwner,
           role: teamMembers.role,
           canWrite: teamMembers.canWrite,
-          memberCount: sql<number>`(select count(*)::int from team_members m where m.team_id = "teams"."id")`,
+          memberCount,
           createdAt: teams.createdAt,
         })
         .from(teamMembers)
@@ -150,38 +158,30 @@ export function createTeamService(deps: TeamDeps) {
 
     /** The admin console's list: every team with its owner, size and shares; `q` matches team or owner name. */
     async adminList(query: AdminTeamsQuery): Promise<{ items: AdminTeamRow[]; total: number }> {
-      const search =
-        query.q === undefined || query.q === ""
-          ? undefined
-          : `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const search = query.q === undefined || query.q === "" ? undefined : likeContaining(query.q);
       const where =
         search === undefined
           ? undefined
           : or(ilike(teams.name, search), ilike(users.username, search));
-      const [items, [total]] = await Promise.all([
+      return fetchPage(
+        query,
         db
           .select({
-            id: teams.id,
-            name: teams.name,
-            ownerId: teams.ownerId,
-            ownerUsername: users.username,
-            memberCount: sql<number>`(select count(*)::int from team_members m where m.team_id = "teams"."id")`,
+            ...teamWithOwner,
+            memberCount,
             sharedUniverses: sql<number>`(select count(*)::int from team_universes s where s.team_id = "teams"."id")`,
             createdAt: teams.createdAt,
           })
           .from(teams)
           .innerJoin(users, eq(users.id, teams.ownerId))
           .where(where)
-          .orderBy(desc(teams.createdAt), desc(teams.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .orderBy(desc(teams.createdAt), desc(teams.id)),
         db
           .select({ n: count() })
           .from(teams)
           .innerJoin(users, eq(users.id, teams.ownerId))
           .where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
+      );
     },
   };
   return {

@@ -11,6 +11,7 @@ import { createUser, type SignedInUser, signInAgain } from "../../test/factories
 import { DEFAULT_TOKENS, type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
 import { buildTestApp, type TestApp } from "../../test/helper.js";
 import { type SmtpCatcher, startSmtpCatcher } from "../../test/smtp-catcher.js";
+import { waitFor } from "../../test/wait.js";
 
 const PUBLIC_URL = "https://aacos.example";
 const DAY_MS = 86_400_000;
@@ -439,11 +440,14 @@ describe("shared universes", () => {
     const person = await createUser(app);
     await join(owner, teamId, person);
     await call(owner, "DELETE", `/api/teams/${teamId}/members/${person.id}`);
-    const events = await eventually(async () => {
-      const response = await call(person, "GET", "/api/signals?kind=team");
-      const items = response.json<{ items: { data: { event: string } }[] }>().items;
-      return items.length >= 3 ? items : null;
-    });
+    const events = await waitFor(
+      async () => {
+        const response = await call(person, "GET", "/api/signals?kind=team");
+        return response.json<{ items: { data: { event: string } }[] }>().items;
+      },
+      (items) => items.length >= 3,
+      3000,
+    );
     expect(events.map((item) => item.data.event).sort()).toEqual(["invited", "joined", "removed"]);
   });
 
@@ -619,14 +623,4 @@ function randomId(): string {
 
 function entityBody() {
   return { name: "Intruder", role: "spy", systemPrompt: "Sneak." };
-}
-
-async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 3000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() - started > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

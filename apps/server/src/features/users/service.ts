@@ -7,6 +7,8 @@ import { fieldFailure } from "@aacos/domain/errors";
 import type { AdminUserUpdateBody } from "@aacos/domain/validation";
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { likeContaining } from "../../db/like.js";
+import { fetchPage } from "../../db/paging.js";
 import { progress, users } from "../../db/schema.js";
 import { revokeUserSessions, type UserRow } from "../../platform/auth.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
@@ -49,7 +51,7 @@ export function createUserService(deps: {
 
     /** One page of users with their last sign-in; every filter, the sort and the paging run in SQL. */
     async list(query: AdminUserListQuery) {
-      const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, "\\$&")}%` : null;
+      const pattern = query.search ? likeContaining(query.search) : null;
       const conditions: (SQL | undefined)[] = [
         pattern
           ? or(
@@ -72,21 +74,20 @@ export function createUserService(deps: {
         username: users.username,
         lastSignIn: progress.lastLogin,
       }[query.sort];
-      const [rows, totals] = await Promise.all([
+      const { items, total } = await fetchPage(
+        query,
         db
           .select({ user: users, lastSignInAt: progress.lastLogin })
           .from(users)
           .leftJoin(progress, eq(progress.userId, users.id))
           .where(where)
           // Never signed in sorts last either way.
-          .orderBy(sql`${column} ${direction} nulls last`, asc(users.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(users).where(where),
-      ]);
+          .orderBy(sql`${column} ${direction} nulls last`, asc(users.id)),
+        db.select({ n: count() }).from(users).where(where),
+      );
       return {
-        items: rows.map((row) => ({ ...row.user, lastSignInAt: row.lastSignInAt })),
-        total: totals[0]?.total ?? 0,
+        items: items.map((row) => ({ ...row.user, lastSignInAt: row.lastSignInAt })),
+        total,
       };
     },
 

@@ -9,7 +9,7 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "../../db/schema.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, request, type TestApp, uploadFile } from "../../test/helper.js";
 import { zip } from "../../test/zip.js";
 import { checkZipInflation, createLocalStorage } from "../files/index.js";
 import { ExtractionFailed, extractText } from "./extract-text.js";
@@ -129,17 +129,8 @@ function call(method: "GET" | "POST", url: string, payload?: object) {
   return test.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) });
 }
 
-async function upload(name: string, type: string, bytes: Uint8Array) {
-  const data = new FormData();
-  data.append("file", new Blob([bytes], { type }), name);
-  const request = new Request("http://localhost/api/upload", { method: "POST", body: data });
-  return test.app.inject({
-    method: "POST",
-    url: "/api/upload",
-    headers: { ...user.auth, "content-type": request.headers.get("content-type") ?? "" },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-}
+const upload = (name: string, type: string, bytes: Uint8Array) =>
+  uploadFile(test.app, user, name, type, bytes);
 
 const addKnowledge = (fileId: string) =>
   call("POST", `/api/aacos/entities/${entityId}/knowledge`, { fileId });

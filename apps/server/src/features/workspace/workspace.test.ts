@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgeFiles, passages, runs } from "../../db/schema.js";
-import { expectLimitReached } from "../../test/expected.js";
+import { expectFeatureLocked, expectLimitReached } from "../../test/expected.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { buildTestApp, type TestApp, uploadFile } from "../../test/helper.js";
 import { createWorkspaceService } from "./service.js";
 
 const HEBREW_PDF = new URL("./fixtures/hebrew.pdf", import.meta.url);
@@ -30,15 +30,7 @@ const roomy = (world: "genesis" | "cosmic" = "genesis") =>
   createUser(test.app, { tier: "infinity", world });
 
 async function upload(user: SignedInUser, name: string, type: string, bytes: Uint8Array) {
-  const data = new FormData();
-  data.append("file", new Blob([bytes], { type }), name);
-  const request = new Request("http://localhost/api/upload", { method: "POST", body: data });
-  const response = await test.app.inject({
-    method: "POST",
-    url: "/api/upload",
-    headers: { ...user.auth, "content-type": request.headers.get("content-type") ?? "" },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
+  const response = await uploadFile(test.app, user, name, type, bytes);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ file: { id: string } }>().file.id;
 }
@@ -510,12 +502,7 @@ describe("reality forge", () => {
     const response = await call(user, "POST", `/api/aacos/universes/${universeId}/template`, {
       name: "Nope",
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({
-      error: { code: "feature_locked" },
-      suggestedWorld: "cosmic",
-      reason: "realityForge",
-    });
+    expectFeatureLocked(response, { suggestedWorld: "cosmic", reason: "realityForge" });
     expect(response.json().error.message).toContain("Cosmic");
     const forge = await call(user, "POST", `/api/aacos/templates/${universeId}/forge`, {
       name: "x",
@@ -530,10 +517,6 @@ describe("reality forge", () => {
       name: "Public",
       isPublic: true,
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({
-      error: { code: "feature_locked" },
-      suggestedTier: "quantum",
-    });
+    expectFeatureLocked(response, { suggestedTier: "quantum" });
   });
 });
