@@ -56,8 +56,8 @@ export function createSecurityService(deps: {
   /**
    * The request (on Redis: the batch of counts) that takes a client past the threshold leaves one "request-burst"
    * event: the counter is atomic, so exactly one addition per window spans threshold + 1, whichever instance makes
-   * it. The check turns those
-   * events into incidents; keeping the flags in the database lets whichever instance runs the check see them all.
+   * it. The check turns those events into incidents; keeping the flags in the database lets whichever instance runs
+   * the check see them all.
    */
   async function flagBurst(key: string, caller: Caller, count: number) {
     await db.insert(securityEvents).values({
@@ -116,10 +116,13 @@ export function createSecurityService(deps: {
     const counted = requests.addEachNow(keys);
     if (counted !== null) return flagCrossings(keys, counted, caller);
     for (const key of keys) unsent.set(key, { amount: (unsent.get(key)?.amount ?? 0) + 1, caller });
-    sending ??= setTimeout(() => {
-      sendCounts().catch((error: unknown) => log.warn({ err: error }, "request counts not sent"));
-    }, COUNTS_SENT_WITHIN_MS);
-    sending.unref();
+    if (sending === null) {
+      sending = setTimeout(() => {
+        sendCounts().catch((error: unknown) => log.warn({ err: error }, "request counts not sent"));
+      }, COUNTS_SENT_WITHIN_MS);
+      // A stopping server sends what waits itself (the burst plugin's onClose).
+      sending.unref();
+    }
     return null;
   }
 
