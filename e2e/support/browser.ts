@@ -29,7 +29,7 @@ export async function waitForApp(page: Page): Promise<void> {
 export let browser: Browser;
 
 /** Sets `browser` (the setup file only). */
-export function useBrowser(launched: Browser): void {
+export function setBrowser(launched: Browser): void {
   browser = launched;
 }
 
