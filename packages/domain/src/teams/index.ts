@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkCountLimit, type PlanLimitCheck } from "../catalog/effective-limits.js";
 import type { TierLimits } from "../catalog/types.js";
 import { MESSAGES } from "../validation/messages.js";
-import { Email, pageFields, requiredText } from "../validation/rules.js";
+import { Email, pageFields, requiredText, SearchText } from "../validation/rules.js";
 
 export const TEAM_ROLES = ["owner", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -85,11 +85,7 @@ export type UniverseShareParams = z.infer<typeof UniverseShareParams>;
 
 /** GET /api/admin/teams. */
 export const AdminTeamsQuery = z.object({
-  q: z
-    .string({ error: MESSAGES.invalidFormat })
-    .trim()
-    .max(100, MESSAGES.maxLength(100))
-    .optional(),
+  q: SearchText,
   ...pageFields,
 });
 export type AdminTeamsQuery = z.infer<typeof AdminTeamsQuery>;
