@@ -1,7 +1,7 @@
 // Replies of the settings: the public switches every visitor reads, the admin's full view (catalogue values with
 // their defaults, mail and AI configuration), a change's answer, the change history and the mail and AI checks.
 import { z } from "zod";
-import { Timestamp } from "../replies/common.js";
+import { pageOf, Timestamp } from "../replies/common.js";
 
 /** What a visitor's browser reads: GET /api/settings/public. */
 export const PublicSettings = z.object({
@@ -74,7 +74,7 @@ export const SettingsChange = z.object({
   changedAt: Timestamp,
 });
 export type SettingsChange = z.input<typeof SettingsChange>;
-export const SettingsHistory = z.object({ items: z.array(SettingsChange), total: z.number() });
+export const SettingsHistory = pageOf(SettingsChange);
 export type SettingsHistory = z.input<typeof SettingsHistory>;
 
 export const CHECK_CODES = [

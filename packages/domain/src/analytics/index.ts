@@ -240,14 +240,12 @@ export function reportCsv(data: AnalyticsReportData): string {
     case "ai-usage":
       return toCsv(
         ["bucket", "tier", "runs", "prompt_tokens", "completion_tokens"],
-        data.buckets.flatMap((b) =>
-          b.byTier.map((t) => [b.bucket, t.tier, t.runs, t.promptTokens, t.completionTokens]),
-        ),
+        tierRows(data.buckets, (t) => [t.runs, t.promptTokens, t.completionTokens]),
       );
     case "api-calls":
       return toCsv(
         ["bucket", "tier", "calls"],
-        data.buckets.flatMap((b) => b.byTier.map((t) => [b.bucket, t.tier, t.calls])),
+        tierRows(data.buckets, (t) => [t.calls]),
       );
     case "quests":
       return toCsv(
@@ -255,6 +253,14 @@ export function reportCsv(data: AnalyticsReportData): string {
         data.items.map((q) => [q.questId, q.name, q.completions]),
       );
   }
+}
+
+/** One row per bucket and tier: the bucket, the tier, then that tier's figures. */
+function tierRows<Figures extends { tier: string }>(
+  buckets: readonly { bucket: string; byTier: readonly Figures[] }[],
+  figures: (byTier: Figures) => (string | number | null)[],
+): (string | number | null)[][] {
+  return buckets.flatMap((b) => b.byTier.map((t) => [b.bucket, t.tier, ...figures(t)]));
 }
 
 function sumOf<K extends string>(rows: readonly Record<K, number>[], key: K): number {

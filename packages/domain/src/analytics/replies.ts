@@ -1,6 +1,7 @@
 // Replies of analytics: one report as JSON (GET /api/admin/analytics/:report?format=json); the CSV form is a download.
 import { z } from "zod";
 import { TIER_NAMES } from "../catalog/types.js";
+import { tokenUse } from "../replies/common.js";
 import { ANALYTICS_INTERVALS } from "./index.js";
 
 const Tier = z.enum(TIER_NAMES);
@@ -90,8 +91,7 @@ export type RevenueReport = z.input<typeof RevenueReport>;
 export const AiUsageTierFigures = z.object({
   tier: Tier,
   runs: z.number(),
-  promptTokens: z.number(),
-  completionTokens: z.number(),
+  ...tokenUse,
 });
 export type AiUsageTierFigures = z.input<typeof AiUsageTierFigures>;
 export const AiUsageReport = report("ai-usage", {

@@ -2,7 +2,6 @@
 // record with its second factors, roles and permissions, sessions, two-factor set-up, passkeys and OAuth sign-in.
 // Cookies and redirects are not replies: the refresh cookie is set beside these, /oauth/:provider/start redirects.
 import { z } from "zod";
-import { PERMISSIONS, ROLES } from "../access/index.js";
 import { listOf, replyOf, Timestamp } from "../replies/common.js";
 import { PublicUser } from "../users/replies.js";
 
@@ -43,10 +42,8 @@ export type AuthUser = z.input<typeof AuthUser>;
 export const AuthUserReply = replyOf("user", AuthUser);
 export type AuthUserReply = z.input<typeof AuthUserReply>;
 
-export const PermissionsReply = z.object({
-  roles: z.array(z.enum(ROLES)),
-  permissions: z.array(z.enum(PERMISSIONS)),
-});
+/** The caller's roles and permissions, as their record names them. */
+export const PermissionsReply = PublicUser.pick({ roles: true, permissions: true });
 export type PermissionsReply = z.input<typeof PermissionsReply>;
 
 /** A signed-in device: one refresh-token family. */

@@ -1,7 +1,7 @@
 // Replies of autonomous control: rules (with their next runs, budget use and last execution), executions, the
 // instance-wide kill switch and a cron preview.
 import { z } from "zod";
-import { listOf, pageOf, replyOf, StoredErrorCode, Timestamp } from "../replies/common.js";
+import { failure, listOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
 import { stamped } from "../replies/fields.js";
 import { SIGNAL_SEVERITIES } from "../signals/requests.js";
 import { AUTONOMOUS_TRIGGERS, EXECUTION_STATUSES, EXECUTION_TRIGGERS } from "./index.js";
@@ -39,9 +39,7 @@ export const ExecutionView = z.object({
   status: z.enum(EXECUTION_STATUSES),
   tokens: z.number(),
   durationMs: z.number(),
-  error: z.string().nullable(),
-  /** The same as a code and params, what the browser shows (docs/decisions/300-run-and-execution-error-codes.md). */
-  errorCode: StoredErrorCode,
+  ...failure,
   /** For dry runs and real ones: the command as sent (entity names and prompt). */
   detail: z.object({
     entityNames: z.array(z.string()),

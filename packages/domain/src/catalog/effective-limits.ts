@@ -14,6 +14,23 @@ export function isWithinLimit(used: number, limit: number): boolean {
   return limit === UNLIMITED || used < limit;
 }
 
+/** ok, or the refusal with the limit's name (the upgrade payload's reason), its value and the English message. */
+export type PlanLimitCheck<Reason extends keyof TierLimits> =
+  | { ok: true }
+  | { ok: false; reason: Reason; limit: number; message: string };
+
+/** Whether one more of something counted under the plan's `reason` limit fits beside the `used` ones. */
+export function checkCountLimit<Reason extends keyof TierLimits>(
+  used: number,
+  limits: Pick<TierLimits, Reason>,
+  reason: Reason,
+  message: (limit: number) => string,
+): PlanLimitCheck<Reason> {
+  const limit: number = limits[reason];
+  if (isWithinLimit(used, limit)) return { ok: true };
+  return { ok: false, reason, limit, message: message(limit) };
+}
+
 /** Where an effective limit comes from: the subscription plan, the world, or both give the same value. */
 export type LimitSource = "plan" | "world" | "both";
 

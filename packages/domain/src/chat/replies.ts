@@ -1,6 +1,6 @@
 // Replies of the chat: conversations, their messages, a sent answer.
 import { z } from "zod";
-import { pageOf, replyOf, StoredErrorCode, Timestamp, Usage } from "../replies/common.js";
+import { failure, pageOf, replyOf, Timestamp, tokenUse, Usage } from "../replies/common.js";
 import { stamped } from "../replies/fields.js";
 import { ANSWER_STATUSES } from "./requests.js";
 
@@ -20,15 +20,8 @@ export const ChatMessage = z.object({
   /** "openai-compatible" or "retrieval" on answers; null on the user's own. */
   provider: z.string().nullable(),
   status: z.enum(ANSWER_STATUSES),
-  /** Why the answer failed, in English (for integrators). */
-  error: z.string().nullable(),
-  /**
-   * The same as a code and params (packages/domain/src/run-errors.ts), what the browser shows; null when the answer
-   * did not fail, or failed before codes were stored (docs/decisions/245-stored-error-codes.md).
-   */
-  errorCode: StoredErrorCode,
-  promptTokens: z.number(),
-  completionTokens: z.number(),
+  ...failure,
+  ...tokenUse,
   createdAt: Timestamp,
   /**
    * An answer from an entity of a universe someone shared with the user: whether the user marked it helpful (which

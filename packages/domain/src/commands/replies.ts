@@ -1,7 +1,7 @@
 // Replies of the command centre's commands: the history of multi-entity commands with each entity's run, and a stop.
 import { z } from "zod";
 import { ANSWER_STATUSES } from "../chat/requests.js";
-import { runOutcome, Timestamp } from "../replies/common.js";
+import { pageOf, runOutcome, Timestamp, tokenUse } from "../replies/common.js";
 
 export const CommandRun = z.object({
   id: z.string(),
@@ -17,8 +17,7 @@ export const CommandRecord = z.object({
   /** complete, stopped or failed when every run ended alike; partial otherwise; running while any runs. */
   status: z.enum([...ANSWER_STATUSES, "partial", "running"]),
   entityIds: z.array(z.string()),
-  promptTokens: z.number(),
-  completionTokens: z.number(),
+  ...tokenUse,
   /** Wall time: the runs go in parallel, so the longest one. */
   durationMs: z.number(),
   createdAt: Timestamp,
@@ -26,5 +25,5 @@ export const CommandRecord = z.object({
 });
 export type CommandRecord = z.input<typeof CommandRecord>;
 
-export const CommandHistory = z.object({ items: z.array(CommandRecord), total: z.number() });
+export const CommandHistory = pageOf(CommandRecord);
 export type CommandHistory = z.input<typeof CommandHistory>;

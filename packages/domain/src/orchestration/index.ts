@@ -4,6 +4,7 @@ import { z } from "zod";
 import { checkAccess, type Principal, ROUTE_ACCESS } from "../access/index.js";
 import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
+import { SearchText } from "../validation/rules.js";
 import { ENTITY_STATUSES } from "../workspace/index.js";
 
 /** An entity's status as orchestration shows it: the workspace's, plus "stopped" (held after a stop). */
@@ -35,11 +36,7 @@ const Model = z
   .max(200, MESSAGES.maxLength(200));
 
 export const OrchestrationListQuery = z.object({
-  search: z
-    .string({ error: MESSAGES.invalidFormat })
-    .trim()
-    .max(100, MESSAGES.maxLength(100))
-    .optional(),
+  search: SearchText,
   status: z.enum(ORCHESTRATION_STATUSES, { error: MESSAGES.invalidFormat }).optional(),
   ownerId: Id.optional(),
   model: Model.optional(),

@@ -13,6 +13,8 @@ import {
 import { listOf, replyOf, Timestamp } from "../replies/common.js";
 
 const PLAN_KINDS = ["tier", "world"] as const;
+/** "stripe": Checkout takes payment; "test": the free provider, plan changes cost nothing. */
+const BillingMode = z.enum(["stripe", "test"]);
 
 /** A plan's effective limits (−1 unlimited); every key of the catalogue's TierLimits. */
 export const PlanLimits = z.object({
@@ -86,8 +88,7 @@ export type PlanChangeReply = Plan | PendingCheckout;
 
 /** GET /api/billing/status: who takes payment, and whether users may change their plan themselves. */
 export const BillingStatus = z.object({
-  /** "stripe": Checkout takes payment; "test": the free provider, plan changes cost nothing. */
-  mode: z.enum(["stripe", "test"]),
+  mode: BillingMode,
   /** Test mode only: an admin may turn self-service plan changes off ("Ask your admin"). */
   selfService: z.boolean(),
 });
@@ -108,7 +109,7 @@ export type BillingInvoice = z.input<typeof BillingInvoice>;
 
 /** GET /api/billing/me: Settings → Billing and the payment-failure banner. */
 export const BillingOverview = z.object({
-  mode: z.enum(["stripe", "test"]),
+  mode: BillingMode,
   subscriptions: z.array(
     z.object({
       kind: z.enum(PLAN_KINDS),

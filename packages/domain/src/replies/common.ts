@@ -47,19 +47,26 @@ export const StoredErrorCode = z
   .object({ code: z.string(), params: z.record(z.string(), z.unknown()) })
   .nullable();
 
-/** How one model run ended: its text or error, the tokens and time it took, when it began and ended. */
-export const runOutcome = {
-  output: z.string(),
+/** Why a run, answer or execution failed: in English (for integrators) and as a code, what the browser shows. */
+export const failure = {
   error: z.string().nullable(),
   /** The same as a code and params, what the browser shows (docs/decisions/300-run-and-execution-error-codes.md). */
   errorCode: StoredErrorCode,
-  promptTokens: z.number(),
-  completionTokens: z.number(),
+};
+
+/** The tokens of a prompt and of its answer. */
+export const tokenUse = { promptTokens: z.number(), completionTokens: z.number() };
+
+/** How one model run ended: its text or error, the tokens and time it took, when it began and ended. */
+export const runOutcome = {
+  output: z.string(),
+  ...failure,
+  ...tokenUse,
   durationMs: z.number(),
   createdAt: Timestamp,
   finishedAt: Timestamp.nullable(),
 };
 
 /** Tokens one answer used. */
-export const Usage = z.object({ promptTokens: z.number(), completionTokens: z.number() });
+export const Usage = z.object(tokenUse);
 export type Usage = z.input<typeof Usage>;

@@ -1,6 +1,7 @@
 // The signal hub's kinds, severities and sources, and its list query (docs/decisions/070-signals.md).
 import { z } from "zod";
 import { MESSAGES } from "../validation/messages.js";
+import { wholeNumber } from "../validation/rules.js";
 
 export const SIGNAL_SEVERITIES = ["info", "warning", "critical"] as const;
 export type SignalSeverity = (typeof SIGNAL_SEVERITIES)[number];
@@ -49,11 +50,7 @@ const Word = z
   .max(40, MESSAGES.maxLength(40))
   .regex(/^[a-z0-9][a-z0-9._-]*$/i, MESSAGES.invalidFormat);
 /** A signal's id as a query or message field: the list's cursor and the socket's replay point. */
-export const SignalId = z.coerce
-  .number({ error: MESSAGES.invalidFormat })
-  .int(MESSAGES.invalidFormat)
-  .min(0, MESSAGES.invalidFormat)
-  .max(Number.MAX_SAFE_INTEGER, MESSAGES.invalidFormat);
+export const SignalId = wholeNumber(0, Number.MAX_SAFE_INTEGER);
 
 /** GET /api/signals: `after` is the cursor (a `nextCursor`): the list goes on with older signals than that id. */
 export const SignalListQuery = z.object({
@@ -62,11 +59,6 @@ export const SignalListQuery = z.object({
   severity: z.enum(SIGNAL_SEVERITIES, { error: MESSAGES.invalidFormat }).optional(),
   after: SignalId.optional(),
   since: z.iso.datetime({ offset: true, error: MESSAGES.invalidFormat }).optional(),
-  limit: z.coerce
-    .number({ error: MESSAGES.invalidFormat })
-    .int(MESSAGES.invalidFormat)
-    .min(1, MESSAGES.invalidFormat)
-    .max(200, MESSAGES.invalidFormat)
-    .default(50),
+  limit: wholeNumber(1, 200).default(50),
 });
 export type SignalListQuery = z.infer<typeof SignalListQuery>;

@@ -1,9 +1,9 @@
 // Team rules shared by browser and server: request schemas, the member cap (owner's plan), roles and the messages.
 import { z } from "zod";
-import { isWithinLimit } from "../catalog/effective-limits.js";
+import { checkCountLimit, type PlanLimitCheck } from "../catalog/effective-limits.js";
 import type { TierLimits } from "../catalog/types.js";
 import { MESSAGES } from "../validation/messages.js";
-import { Email, pageFields, requiredText } from "../validation/rules.js";
+import { Email, pageFields, requiredText, SearchText } from "../validation/rules.js";
 
 export const TEAM_ROLES = ["owner", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -32,24 +32,14 @@ export const TEAM_MESSAGES = {
 } as const;
 
 /** Members (owner included) and waiting invitations both take a place under maxTeamMembers. */
-export type TeamLimitCheck =
-  | { ok: true }
-  | { ok: false; reason: "maxTeamMembers"; limit: number; message: string };
+export type TeamLimitCheck = PlanLimitCheck<"maxTeamMembers">;
 
 export function checkNewTeamMember(
   used: { members: number; pendingInvites: number },
   limits: Pick<TierLimits, "maxTeamMembers">,
 ): TeamLimitCheck {
-  const limit = limits.maxTeamMembers;
-  if (!isWithinLimit(used.members + used.pendingInvites, limit)) {
-    return {
-      ok: false,
-      reason: "maxTeamMembers",
-      limit,
-      message: TEAM_MESSAGES.memberLimit(limit),
-    };
-  }
-  return { ok: true };
+  const places = used.members + used.pendingInvites;
+  return checkCountLimit(places, limits, "maxTeamMembers", TEAM_MESSAGES.memberLimit);
 }
 
 const TeamName = requiredText(80);
@@ -95,11 +85,7 @@ export type UniverseShareParams = z.infer<typeof UniverseShareParams>;
 
 /** GET /api/admin/teams. */
 export const AdminTeamsQuery = z.object({
-  q: z
-    .string({ error: MESSAGES.invalidFormat })
-    .trim()
-    .max(100, MESSAGES.maxLength(100))
-    .optional(),
+  q: SearchText,
   ...pageFields,
 });
 export type AdminTeamsQuery = z.infer<typeof AdminTeamsQuery>;

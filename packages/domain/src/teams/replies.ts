@@ -6,11 +6,12 @@ import { namedWithOwner, userRef } from "../replies/fields.js";
 import { TEAM_ROLES } from "./index.js";
 
 const TeamRef = z.object({ id: z.string(), name: z.string() });
+/** A member's place in a team (the caller's, on their own teams): the role and whether they may change what is shared. */
+const membership = { role: z.enum(TEAM_ROLES), canWrite: z.boolean() };
 
 export const TeamSummary = z.object({
   ...namedWithOwner,
-  role: z.enum(TEAM_ROLES),
-  canWrite: z.boolean(),
+  ...membership,
   memberCount: z.number(),
   createdAt: Timestamp,
 });
@@ -20,8 +21,7 @@ export const TeamMember = z.object({
   ...userRef,
   /** Shown to the team's owner only. */
   email: z.string().nullable(),
-  role: z.enum(TEAM_ROLES),
-  canWrite: z.boolean(),
+  ...membership,
   joinedAt: Timestamp,
 });
 export type TeamMember = z.input<typeof TeamMember>;
@@ -46,8 +46,7 @@ export const TeamDetail = z.object({
   name: z.string(),
   ownerId: z.string(),
   createdAt: Timestamp,
-  role: z.enum(TEAM_ROLES),
-  canWrite: z.boolean(),
+  ...membership,
   /** The owner's effective maxTeamMembers (−1 unlimited); members and waiting invitations count. */
   memberLimit: z.number(),
   members: z.array(TeamMember),

@@ -136,6 +136,22 @@ export function entityIdList(max: number, tooMany: string, notAList?: string) {
     );
 }
 
+/** A whole number from `min` to `max`, read from a query string or a message; anything else is an invalid format. */
+export function wholeNumber(min: number, max: number) {
+  return z.coerce
+    .number({ error: MESSAGES.invalidFormat })
+    .int(MESSAGES.invalidFormat)
+    .min(min, MESSAGES.invalidFormat)
+    .max(max, MESSAGES.invalidFormat);
+}
+
+/** A list's search text: optional, trimmed, at most 100 characters. */
+export const SearchText = z
+  .string({ error: MESSAGES.invalidFormat })
+  .trim()
+  .max(100, MESSAGES.maxLength(100))
+  .optional();
+
 /**
  * The page fields of a list query (activity, team and execution lists), spread into its object: page 1 to 10 000
  * (1 by default) and pageSize 1 to 100 (20 by default); anything else is an invalid format.

@@ -1,5 +1,5 @@
 // The workspace caps of the plan (maxActiveUniverses, maxProjects, maxEntitiesPerUniverse, maxTrainingDataSize) and their refusals.
-import { isWithinLimit } from "../catalog/effective-limits.js";
+import { checkCountLimit, type PlanLimitCheck } from "../catalog/effective-limits.js";
 import type { TierLimits } from "../catalog/types.js";
 import { UNLIMITED } from "../catalog/types.js";
 import { megabytesToBytes } from "../files/upload.js";
@@ -21,28 +21,16 @@ export const WORKSPACE_MESSAGES = {
 } as const;
 
 /** ok, or the refusal with the limit's name (the upgrade payload's reason). */
-export type LimitCheck =
-  | { ok: true }
-  | {
-      ok: false;
-      reason:
-        | "maxProjects"
-        | "maxActiveUniverses"
-        | "maxEntitiesPerUniverse"
-        | "maxTrainingDataSize";
-      limit: number;
-      message: string;
-    };
+export type LimitCheck = PlanLimitCheck<
+  "maxProjects" | "maxActiveUniverses" | "maxEntitiesPerUniverse" | "maxTrainingDataSize"
+>;
 
 export function checkNewUniverse(
   used: { active: number; total: number },
   limits: Pick<TierLimits, "maxActiveUniverses" | "maxProjects">,
 ): LimitCheck {
-  if (!isWithinLimit(used.total, limits.maxProjects)) {
-    const limit = limits.maxProjects;
-    return { ok: false, reason: "maxProjects", limit, message: WORKSPACE_MESSAGES.projects(limit) };
-  }
-  return checkUnarchive(used, limits);
+  const projects = checkCountLimit(used.total, limits, "maxProjects", WORKSPACE_MESSAGES.projects);
+  return projects.ok ? checkUnarchive(used, limits) : projects;
 }
 
 /** Unarchiving makes one more active universe; the project count does not change. */
@@ -50,32 +38,24 @@ export function checkUnarchive(
   used: { active: number },
   limits: Pick<TierLimits, "maxActiveUniverses">,
 ): LimitCheck {
-  if (!isWithinLimit(used.active, limits.maxActiveUniverses)) {
-    const limit = limits.maxActiveUniverses;
-    return {
-      ok: false,
-      reason: "maxActiveUniverses",
-      limit,
-      message: WORKSPACE_MESSAGES.activeUniverses(limit),
-    };
-  }
-  return { ok: true };
+  return checkCountLimit(
+    used.active,
+    limits,
+    "maxActiveUniverses",
+    WORKSPACE_MESSAGES.activeUniverses,
+  );
 }
 
 export function checkNewEntity(
   entitiesInUniverse: number,
   limits: Pick<TierLimits, "maxEntitiesPerUniverse">,
 ): LimitCheck {
-  if (!isWithinLimit(entitiesInUniverse, limits.maxEntitiesPerUniverse)) {
-    const limit = limits.maxEntitiesPerUniverse;
-    return {
-      ok: false,
-      reason: "maxEntitiesPerUniverse",
-      limit,
-      message: WORKSPACE_MESSAGES.entities(limit),
-    };
-  }
-  return { ok: true };
+  return checkCountLimit(
+    entitiesInUniverse,
+    limits,
+    "maxEntitiesPerUniverse",
+    WORKSPACE_MESSAGES.entities,
+  );
 }
 
 /** maxTrainingDataSize is in MB (as the upload limits count them) of extracted text per entity. */

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
-import { requiredText } from "../validation/rules.js";
+import { requiredText, wholeNumber } from "../validation/rules.js";
 
 const Name = requiredText(100);
 const Description = z
@@ -83,12 +83,7 @@ export type AddKnowledgeBody = z.infer<typeof AddKnowledgeBody>;
 
 export const KnowledgeSearchQuery = z.object({
   q: requiredText(500),
-  limit: z.coerce
-    .number({ error: MESSAGES.invalidFormat })
-    .int(MESSAGES.invalidFormat)
-    .min(1, MESSAGES.invalidFormat)
-    .max(20, MESSAGES.invalidFormat)
-    .default(5),
+  limit: wholeNumber(1, 20).default(5),
 });
 export type KnowledgeSearchQuery = z.infer<typeof KnowledgeSearchQuery>;
 
