@@ -11,6 +11,7 @@ import {
 import { playCue } from "../lib/sounds";
 import { Backdrop } from "../ui/backdrop";
 import { Button } from "../ui/button";
+import { Icon } from "../ui/icon";
 import { Switch } from "../ui/switch";
 import { useShellStore } from "./shell-store";
 
@@ -178,18 +179,7 @@ function AccessibilityPanel({
             onClick={onClose}
             className="rounded-lg p-2 text-fg-muted hover:bg-surface-muted hover:text-fg"
           >
-            <svg
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              focusable="false"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon name="close" />
           </button>
         </div>
         <div className="overflow-y-auto px-3 py-3">
