@@ -11,6 +11,7 @@ import {
 import { playCue } from "../lib/sounds";
 import { Backdrop } from "../ui/backdrop";
 import { Button } from "../ui/button";
+import { Options } from "../ui/form-field";
 import { Icon } from "../ui/icon";
 import { Switch } from "../ui/switch";
 import { useShellStore } from "./shell-store";
@@ -251,11 +252,10 @@ function AccessibilityPanel({
                       }
                       className="mt-2 w-full rounded-xl border border-border bg-surface px-3 py-2 text-fg"
                     >
-                      {COLOR_BLIND_MODES.map((mode) => (
-                        <option key={mode} value={mode}>
-                          {t(`a11y.colorBlindModes.${mode}`)}
-                        </option>
-                      ))}
+                      <Options
+                        values={COLOR_BLIND_MODES}
+                        text={(mode) => t(`a11y.colorBlindModes.${mode}`)}
+                      />
                     </select>
                   </div>
                 </>
