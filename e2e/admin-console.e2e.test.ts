@@ -22,6 +22,17 @@ beforeAll(async () => {
   victim = await registerAccount("suspendee");
 });
 
+/** Waits until the users tab shows `status` in the row of `username`. */
+async function userStatusShows(page: Page, username: string, status: string) {
+  await page.waitForFunction(
+    ([name, text]) =>
+      document
+        .querySelector(`[data-username="${name}"] [data-testid="admin-user-status"]`)
+        ?.textContent?.includes(text) === true,
+    [username, status] as const,
+  );
+}
+
 async function findUser(page: Page, username: string) {
   await page.getByTestId("admin-users-search").fill(username);
   const row = page.locator(`[data-testid="admin-user-row"][data-username="${username}"]`);
@@ -50,13 +61,7 @@ describe("the admin console", () => {
     await adminPage.getByTestId("admin-confirm-yes").click();
     await dialog.waitFor({ state: "detached" });
     await adminPage.getByTestId("admin-users-notice").waitFor();
-    await adminPage.waitForFunction(
-      (name) =>
-        document
-          .querySelector(`[data-username="${name}"] [data-testid="admin-user-status"]`)
-          ?.textContent?.includes("Suspended") === true,
-      victim.username,
-    );
+    await userStatusShows(adminPage, victim.username, "Suspended");
 
     // The user's page: its next call is refused and the session ends; the progress screen is gone.
     await userPage.reload();
@@ -72,13 +77,7 @@ describe("the admin console", () => {
     await screenshot(userPage, "admin-console-suspended-login-en");
 
     await row.getByTestId("admin-user-reactivate").click();
-    await adminPage.waitForFunction(
-      (name) =>
-        document
-          .querySelector(`[data-username="${name}"] [data-testid="admin-user-status"]`)
-          ?.textContent?.includes("Active") === true,
-      victim.username,
-    );
+    await userStatusShows(adminPage, victim.username, "Active");
     await signInThroughForm(userPage, victim.email, victim.password);
     await userPage.waitForURL((url) => !url.pathname.startsWith("/auth/login"));
     await userPage.context().close();

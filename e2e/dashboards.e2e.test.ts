@@ -9,6 +9,9 @@ import { browser, openPage, SCREENSHOTS, screenshot } from "./support/browser.js
 
 let account: TestAccount;
 
+/** A phone held upright, as the mobile shell is designed for. */
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 beforeAll(async () => {
   account = await registerAccount("dash");
   // Cosmic: enough calls a minute for a screen full of panels.
@@ -100,9 +103,7 @@ describe("dashboards", () => {
     const page = await openPage(browser, "/mobile/dashboard", {
       language: "he",
       token: account.token,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
     });
     await page.getByTestId("mobile-shell").waitFor();
     await page.getByTestId("dashboard-universe-list").waitFor();
@@ -128,9 +129,7 @@ describe("dashboards", () => {
     const english = await openPage(browser, "/mobile/dashboard", {
       language: "en",
       token: account.token,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
     });
     await english.getByTestId("dashboard-universe-list").waitFor();
     await screenshot(english, "mobile-en-dashboard");

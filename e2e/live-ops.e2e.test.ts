@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, registerAccount, type TestAccount } from "./support/api.js";
 import { browser, openPage, screenshot } from "./support/browser.js";
 import { ADMIN } from "./support/global-setup.js";
+import { connected, moreSignalRows } from "./support/live.js";
 
 let adminToken = "";
 
@@ -45,8 +46,12 @@ async function cosmicAccount(prefix: string): Promise<TestAccount> {
   return account;
 }
 
-async function connected(page: Page) {
-  await page.locator('[data-testid="connection-indicator"][data-state="connected"]').waitFor();
+/** The orchestration screen's row of one entity; with `status`, only once it shows that status. */
+function entityRow(page: Page, entityId: string, status?: string) {
+  const statusPart = status === undefined ? "" : `[data-status="${status}"]`;
+  return page.locator(
+    `[data-testid="orchestration-row"][data-entity-id="${entityId}"]${statusPart}`,
+  );
 }
 
 describe("live operations", () => {
@@ -84,11 +89,7 @@ describe("live operations", () => {
     });
     expect(universe.status).toBe(201);
     // No reload: the new signal comes over the socket.
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('[data-testid="signal-row"]').length > count,
-      before,
-      { timeout: 15_000 },
-    );
+    await moreSignalRows(page, before);
     await screenshot(page, "live-ops-signals-en");
     await page.context().close();
   });
@@ -154,7 +155,7 @@ describe("entity orchestration", () => {
     });
     await page.getByTestId("orchestration-screen").waitFor();
     await page.getByTestId("orchestration-search").fill(name);
-    const row = page.locator(`[data-testid="orchestration-row"][data-entity-id="${entityId}"]`);
+    const row = entityRow(page, entityId);
     await row.waitFor();
     // The search is debounced: the unfiltered list may show first.
     await expect.poll(() => page.getByTestId("orchestration-row").count()).toBe(1);
@@ -164,11 +165,7 @@ describe("entity orchestration", () => {
     // By keyboard: focus the row's pause button and press Enter.
     await row.getByTestId("orchestration-pause").focus();
     await page.keyboard.press("Enter");
-    await page
-      .locator(
-        `[data-testid="orchestration-row"][data-entity-id="${entityId}"][data-status="paused"]`,
-      )
-      .waitFor();
+    await entityRow(page, entityId, "paused").waitFor();
     expect(await page.getByTestId("orchestration-notice").textContent()).toBe(`${name} is paused.`);
     expect(await row.textContent()).toContain("Paused by an operator");
 
@@ -183,7 +180,7 @@ describe("entity orchestration", () => {
       language: "en",
       token: user.token,
     });
-    const ownRow = own.locator(`[data-testid="orchestration-row"][data-entity-id="${entityId}"]`);
+    const ownRow = entityRow(own, entityId);
     await ownRow.waitFor();
     expect(await ownRow.getByTestId("orchestration-status").textContent()).toBe("Paused");
     expect(await ownRow.textContent()).toContain("Paused by an operator");
@@ -205,7 +202,7 @@ describe("entity orchestration", () => {
     );
     await hebrew.getByTestId("orchestration-search").fill(name);
     await searched;
-    const heRow = hebrew.locator(`[data-testid="orchestration-row"][data-entity-id="${entityId}"]`);
+    const heRow = entityRow(hebrew, entityId);
     await heRow.waitFor();
     expect(await hebrew.locator("html").getAttribute("dir")).toBe("rtl");
     await heRow.getByTestId("orchestration-select").check();
@@ -215,19 +212,11 @@ describe("entity orchestration", () => {
     await dialog.waitFor();
     await screenshot(hebrew, "orchestration-stop-dialog-he");
     await hebrew.getByTestId("orchestration-stop-dialog-confirm").click();
-    await hebrew
-      .locator(
-        `[data-testid="orchestration-row"][data-entity-id="${entityId}"][data-status="stopped"]`,
-      )
-      .waitFor();
+    await entityRow(hebrew, entityId, "stopped").waitFor();
     await screenshot(hebrew, "orchestration-admin-he");
 
     await heRow.getByTestId("orchestration-resume").click();
-    await hebrew
-      .locator(
-        `[data-testid="orchestration-row"][data-entity-id="${entityId}"][data-status="idle"]`,
-      )
-      .waitFor();
+    await entityRow(hebrew, entityId, "idle").waitFor();
     expect((await ask()).status).toBe(200);
     await hebrew.context().close();
   });

@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "./support/api.js";
 import { browser, screenshot } from "./support/browser.js";
+import { connected, moreSignalRows } from "./support/live.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
 const POSTGRES_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
@@ -94,16 +95,12 @@ describe.skipIf(!reachable)("two instances, one browser", () => {
     );
     const page = await context.newPage();
     await page.goto(`${first.url}/signals`);
-    await page.locator('[data-testid="connection-indicator"][data-state="connected"]').waitFor();
+    await connected(page);
     const before = await page.getByTestId("signal-row").count();
 
     const universe = await call(second.url, "/api/aacos/universes", { name: "Far shore" }, token);
     expect(universe.status).toBe(201);
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('[data-testid="signal-row"]').length > count,
-      before,
-      { timeout: 15_000 },
-    );
+    await moreSignalRows(page, before);
     await screenshot(page, "two-instances-signals-en");
     await context.close();
   });

@@ -11,6 +11,8 @@ import {
 import { playCue } from "../lib/sounds";
 import { Backdrop } from "../ui/backdrop";
 import { Button } from "../ui/button";
+import { Options } from "../ui/form-field";
+import { Icon } from "../ui/icon";
 import { Switch } from "../ui/switch";
 import { useShellStore } from "./shell-store";
 
@@ -178,18 +180,7 @@ function AccessibilityPanel({
             onClick={onClose}
             className="rounded-lg p-2 text-fg-muted hover:bg-surface-muted hover:text-fg"
           >
-            <svg
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              focusable="false"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon name="close" />
           </button>
         </div>
         <div className="overflow-y-auto px-3 py-3">
@@ -261,11 +252,10 @@ function AccessibilityPanel({
                       }
                       className="mt-2 w-full rounded-xl border border-border bg-surface px-3 py-2 text-fg"
                     >
-                      {COLOR_BLIND_MODES.map((mode) => (
-                        <option key={mode} value={mode}>
-                          {t(`a11y.colorBlindModes.${mode}`)}
-                        </option>
-                      ))}
+                      <Options
+                        values={COLOR_BLIND_MODES}
+                        text={(mode) => t(`a11y.colorBlindModes.${mode}`)}
+                      />
                     </select>
                   </div>
                 </>

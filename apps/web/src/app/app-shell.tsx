@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef } from "react
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
+import { Icon } from "../ui/icon";
 import { Loader } from "../ui/loader";
 import { useMenuState } from "../ui/use-popover";
 import { AccessibilityLayer } from "./accessibility-panel";
@@ -148,21 +149,7 @@ export function AppShell() {
             onClick={() => setMenuOpen((open) => !open)}
             className="ms-auto inline-flex items-center gap-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm font-semibold text-fg hover:bg-surface-muted md:hidden"
           >
-            <svg
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              {menuOpen ? (
-                <path d="M18 6L6 18 M6 6l12 12" />
-              ) : (
-                <path d="M4 7h16 M4 12h16 M4 17h16" />
-              )}
-            </svg>
+            <Icon name={menuOpen ? "close" : "menu"} />
             {menuOpen ? t("shellMenu.close") : t("shellMenu.open")}
           </button>
           <div

@@ -93,6 +93,11 @@ function guarded(route: AppRoute, element: ReactNode): ReactNode {
   return <RequireAccess route={route}>{element}</RequireAccess>;
 }
 
+/** A route behind the access rule of its own path. */
+function guardedRoute(route: AppRoute, element: ReactNode): RouteObject {
+  return { path: route.slice(1), element: guarded(route, element) };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
@@ -107,71 +112,38 @@ export const routes: RouteObject[] = [
       { path: "auth/reset-password", element: <ResetPasswordScreen /> },
       { path: "auth/oauth/:provider/callback", element: <OAuthCallbackScreen /> },
       { path: "setup", element: <SetupScreen /> },
-      { path: "settings", element: guarded("/settings", <SettingsScreen />) },
-      { path: "admin", element: guarded("/admin", <AdminScreen />) },
-      {
-        path: "admin/settings",
-        element: guarded("/admin/settings", <AdminSettingsScreen />),
-      },
-      { path: "admin/analytics", element: guarded("/admin/analytics", <AnalyticsScreen />) },
-      { path: "files", element: guarded("/files", <FilesScreen />) },
-      { path: "progress", element: guarded("/progress", <ProgressScreen />) },
-      { path: "teams", element: guarded("/teams", <TeamsScreen />) },
+      guardedRoute("/settings", <SettingsScreen />),
+      guardedRoute("/admin", <AdminScreen />),
+      guardedRoute("/admin/settings", <AdminSettingsScreen />),
+      guardedRoute("/admin/analytics", <AnalyticsScreen />),
+      guardedRoute("/files", <FilesScreen />),
+      guardedRoute("/progress", <ProgressScreen />),
+      guardedRoute("/teams", <TeamsScreen />),
       // The mailed invitation link: signing in first keeps this path (the guard remembers it).
       { path: "teams/invite/:token", element: guarded("/teams", <InviteAcceptScreen />) },
-      { path: "dashboard", element: guarded("/dashboard", <DashboardScreen />) },
-      { path: "chat", element: guarded("/chat", <ChatScreen />) },
+      guardedRoute("/dashboard", <DashboardScreen />),
+      guardedRoute("/chat", <ChatScreen />),
       // Both command-centre routes show the same screen, each behind its own access rule.
-      {
-        path: "ai/command-center",
-        element: guarded("/ai/command-center", <CommandCenterScreen />),
-      },
-      { path: "command-center", element: guarded("/command-center", <CommandCenterScreen />) },
-      { path: "signals", element: guarded("/signals", <SignalsScreen />) },
+      guardedRoute("/ai/command-center", <CommandCenterScreen />),
+      guardedRoute("/command-center", <CommandCenterScreen />),
+      guardedRoute("/signals", <SignalsScreen />),
       // Both orchestration routes show one screen; the server scopes it (everyone's entities or one's own).
-      {
-        path: "ai/entity-orchestration",
-        element: guarded("/ai/entity-orchestration", <OrchestrationScreen />),
-      },
-      {
-        path: "entity-orchestration",
-        element: guarded("/entity-orchestration", <OrchestrationScreen />),
-      },
-      { path: "alerts", element: guarded("/alerts", <AlertsScreen />) },
+      guardedRoute("/ai/entity-orchestration", <OrchestrationScreen />),
+      guardedRoute("/entity-orchestration", <OrchestrationScreen />),
+      guardedRoute("/alerts", <AlertsScreen />),
       // Both autonomous-control routes show the same screen, each behind its own access rule.
-      {
-        path: "ai/autonomous-control",
-        element: guarded("/ai/autonomous-control", <AutonomousScreen />),
-      },
-      {
-        path: "autonomous-control",
-        element: guarded("/autonomous-control", <AutonomousScreen />),
-      },
-      {
-        path: "consciousness",
-        element: guarded("/consciousness", <ConsciousnessScreen />),
-      },
-      {
-        path: "monitoring",
-        element: guarded(
-          "/monitoring",
-          <MonitoringScreen variant="monitoring" defaultRange={15} />,
-        ),
-      },
-      {
-        path: "realtime",
-        element: guarded("/realtime", <MonitoringScreen variant="realtime" defaultRange={1} />),
-      },
+      guardedRoute("/ai/autonomous-control", <AutonomousScreen />),
+      guardedRoute("/autonomous-control", <AutonomousScreen />),
+      guardedRoute("/consciousness", <ConsciousnessScreen />),
+      guardedRoute("/monitoring", <MonitoringScreen variant="monitoring" defaultRange={15} />),
+      guardedRoute("/realtime", <MonitoringScreen variant="realtime" defaultRange={1} />),
       { path: "login", element: <LoginRedirect /> },
-      {
-        path: "desktop",
-        element: guarded(
-          "/desktop",
-          <DesktopOnly>
-            <DesktopScreen />
-          </DesktopOnly>,
-        ),
-      },
+      guardedRoute(
+        "/desktop",
+        <DesktopOnly>
+          <DesktopScreen />
+        </DesktopOnly>,
+      ),
       {
         path: "mobile/*",
         element: (

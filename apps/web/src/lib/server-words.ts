@@ -31,40 +31,51 @@ import type { Language } from "./i18n";
 const includes = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
+/** The word in the interface language when the domain lists it; a key it does not list is shown as sent. */
+function knownWord<T extends string>(
+  list: readonly T[],
+  value: string,
+  translate: (word: T) => string,
+): string {
+  return includes(list, value) ? translate(value) : value;
+}
+
 /** info, warning, critical (signals and alerts share them). */
 export function severityText(t: TFunction, severity: string): string {
-  return includes<SignalSeverity>(SIGNAL_SEVERITIES, severity)
-    ? t(`live.severity.${severity}`)
-    : severity;
+  return knownWord<SignalSeverity>(SIGNAL_SEVERITIES, severity, (word) =>
+    t(`live.severity.${word}`),
+  );
 }
 
 export function signalKindText(t: TFunction, kind: string): string {
-  return includes<SignalKind>(SIGNAL_KINDS, kind) ? t(`words.signalKinds.${kind}`) : kind;
+  return knownWord<SignalKind>(SIGNAL_KINDS, kind, (word) => t(`words.signalKinds.${word}`));
 }
 
 export function signalSourceText(t: TFunction, source: string): string {
-  return includes<SignalSource>(SIGNAL_SOURCES, source)
-    ? t(`words.signalSources.${source}`)
-    : source;
+  return knownWord<SignalSource>(SIGNAL_SOURCES, source, (word) =>
+    t(`words.signalSources.${word}`),
+  );
 }
 
 export function roleText(t: TFunction, role: string): string {
-  return includes<Role>(ROLES, role) ? t(`words.roles.${role}`) : role;
+  return knownWord<Role>(ROLES, role, (word) => t(`words.roles.${word}`));
 }
 
 /** A permission id (`admin.access`) as the admin reads it; the id itself stays for a tooltip. */
 export function permissionText(t: TFunction, permission: string): string {
-  return includes<Permission>(PERMISSIONS, permission)
-    ? t(`words.permissions.${permission}`)
-    : permission;
+  return knownWord<Permission>(PERMISSIONS, permission, (word) => t(`words.permissions.${word}`));
 }
 
 export function tierText(tier: string, language: Language): string {
-  return includes<TierName>(TIER_NAMES, tier) ? tierByName(tier).displayName[language] : tier;
+  return knownWord<TierName>(TIER_NAMES, tier, (word) => tierByName(word).displayName[language]);
 }
 
 export function worldText(world: string, language: Language): string {
-  return includes<WorldName>(WORLD_NAMES, world) ? worldByName(world).displayName[language] : world;
+  return knownWord<WorldName>(
+    WORLD_NAMES,
+    world,
+    (word) => worldByName(word).displayName[language],
+  );
 }
 
 const RANK_NAMES: readonly Rank[] = RANKS.map((step) => step.rank);

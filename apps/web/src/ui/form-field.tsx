@@ -1,4 +1,4 @@
-// Labelled form controls (text, text area, checkbox, select) wired for assistive tech: aria-invalid and aria-describedby
+// Labelled form controls (text, text area, checkbox, select and its options) wired for assistive tech: aria-invalid and aria-describedby
 // to hint and error.
 import {
   type InputHTMLAttributes,
@@ -120,6 +120,25 @@ export function SelectField({ children, ...props }: SelectFieldProps) {
         {children}
       </select>
     </FieldShell>
+  );
+}
+
+/** A select's options over a fixed list of values, each shown by `text`. */
+export function Options<Value extends string>({
+  values,
+  text,
+}: {
+  values: readonly Value[];
+  text: (value: Value) => string;
+}) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {text(value)}
+        </option>
+      ))}
+    </>
   );
 }
 

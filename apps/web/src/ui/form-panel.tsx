@@ -1,6 +1,9 @@
 // The narrow centred card of a sign-in style screen: heading, lead and the form below, or the outcome with its link.
-import type { ComponentProps, ReactNode } from "react";
-import { ButtonLink } from "./button";
+import type { ComponentProps, FormEventHandler, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Messages } from "../locales/index";
+import { ButtonLink, SubmitButton } from "./button";
+import { FormAlert } from "./form-alert";
 
 export function FormPanel({
   title,
@@ -45,5 +48,58 @@ export function PanelOutcome({
         {linkLabel}
       </ButtonLink>
     </div>
+  );
+}
+
+/** The catalogue's groups that name a submit button and its busy label ("auth.login", "setup"). */
+type SubmitTexts<T = Messages, Prefix extends string = ""> = {
+  [K in keyof T & string]: T[K] extends { submit: string; submitting: string }
+    ? `${Prefix}${K}`
+    : T[K] extends object
+      ? SubmitTexts<T[K], `${Prefix}${K}.`>
+      : never;
+}[keyof T & string];
+
+/**
+ * A panel's form: a notice, the form's alert, the fields, the submit button (the group's "submit", "submitting" while
+ * busy), then what follows it. Test ids are the prefix with "-error" and "-submit".
+ */
+export function PanelForm({
+  form,
+  onSubmit,
+  testPrefix,
+  texts,
+  disabled,
+  notice,
+  footer,
+  children,
+}: {
+  form: { formError: string | null; submitting: boolean };
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  testPrefix: string;
+  texts: SubmitTexts;
+  disabled?: boolean;
+  notice?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {notice}
+      {form.formError ? (
+        <FormAlert testId={`${testPrefix}-error`}>{form.formError}</FormAlert>
+      ) : null}
+      {children}
+      <SubmitButton
+        data-testid={`${testPrefix}-submit`}
+        busy={form.submitting}
+        busyLabel={t(`${texts}.submitting`)}
+        disabled={disabled}
+      >
+        {t(`${texts}.submit`)}
+      </SubmitButton>
+      {footer}
+    </form>
   );
 }

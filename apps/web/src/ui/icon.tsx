@@ -25,6 +25,8 @@ const PATHS = {
   dot: "M12 10a2 2 0 1 0 0 4a2 2 0 1 0 0-4z",
   user: "M12 3a4 4 0 1 0 0 8a4 4 0 1 0 0-8z M4 21a8 8 0 0 1 16 0",
   chevronDown: "M6 9l6 6 6-6",
+  close: "M18 6L6 18 M6 6l12 12",
+  menu: "M4 7h16 M4 12h16 M4 17h16",
   upload: "M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4 M17 8l-5-5-5 5 M12 3v12",
   download: "M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4 M7 10l5 5 5-5 M12 15V3",
   trash: "M3 6h18 M8 6V4h8v2 M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6",

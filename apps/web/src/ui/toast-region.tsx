@@ -54,17 +54,7 @@ export function ToastRegion({
               aria-label={closeLabel}
               className="rounded-lg p-1 text-fg-muted hover:bg-surface-muted hover:text-fg"
             >
-              <svg
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                className="size-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <path d="M18 6L6 18 M6 6l12 12" />
-              </svg>
+              <Icon name="close" className="size-4" />
             </button>
           </div>
         ))}

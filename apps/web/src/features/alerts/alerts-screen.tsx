@@ -22,6 +22,30 @@ import { RuleForm } from "./rule-form";
 const TABS: readonly AlertStatus[] = ["open", "acknowledged", "resolved"];
 const SILENCE_MINUTES = 60;
 
+/**
+ * An alert's buttons, each named as its call and its label (`live.alerts.<action>`): acknowledge while open, resolve
+ * until resolved.
+ */
+function alertActions(status: string): ("acknowledge" | "resolve")[] {
+  if (status === "open") return ["acknowledge", "resolve"];
+  return status === "resolved" ? [] : ["resolve"];
+}
+
+/** A rule's buttons: each one's call and the notice after it (its label is `live.alerts.<action>`). */
+const RULE_ACTIONS = {
+  test: { call: (id: string) => alertsApi.test(id), done: "live.alerts.tested" },
+  silence: {
+    call: (id: string) => alertsApi.silence(id, SILENCE_MINUTES),
+    done: "live.alerts.silenced",
+  },
+  delete: { call: (id: string) => alertsApi.deleteRule(id), done: "live.alerts.deleted" },
+} as const;
+
+/** A built-in rule can be tested and silenced, not deleted. */
+function ruleActions(rule: { builtIn: boolean }): (keyof typeof RULE_ACTIONS)[] {
+  return rule.builtIn ? ["test", "silence"] : ["test", "silence", "delete"];
+}
+
 const alertsKey = (status: AlertStatus) => ["alerts", status] as const;
 const RULES_KEY = ["alert-rules"] as const;
 
@@ -146,24 +170,16 @@ export function AlertsScreen() {
                         <p className="mt-1 text-sm text-fg-muted">{texts.suggestedAction}</p>
                       ) : null}
                       <div className="mt-3 flex gap-2">
-                        {alert.status === "open" ? (
+                        {alertActions(alert.status).map((action) => (
                           <Button
+                            key={action}
                             variant="secondary"
-                            onClick={() => void run(() => alertsApi.acknowledge(alert.id))}
-                            data-testid="alert-acknowledge"
+                            onClick={() => void run(() => alertsApi[action](alert.id))}
+                            data-testid={`alert-${action}`}
                           >
-                            {t("live.alerts.acknowledge")}
+                            {t(`live.alerts.${action}`)}
                           </Button>
-                        ) : null}
-                        {alert.status !== "resolved" ? (
-                          <Button
-                            variant="secondary"
-                            onClick={() => void run(() => alertsApi.resolve(alert.id))}
-                            data-testid="alert-resolve"
-                          >
-                            {t("live.alerts.resolve")}
-                          </Button>
-                        ) : null}
+                        ))}
                       </div>
                     </Card>
                   </li>
@@ -193,38 +209,21 @@ export function AlertsScreen() {
                 </span>
               ) : null}
               <span className="ms-auto flex gap-2">
-                <Button
-                  variant="ghost"
-                  onClick={() =>
-                    void runOnRule(() => alertsApi.test(rule.id), t("live.alerts.tested"))
-                  }
-                  data-testid="rule-test"
-                >
-                  {t("live.alerts.test")}
-                </Button>
-                <Button
-                  variant="ghost"
-                  onClick={() =>
-                    void runOnRule(
-                      () => alertsApi.silence(rule.id, SILENCE_MINUTES),
-                      t("live.alerts.silenced"),
-                    )
-                  }
-                  data-testid="rule-silence"
-                >
-                  {t("live.alerts.silence", { minutes: SILENCE_MINUTES })}
-                </Button>
-                {rule.builtIn ? null : (
+                {ruleActions(rule).map((action) => (
                   <Button
+                    key={action}
                     variant="ghost"
                     onClick={() =>
-                      void runOnRule(() => alertsApi.deleteRule(rule.id), t("live.alerts.deleted"))
+                      void runOnRule(
+                        () => RULE_ACTIONS[action].call(rule.id),
+                        t(RULE_ACTIONS[action].done),
+                      )
                     }
-                    data-testid="rule-delete"
+                    data-testid={`rule-${action}`}
                   >
-                    {t("live.alerts.delete")}
+                    {t(`live.alerts.${action}`, { minutes: SILENCE_MINUTES })}
                   </Button>
-                )}
+                ))}
               </span>
             </li>
           ))}

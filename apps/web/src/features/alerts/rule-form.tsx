@@ -5,7 +5,7 @@ import { AlertRuleBody } from "@aacos/domain/validation";
 import { useTranslation } from "react-i18next";
 import { numberOrBlank, schemaOfValues, useForm } from "../../lib/use-form";
 import { Button } from "../../ui/button";
-import { SelectField, TextField } from "../../ui/form-field";
+import { Options, SelectField, TextField } from "../../ui/form-field";
 
 type RuleValues = {
   metric: string;
@@ -57,11 +57,7 @@ export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Prom
       />
       <TextField label={t("live.alerts.rule.name")} {...form.field("name")} testId="rule-name" />
       <SelectField label={t("live.alerts.rule.op")} {...form.field("op")} testId="rule-op">
-        {ALERT_OPS.map((op) => (
-          <option key={op} value={op}>
-            {t(`live.alerts.ops.${op}`)}
-          </option>
-        ))}
+        <Options values={ALERT_OPS} text={(op) => t(`live.alerts.ops.${op}`)} />
       </SelectField>
       <TextField
         label={t("live.alerts.rule.threshold")}
@@ -81,11 +77,7 @@ export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Prom
         {...form.field("severity")}
         testId="rule-severity"
       >
-        {ALERT_SEVERITIES.map((severity) => (
-          <option key={severity} value={severity}>
-            {t(`live.severity.${severity}`)}
-          </option>
-        ))}
+        <Options values={ALERT_SEVERITIES} text={(severity) => t(`live.severity.${severity}`)} />
       </SelectField>
       {form.formError ? (
         <p role="alert" className="text-error sm:col-span-2" data-testid="rule-form-error">

@@ -129,6 +129,34 @@ const tokensOf = (row: { promptTokens: number; completionTokens: number }) =>
   row.promptTokens + row.completionTokens;
 const callsOf = (row: { calls: number }) => row.calls;
 
+/** A report's lines over its buckets: the bucket axis as every report labels it; values compact unless told. */
+function ReportTimeChart({
+  chart,
+  summary,
+  formats,
+  formatValue = formats.compact,
+  testId,
+}: {
+  chart: { buckets: readonly string[]; series: readonly ChartSeries[] };
+  summary: string;
+  formats: AnalyticsFormats;
+  formatValue?: (value: number) => string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TimeChart
+      buckets={chart.buckets}
+      series={chart.series}
+      summary={summary}
+      formatValue={formatValue}
+      formatBucket={formats.bucket}
+      xLabel={t("analytics.columns.bucket")}
+      testId={testId}
+    />
+  );
+}
+
 type SectionProps<R extends AnalyticsReport> = {
   range: AnalyticsRange;
   query: ReturnType<typeof useReport<R>>;
@@ -215,17 +243,14 @@ function ActiveUsersSection({ range, query, formats }: SectionProps<"active-user
       chart={(report) => {
         const last = report.buckets.at(-1);
         return chart === null ? null : (
-          <TimeChart
-            buckets={chart.buckets}
-            series={chart.series}
+          <ReportTimeChart
+            chart={chart}
             summary={t("analytics.active.summary", {
               dau: formats.number(last?.dau ?? 0),
               wau: formats.number(last?.wau ?? 0),
               mau: formats.number(last?.mau ?? 0),
             })}
-            formatValue={formats.compact}
-            formatBucket={formats.bucket}
-            xLabel={t("analytics.columns.bucket")}
+            formats={formats}
             testId="active-chart"
           />
         );
@@ -307,13 +332,11 @@ function RevenueSection({ range, query, formats }: SectionProps<"revenue">) {
         const total = moves(report);
         return chart === null ? null : (
           <div className="flex flex-col gap-4">
-            <TimeChart
-              buckets={chart.buckets}
-              series={chart.series}
+            <ReportTimeChart
+              chart={chart}
               summary={t("analytics.revenue.summary", { mrr: formats.money(last?.mrr ?? 0) })}
               formatValue={formats.money}
-              formatBucket={formats.bucket}
-              xLabel={t("analytics.columns.bucket")}
+              formats={formats}
               testId="revenue-chart"
             />
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="revenue-moves">
@@ -388,9 +411,8 @@ function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
       chart={(report) =>
         chart === null ? null : (
           <div className="flex flex-col gap-3">
-            <TimeChart
-              buckets={chart.buckets}
-              series={chart.series}
+            <ReportTimeChart
+              chart={chart}
               summary={t("analytics.ai.summary", {
                 runs: formats.number(report.totals.reduce((sum, row) => sum + row.runs, 0)),
                 tokens: formats.number(
@@ -400,9 +422,7 @@ function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
                   ),
                 ),
               })}
-              formatValue={formats.compact}
-              formatBucket={formats.bucket}
-              xLabel={t("analytics.columns.bucket")}
+              formats={formats}
               testId="ai-chart"
             />
           </div>
@@ -445,15 +465,12 @@ function ApiCallsSection({ range, query, formats }: SectionProps<"api-calls">) {
       emptyText={t("analytics.apiCalls.empty")}
       chart={(report) =>
         chart === null ? null : (
-          <TimeChart
-            buckets={chart.buckets}
-            series={chart.series}
+          <ReportTimeChart
+            chart={chart}
             summary={t("analytics.apiCalls.summary", {
               calls: formats.number(report.totals.reduce((sum, row) => sum + row.calls, 0)),
             })}
-            formatValue={formats.compact}
-            formatBucket={formats.bucket}
-            xLabel={t("analytics.columns.bucket")}
+            formats={formats}
             testId="api-calls-chart"
           />
         )

@@ -3,10 +3,10 @@ import { ResetPasswordBody } from "@aacos/domain/validation";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useForm } from "../../lib/use-form";
-import { Button, ButtonLink } from "../../ui/button";
-import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { ButtonLink } from "../../ui/button";
+import { FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
-import { FormPanel, PanelOutcome } from "../../ui/form-panel";
+import { FormPanel, PanelForm, PanelOutcome } from "../../ui/form-panel";
 import { authScreensApi } from "./api";
 
 export function ForgotPasswordScreen() {
@@ -32,8 +32,17 @@ export function ForgotPasswordScreen() {
           linkLabel={t("auth.forgot.back")}
         />
       ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {form.formError ? <FormAlert testId="forgot-error">{form.formError}</FormAlert> : null}
+        <PanelForm
+          form={form}
+          onSubmit={submit}
+          testPrefix="forgot"
+          texts="auth.forgot"
+          footer={
+            <ButtonLink to="/auth/login" variant="ghost" data-testid="forgot-back">
+              {t("auth.forgot.back")}
+            </ButtonLink>
+          }
+        >
           <TextField
             label={t("auth.forgot.email")}
             name="email"
@@ -43,13 +52,7 @@ export function ForgotPasswordScreen() {
             dir="ltr"
             {...form.field("email")}
           />
-          <Button type="submit" data-testid="forgot-submit" disabled={form.submitting}>
-            {form.submitting ? t("auth.forgot.submitting") : t("auth.forgot.submit")}
-          </Button>
-          <ButtonLink to="/auth/login" variant="ghost" data-testid="forgot-back">
-            {t("auth.forgot.back")}
-          </ButtonLink>
-        </form>
+        </PanelForm>
       )}
     </FormPanel>
   );

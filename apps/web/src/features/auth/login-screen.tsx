@@ -10,10 +10,9 @@ import { useAuthStore } from "../../lib/auth-store";
 import { errorText } from "../../lib/messages";
 import { readStorage, STORAGE_KEYS } from "../../lib/storage";
 import { useForm } from "../../lib/use-form";
-import { Button, ButtonLink, buttonClasses, SubmitButton } from "../../ui/button";
-import { FormAlert } from "../../ui/form-alert";
+import { Button, ButtonLink, buttonClasses } from "../../ui/button";
 import { CheckboxField, TextField } from "../../ui/form-field";
-import { FormPanel } from "../../ui/form-panel";
+import { FormPanel, PanelForm } from "../../ui/form-panel";
 import { Icon } from "../../ui/icon";
 import { PasswordField } from "../../ui/password-field";
 import { authScreensApi, oauthStartUrl } from "./api";
@@ -80,8 +79,7 @@ function LoginForm({ onMfa }: { onMfa: (challenge: MfaChallenge, rememberMe: boo
           </ButtonLink>
         </div>
       ) : null}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {form.formError ? <FormAlert testId="login-error">{form.formError}</FormAlert> : null}
+      <PanelForm form={form} onSubmit={submit} testPrefix="login" texts="auth.login">
         <TextField
           label={t("auth.login.email")}
           name="email"
@@ -111,14 +109,7 @@ function LoginForm({ onMfa }: { onMfa: (challenge: MfaChallenge, rememberMe: boo
             {t("auth.login.forgot")}
           </Link>
         </div>
-        <SubmitButton
-          data-testid="login-submit"
-          busy={form.submitting}
-          busyLabel={t("auth.login.submitting")}
-        >
-          {t("auth.login.submit")}
-        </SubmitButton>
-      </form>
+      </PanelForm>
 
       <div className="my-5 flex items-center gap-3 text-sm text-fg-muted" aria-hidden="true">
         <span className="h-px flex-1 bg-border" />

@@ -5,9 +5,8 @@ import { useAuthStore } from "../../lib/auth-store";
 import { usePublicSettings } from "../../lib/public-settings";
 import { useForm } from "../../lib/use-form";
 import { AccountFields } from "../../ui/account-fields";
-import { SubmitButton } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
-import { FormPanel } from "../../ui/form-panel";
+import { FormPanel, PanelForm } from "../../ui/form-panel";
 import { useFinishSignIn } from "./finish-sign-in";
 import { OtherFormLink } from "./other-form-link";
 
@@ -30,23 +29,22 @@ export function RegisterScreen() {
       lead={t("auth.register.lead")}
       testId="auth-register"
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {closed ? (
-          <FormAlert testId="registration-closed">
-            {t("adminSettings.registrationClosed")}
-          </FormAlert>
-        ) : null}
-        {form.formError ? <FormAlert testId="register-error">{form.formError}</FormAlert> : null}
+      <PanelForm
+        form={form}
+        onSubmit={submit}
+        testPrefix="register"
+        texts="auth.register"
+        disabled={closed}
+        notice={
+          closed ? (
+            <FormAlert testId="registration-closed">
+              {t("adminSettings.registrationClosed")}
+            </FormAlert>
+          ) : null
+        }
+      >
         <AccountFields field={form.field} testPrefix="register" />
-        <SubmitButton
-          data-testid="register-submit"
-          busy={form.submitting}
-          busyLabel={t("auth.register.submitting")}
-          disabled={closed}
-        >
-          {t("auth.register.submit")}
-        </SubmitButton>
-      </form>
+      </PanelForm>
       <OtherFormLink
         question={t("auth.register.haveAccount")}
         label={t("auth.register.signInLink")}

@@ -6,9 +6,9 @@ import { useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api-client";
 import { translateField } from "../../lib/messages";
 import { useForm } from "../../lib/use-form";
-import { ButtonLink, SubmitButton } from "../../ui/button";
+import { ButtonLink } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { FormPanel, PanelOutcome } from "../../ui/form-panel";
+import { FormPanel, PanelForm, PanelOutcome } from "../../ui/form-panel";
 import { NewPasswordField } from "../../ui/password-field";
 import { authScreensApi } from "./api";
 
@@ -55,8 +55,7 @@ export function ResetPasswordScreen() {
           linkLabel={t("auth.reset.signIn")}
         />
       ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {form.formError ? <FormAlert testId="reset-error">{form.formError}</FormAlert> : null}
+        <PanelForm form={form} onSubmit={submit} testPrefix="reset" texts="auth.reset">
           {linkInvalid ? <FormAlert testId="reset-link-invalid">{linkInvalid}</FormAlert> : null}
           {linkInvalid ? (
             <ButtonLink
@@ -73,14 +72,7 @@ export function ResetPasswordScreen() {
             testId="reset-password"
             {...form.field("password")}
           />
-          <SubmitButton
-            data-testid="reset-submit"
-            busy={form.submitting}
-            busyLabel={t("auth.reset.submitting")}
-          >
-            {t("auth.reset.submit")}
-          </SubmitButton>
-        </form>
+        </PanelForm>
       )}
     </FormPanel>
   );

@@ -16,7 +16,7 @@ import { useLanguage } from "../../lib/use-language";
 import { useEntities } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
-import { CheckboxField, SelectField, TextField } from "../../ui/form-field";
+import { CheckboxField, Options, SelectField, TextField } from "../../ui/form-field";
 import { Switch } from "../../ui/switch";
 import { autonomousApi, autonomousKeys } from "./api";
 
@@ -324,11 +324,10 @@ export function RuleEditor({
             {...form.field("signalMinSeverity")}
             testId="rule-min-severity"
           >
-            {SIGNAL_SEVERITIES.map((severity) => (
-              <option key={severity} value={severity}>
-                {t(`autonomous.severity.${severity}`)}
-              </option>
-            ))}
+            <Options
+              values={SIGNAL_SEVERITIES}
+              text={(severity) => t(`autonomous.severity.${severity}`)}
+            />
           </SelectField>
         </>
       )}

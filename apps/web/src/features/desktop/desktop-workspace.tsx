@@ -25,6 +25,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
+import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
 import { useSavedLayout, useSaveLayout } from "./api";
 
@@ -321,9 +322,7 @@ function LayoutGrid({
                 className="flex size-11 items-center justify-center rounded-lg text-fg-muted hover:bg-surface"
                 onClick={() => onRemove(panel.kind)}
               >
-                <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 stroke-current">
-                  <path d="M6 6l12 12M18 6L6 18" strokeWidth="2" strokeLinecap="round" />
-                </svg>
+                <Icon name="close" />
               </button>
             </header>
             <div className="min-h-0 flex-1 overflow-auto">{panels[panel.kind]}</div>

@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Card } from "../../ui/card";
 import { Icon, type IconName } from "../../ui/icon";
+import { SectionIntro } from "./section-intro";
 
 const FEATURES = [
   { key: "universes", icon: "orbit" },
@@ -20,10 +21,7 @@ export function FeaturesSection() {
       className="border-y border-border bg-surface-muted/50"
     >
       <div className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="features-title" className="text-3xl font-extrabold text-fg">
-          {t("landing.features.title")}
-        </h2>
-        <p className="mt-3 max-w-3xl text-lg text-fg-muted">{t("landing.features.lead")}</p>
+        <SectionIntro section="features" />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((feature) => (
             <li key={feature.key}>

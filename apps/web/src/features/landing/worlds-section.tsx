@@ -7,6 +7,7 @@ import { Card } from "../../ui/card";
 import { Loader } from "../../ui/loader";
 import { Stars } from "../../ui/stars";
 import { WorldIcon, WorldStripe } from "../../ui/world-icon";
+import { SectionIntro } from "./section-intro";
 
 export function WorldsSection() {
   const { t } = useTranslation();
@@ -16,10 +17,7 @@ export function WorldsSection() {
 
   return (
     <section aria-labelledby="worlds-title" className="mx-auto max-w-6xl px-4 py-16">
-      <h2 id="worlds-title" className="text-3xl font-extrabold text-fg">
-        {t("landing.worlds.title")}
-      </h2>
-      <p className="mt-3 max-w-3xl text-lg text-fg-muted">{t("landing.worlds.lead")}</p>
+      <SectionIntro section="worlds" />
 
       {catalog.isPending ? <Loader message={t("landing.worlds.loading")} /> : null}
       {catalog.isError ? (

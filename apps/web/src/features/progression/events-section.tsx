@@ -6,6 +6,7 @@ import { useFormatters } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import type { CommunityEventView } from "./api";
+import { CardHead } from "./card-head";
 import { countdownParts, useNow } from "./countdown";
 
 export function EventsSection({
@@ -68,17 +69,15 @@ function EventCard({
       data-status={status}
       className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4"
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-bold text-fg" dir="auto">
-          {event.name}
-        </h3>
-        <Badge tone={status === "running" ? "success" : "neutral"}>
-          {t(`progress.events.status.${status}`)}
-        </Badge>
-      </div>
-      <p className="text-sm text-fg-muted" dir="auto">
-        {event.description}
-      </p>
+      <CardHead
+        heading="h3"
+        text={event}
+        badges={
+          <Badge tone={status === "running" ? "success" : "neutral"}>
+            {t(`progress.events.status.${status}`)}
+          </Badge>
+        }
+      />
       <p className="text-sm text-fg" data-testid={`event-countdown-${event.id}`}>
         {status === "ended" ? (
           t("progress.events.endedOn", { date: date(event.endsAt) })

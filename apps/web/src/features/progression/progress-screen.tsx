@@ -84,6 +84,32 @@ function QueryContent<T>({
   return children(query.data);
 }
 
+type Outcome = { kind: "error" | "done"; text: string };
+
+/**
+ * A quest's or an event's button action: starting it clears the last outcome, a failure becomes the outcome, and
+ * `pendingId` is the card whose button shows busy meanwhile.
+ */
+function useCardAction<Result>(
+  action: (id: string) => Promise<Result>,
+  setMessage: (message: Outcome | null) => void,
+  onDone: (result: Result) => Promise<void>,
+) {
+  const { t } = useTranslation();
+  const mutation = useMutation({
+    mutationFn: action,
+    onSuccess: onDone,
+    onError: (error) => setMessage({ kind: "error", text: errorText(t, error) }),
+  });
+  return {
+    run: (id: string) => {
+      setMessage(null);
+      mutation.mutate(id);
+    },
+    pendingId: mutation.isPending ? (mutation.variables ?? null) : null,
+  };
+}
+
 export function ProgressScreen() {
   const { t } = useTranslation();
   const questText = useQuestText();
@@ -98,7 +124,7 @@ export function ProgressScreen() {
   const events = useQuery(eventsQuery);
   const [board, setBoard] = useState<WorldName | "all">("all");
   const leaderboard = useQuery(leaderboardQuery(board));
-  const [message, setMessage] = useState<{ kind: "error" | "done"; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
 
   // When the record shows XP the chart has not drawn yet (after an action), the ledger is read again.
   const ledgerTotal =
@@ -116,51 +142,35 @@ export function ProgressScreen() {
     }
   }, [experience]);
 
-  const startQuest = useMutation({
-    mutationFn: progressionApi.startQuest,
-    onSuccess: async (quest) => {
-      client.setQueryData<QuestList>(progressKeys.quests, (list) =>
-        list === undefined
-          ? list
-          : {
-              items: list.items.map((item) => (item.id === quest.id ? quest : item)),
-              slots: {
-                ...list.slots,
-                used: list.slots.used + (quest.status === "active" ? 1 : 0),
-              },
+  const startQuest = useCardAction(progressionApi.startQuest, setMessage, async (quest) => {
+    client.setQueryData<QuestList>(progressKeys.quests, (list) =>
+      list === undefined
+        ? list
+        : {
+            items: list.items.map((item) => (item.id === quest.id ? quest : item)),
+            slots: {
+              ...list.slots,
+              used: list.slots.used + (quest.status === "active" ? 1 : 0),
             },
-      );
-      setMessage({
-        kind: "done",
-        text: t("progress.quests.started", { name: questText(quest).name }),
-      });
-      await client.invalidateQueries({ queryKey: progressKeys.me });
-    },
-    onError: (error) =>
-      setMessage({
-        kind: "error",
-        text: errorText(t, error),
-      }),
+          },
+    );
+    setMessage({
+      kind: "done",
+      text: t("progress.quests.started", { name: questText(quest).name }),
+    });
+    await client.invalidateQueries({ queryKey: progressKeys.me });
   });
 
-  const joinEvent = useMutation({
-    mutationFn: progressionApi.joinEvent,
-    onSuccess: async (event) => {
-      client.setQueryData<{ items: CommunityEventView[] }>(progressKeys.events, (list) =>
-        list === undefined
-          ? list
-          : { items: list.items.map((item) => (item.id === event.id ? event : item)) },
-      );
-      setMessage({ kind: "done", text: t("progress.events.joined", { name: event.name }) });
-      // Joining completes the join_event quest when it is active: the record and the quests may change.
-      await client.invalidateQueries({ queryKey: progressKeys.me });
-      await client.invalidateQueries({ queryKey: progressKeys.quests });
-    },
-    onError: (error) =>
-      setMessage({
-        kind: "error",
-        text: errorText(t, error),
-      }),
+  const joinEvent = useCardAction(progressionApi.joinEvent, setMessage, async (event) => {
+    client.setQueryData<{ items: CommunityEventView[] }>(progressKeys.events, (list) =>
+      list === undefined
+        ? list
+        : { items: list.items.map((item) => (item.id === event.id ? event : item)) },
+    );
+    setMessage({ kind: "done", text: t("progress.events.joined", { name: event.name }) });
+    // Joining completes the join_event quest when it is active: the record and the quests may change.
+    await client.invalidateQueries({ queryKey: progressKeys.me });
+    await client.invalidateQueries({ queryKey: progressKeys.quests });
   });
 
   if (user === null) return null;
@@ -216,11 +226,8 @@ export function ProgressScreen() {
             {(list) => (
               <QuestsSection
                 quests={list}
-                onStart={(id) => {
-                  setMessage(null);
-                  startQuest.mutate(id);
-                }}
-                starting={startQuest.isPending ? (startQuest.variables ?? null) : null}
+                onStart={startQuest.run}
+                starting={startQuest.pendingId}
               />
             )}
           </QueryContent>
@@ -231,11 +238,8 @@ export function ProgressScreen() {
             {(list) => (
               <EventsSection
                 events={list.items}
-                onJoin={(id) => {
-                  setMessage(null);
-                  joinEvent.mutate(id);
-                }}
-                joining={joinEvent.isPending ? (joinEvent.variables ?? null) : null}
+                onJoin={joinEvent.run}
+                joining={joinEvent.pendingId}
               />
             )}
           </QueryContent>

@@ -10,6 +10,7 @@ import { Badge } from "../../ui/badge";
 import { Button, ButtonLink } from "../../ui/button";
 import { LimitBar } from "../../ui/limit-bar";
 import type { QuestList, QuestView } from "./api";
+import { CardHead } from "./card-head";
 
 const GROUPS: readonly QuestStatus[] = ["active", "available", "completed", "locked"];
 
@@ -97,20 +98,18 @@ function QuestItem({
       data-status={quest.status}
       className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4"
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="font-bold text-fg" dir="auto">
-          {text.name}
-        </h4>
-        <span className="flex gap-1.5">
-          <Badge tone="neutral">{t(`progress.quests.difficulty.${quest.difficulty}`)}</Badge>
-          {quest.status === "completed" ? (
-            <Badge tone="success">{t("progress.quests.done")}</Badge>
-          ) : null}
-        </span>
-      </div>
-      <p className="text-sm text-fg-muted" dir="auto">
-        {text.description}
-      </p>
+      <CardHead
+        heading="h4"
+        text={text}
+        badges={
+          <span className="flex gap-1.5">
+            <Badge tone="neutral">{t(`progress.quests.difficulty.${quest.difficulty}`)}</Badge>
+            {quest.status === "completed" ? (
+              <Badge tone="success">{t("progress.quests.done")}</Badge>
+            ) : null}
+          </span>
+        }
+      />
       <p className="text-sm font-semibold text-fg" data-testid={`quest-reward-${quest.id}`}>
         {t("progress.quests.reward", {
           xp: format.number(quest.xpReward),

@@ -9,9 +9,8 @@ import type { SessionReply } from "../../lib/auth-api";
 import { useAuthStore } from "../../lib/auth-store";
 import { useForm } from "../../lib/use-form";
 import { AccountFields } from "../../ui/account-fields";
-import { SubmitButton } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { FormPanel, PanelOutcome } from "../../ui/form-panel";
+import { FormPanel, PanelForm, PanelOutcome } from "../../ui/form-panel";
 import { Loader } from "../../ui/loader";
 
 const setupApi = {
@@ -68,17 +67,9 @@ function SetupForm({ token }: { token: string }) {
 
   return (
     <FormPanel title={t("setup.title")} lead={t("setup.lead")} testId="setup">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {form.formError ? <FormAlert testId="setup-error">{form.formError}</FormAlert> : null}
+      <PanelForm form={form} onSubmit={submit} testPrefix="setup" texts="setup">
         <AccountFields field={form.field} testPrefix="setup" />
-        <SubmitButton
-          data-testid="setup-submit"
-          busy={form.submitting}
-          busyLabel={t("setup.submitting")}
-        >
-          {t("setup.submit")}
-        </SubmitButton>
-      </form>
+      </PanelForm>
     </FormPanel>
   );
 }

@@ -11,7 +11,7 @@ import { realtime } from "../../lib/realtime";
 import { signalKindText, signalSourceText } from "../../lib/server-words";
 import { useRealtimeIndicator } from "../../lib/use-realtime-indicator";
 import { Button } from "../../ui/button";
-import { SelectField, TextField } from "../../ui/form-field";
+import { Options, SelectField, TextField } from "../../ui/form-field";
 import { LiveToolbar } from "../../ui/live-toolbar";
 import { PageHeading } from "../../ui/page-heading";
 import { ListLines } from "../../ui/paged-list";
@@ -245,11 +245,7 @@ function ChoiceFilter<Choice extends string>({
       testId={testId}
     >
       <option value="">{t("live.signals.all")}</option>
-      {choices.map((choice) => (
-        <option key={choice} value={choice}>
-          {choiceText(choice)}
-        </option>
-      ))}
+      <Options values={choices} text={choiceText} />
     </SelectField>
   );
 }
