@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Role } from "@aacos/domain/access";
 import { ANALYTICS_REPORTS } from "@aacos/domain/analytics";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditActionsOn } from "../../test/audit.js";
 import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
 import { buildTestApp, request, type TestApp } from "../../test/helper.js";
 
@@ -272,11 +273,7 @@ describe("users API rules", () => {
     });
     const permissions = await request(test.app, target, "GET", "/api/auth/permissions");
     expect(permissions.json().roles).toEqual(["user", "operator"]);
-    const audit = await request(test.app, admin, "GET", "/api/admin/audit");
-    const actions = audit
-      .json()
-      .items.filter((row: { targetId: string }) => row.targetId === target.id)
-      .map((row: { action: string }) => row.action);
+    const actions = await auditActionsOn(test.app, admin, target.id);
     expect(actions).toEqual(expect.arrayContaining(["user.roles_changed", "user.plan_changed"]));
     const badTier = await request(test.app, admin, "PUT", `/api/users/${target.id}`, {
       tier: "platinum",
