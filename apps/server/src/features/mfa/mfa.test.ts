@@ -1,6 +1,7 @@
 // Two-factor sign-in over the real API: setup, login with a TOTP or recovery code, no code accepted twice, limits, disable.
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditActionsOn } from "../../test/audit.js";
 import { MFA_REQUIRED } from "../../test/expected.js";
 import { createUser, PASSWORD, type SignedInUser } from "../../test/factories.js";
 import { buildTestApp, meWithToken, postFrom, request, type TestApp } from "../../test/helper.js";
@@ -258,11 +259,7 @@ describe("disable", () => {
     expect(notOn.statusCode).toBe(409);
 
     const admin = await createUser(test.app, { roles: ["admin"] });
-    const audit = await request(test.app, admin, "GET", "/api/admin/audit");
-    const actions = audit
-      .json()
-      .items.filter((item: { targetId: string }) => item.targetId === user.id)
-      .map((item: { action: string }) => item.action);
+    const actions = await auditActionsOn(test.app, admin, user.id);
     expect(actions).toEqual(expect.arrayContaining(["auth.mfa_enabled", "auth.mfa_disabled"]));
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { runs } from "../../db/schema.js";
 import type { RealtimeEnvelope } from "../../platform/realtime-bus.js";
 import { createEntity, readEvents } from "../../test/ai.js";
+import { auditActionsOn } from "../../test/audit.js";
 import { testClock } from "../../test/clock.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
 import { type FakeLlmServer, startFakeLlm } from "../../test/fake-llm-server.js";
@@ -171,10 +172,7 @@ describe("entity orchestration", () => {
     expect(resumed.json().entity).toMatchObject({ status: "idle", heldByManager: false });
     expect((await ask(owner, entity.id)).statusCode).toBe(200);
 
-    const audit = await call(admin, "GET", "/api/admin/audit?pageSize=100");
-    const actions = (audit.json().items as { action: string; targetId: string }[])
-      .filter((item) => item.targetId === entity.id)
-      .map((item) => item.action);
+    const actions = await auditActionsOn(test.app, admin, entity.id);
     expect(actions).toEqual(expect.arrayContaining(["entity.paused", "entity.resumed"]));
   });
 

@@ -76,29 +76,23 @@ export async function securityRoutes(
     return reply.status(202).send({ accepted: true });
   };
 
-  api.post(
-    "/api/security/events",
-    {
-      ...limitedReport("events"),
-      schema: { body: SecurityEventBody, response: { 202: AcceptedFlag } },
-    },
-    async (request, reply) => {
-      await deps.security.recordEvent(request.body, callerOf(request));
-      return accepted(request, reply, "event", request.body);
-    },
-  );
-
-  api.post(
-    "/api/security/incidents",
-    {
-      ...limitedReport("incidents"),
-      schema: { body: SecurityIncidentBody, response: { 202: AcceptedFlag } },
-    },
-    async (request, reply) => {
-      await deps.security.recordIncident(request.body, callerOf(request));
-      return accepted(request, reply, "incident", request.body);
-    },
-  );
+  /** POST /api/security/events or /incidents: the report is stored, then accepted. */
+  const reportRoute = (
+    kind: "events" | "incidents",
+    level: "event" | "incident",
+    body: typeof SecurityEventBody | typeof SecurityIncidentBody,
+    store: (report: SecurityReport, caller: Caller) => Promise<void>,
+  ) =>
+    api.post(
+      `/api/security/${kind}`,
+      { ...limitedReport(kind), schema: { body, response: { 202: AcceptedFlag } } },
+      async (request, reply) => {
+        await store(request.body, callerOf(request));
+        return accepted(request, reply, level, request.body);
+      },
+    );
+  reportRoute("events", "event", SecurityEventBody, deps.security.recordEvent);
+  reportRoute("incidents", "incident", SecurityIncidentBody, deps.security.recordIncident);
 
   api.get(
     "/api/admin/security",

@@ -1,11 +1,18 @@
 // What every part of the workspace service shares: its deps, the access rule for universes (own, read, write), the
-// caller's plan and caps, the per-user lock, loading a universe or an entity the caller may see, creating a universe.
+// caller's plan and caps, the per-user lock, loading a universe or an entity the caller may see, creating a universe,
+// deleting an own row.
 
 import { planInForce, upgradePayload } from "@aacos/domain/catalog";
 import { checkNewUniverse, type EntityStatus, type LimitCheck } from "@aacos/domain/workspace";
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { entities, universes, userPlanColumns, users } from "../../db/schema.js";
+import {
+  entities,
+  universes,
+  type universeTemplates,
+  userPlanColumns,
+  users,
+} from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { effectiveLimits } from "../../platform/live-catalog.js";
 import type { FileService } from "../files/index.js";
@@ -164,6 +171,24 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     return row;
   }
 
+  /**
+   * Deletes the caller's own row of `table` by id; a malformed id, someone else's row and a missing one all answer
+   * the same 404.
+   */
+  async function deleteOwn(
+    table: typeof universes | typeof universeTemplates,
+    userId: string,
+    id: string,
+    missing: () => AppError,
+  ): Promise<void> {
+    if (!UUID.test(id)) throw missing();
+    const removed = await db
+      .delete(table)
+      .where(and(eq(table.id, id), eq(table.userId, userId)))
+      .returning({ id: table.id });
+    if (removed.length === 0) throw missing();
+  }
+
   /** A universe owner's plan in force (entity caps of a shared universe are the owner's). */
   async function planOf(executor: Executor, userId: string): Promise<WorkspaceCaller> {
     const [row] = await executor.select(userPlanColumns).from(users).where(eq(users.id, userId));
@@ -218,5 +243,6 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     planOf,
     universeCounts,
     insertUniverse,
+    deleteOwn,
   };
 }

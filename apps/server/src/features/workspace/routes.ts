@@ -50,6 +50,11 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
     ...signedIn,
     schema: { params: WorkspaceIdParams, response: { 200: reply } },
   });
+  /** A route of one universe, entity or template by id that takes a body, and what it answers by status. */
+  const withBody = <Body extends z.ZodType, Replies extends Record<number, z.ZodType>>(
+    body: Body,
+    response: Replies,
+  ) => ({ ...signedIn, schema: { params: WorkspaceIdParams, body, response } });
 
   // Universes
   api.get(
@@ -72,14 +77,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   }));
   api.patch(
     "/api/aacos/universes/:id",
-    {
-      ...signedIn,
-      schema: {
-        params: WorkspaceIdParams,
-        body: UpdateUniverseBody,
-        response: { 200: UniverseReply },
-      },
-    },
+    withBody(UpdateUniverseBody, { 200: UniverseReply }),
     async (request) => ({
       universe: await workspace.updateUniverse(callerOf(request), request.params.id, request.body),
     }),
@@ -107,10 +105,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   }));
   api.post(
     "/api/aacos/universes/:id/entities",
-    {
-      ...signedIn,
-      schema: { params: WorkspaceIdParams, body: CreateEntityBody, response: { 201: EntityReply } },
-    },
+    withBody(CreateEntityBody, { 201: EntityReply }),
     async (request, reply) => {
       const entity = await workspace.createEntity(
         callerOf(request),
@@ -132,10 +127,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   }));
   api.patch(
     "/api/aacos/entities/:id",
-    {
-      ...signedIn,
-      schema: { params: WorkspaceIdParams, body: UpdateEntityBody, response: { 200: EntityReply } },
-    },
+    withBody(UpdateEntityBody, { 200: EntityReply }),
     async (request) => ({
       entity: await workspace.updateEntity(callerOf(request).id, request.params.id, request.body),
     }),
@@ -151,14 +143,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   }));
   api.post(
     "/api/aacos/entities/:id/knowledge",
-    {
-      ...signedIn,
-      schema: {
-        params: WorkspaceIdParams,
-        body: AddKnowledgeBody,
-        response: { 201: KnowledgeFileReply },
-      },
-    },
+    withBody(AddKnowledgeBody, { 201: KnowledgeFileReply }),
     async (request, reply) => {
       const knowledgeFile = await workspace.addKnowledge(
         callerOf(request),
@@ -198,14 +183,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   // Reality forge
   api.post(
     "/api/aacos/universes/:id/template",
-    {
-      ...signedIn,
-      schema: {
-        params: WorkspaceIdParams,
-        body: SaveTemplateBody,
-        response: { 201: UniverseTemplateReply },
-      },
-    },
+    withBody(SaveTemplateBody, { 201: UniverseTemplateReply }),
     async (request, reply) => {
       const template = await workspace.saveTemplate(
         callerOf(request),
@@ -228,14 +206,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   });
   api.post(
     "/api/aacos/templates/:id/forge",
-    {
-      ...signedIn,
-      schema: {
-        params: WorkspaceIdParams,
-        body: ForgeTemplateBody,
-        response: { 201: ForgedUniverse },
-      },
-    },
+    withBody(ForgeTemplateBody, { 201: ForgedUniverse }),
     async (request, reply) => {
       const forged = await workspace.forgeTemplate(
         callerOf(request),

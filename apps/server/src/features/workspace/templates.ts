@@ -42,7 +42,7 @@ export function createTemplateActions(
   index: KnowledgeIndex,
   entityActions: Pick<EntityActions, "listEntities">,
 ) {
-  const { deps, db, clock, insertUniverse, limitsOf, record, universeOf } = ctx;
+  const { deps, db, clock, deleteOwn, insertUniverse, limitsOf, record, universeOf } = ctx;
   const { indexKnowledge } = index;
 
   function requireRealityForge(caller: WorkspaceCaller): void {
@@ -124,12 +124,9 @@ export function createTemplateActions(
     },
 
     async deleteTemplate(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id)) throw notFound("template", "No such template");
-      const removed = await db
-        .delete(universeTemplates)
-        .where(and(eq(universeTemplates.id, id), eq(universeTemplates.userId, userId)))
-        .returning({ id: universeTemplates.id });
-      if (removed.length === 0) throw notFound("template", "No such template");
+      await deleteOwn(universeTemplates, userId, id, () =>
+        notFound("template", "No such template"),
+      );
     },
 
     /**

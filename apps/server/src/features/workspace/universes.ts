@@ -10,17 +10,21 @@ import { checkUnarchive } from "@aacos/domain/workspace";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { universes } from "../../db/schema.js";
 import { notFound } from "../../platform/errors.js";
-import {
-  accessTo,
-  limitReached,
-  UUID,
-  universeColumnsFor,
-  type WorkspaceContext,
-} from "./context.js";
+import { accessTo, limitReached, universeColumnsFor, type WorkspaceContext } from "./context.js";
 import type { Universe, WorkspaceCaller } from "./types.js";
 
 export function createUniverseActions(ctx: WorkspaceContext) {
-  const { db, clock, insertUniverse, limitsOf, lockUser, record, universeCounts, universeOf } = ctx;
+  const {
+    db,
+    clock,
+    deleteOwn,
+    insertUniverse,
+    limitsOf,
+    lockUser,
+    record,
+    universeCounts,
+    universeOf,
+  } = ctx;
   return {
     async listUniverses(
       userId: string,
@@ -88,12 +92,7 @@ export function createUniverseActions(ctx: WorkspaceContext) {
 
     /** Removes the universe with its entities, knowledge and passages (the runs stay as history). */
     async deleteUniverse(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id)) throw notFound("universe", "No such universe");
-      const removed = await db
-        .delete(universes)
-        .where(and(eq(universes.id, id), eq(universes.userId, userId)))
-        .returning({ id: universes.id });
-      if (removed.length === 0) throw notFound("universe", "No such universe");
+      await deleteOwn(universes, userId, id, () => notFound("universe", "No such universe"));
     },
   };
 }
