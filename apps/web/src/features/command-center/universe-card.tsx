@@ -8,6 +8,7 @@ import { type Entity, type Universe, workspaceKeys } from "../../lib/workspace-q
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { CompactButton } from "../../ui/compact-button";
 import { FormAlert } from "../../ui/form-alert";
 import { InlineConfirm } from "../../ui/inline-confirm";
 import { RenameForm } from "../../ui/rename-form";
@@ -48,32 +49,23 @@ function EntityRow({ entity }: { entity: Entity }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-1">
-          <Button
-            variant="ghost"
-            className="px-3 py-1.5"
+          <CompactButton
             aria-expanded={mode === "edit"}
             onClick={() => setMode(mode === "edit" ? "view" : "edit")}
             data-testid="entity-edit"
           >
             {t("commandCenter.entity.edit")}
-          </Button>
-          <Button
-            variant="ghost"
-            className="px-3 py-1.5"
+          </CompactButton>
+          <CompactButton
             aria-expanded={mode === "knowledge"}
             onClick={() => setMode(mode === "knowledge" ? "view" : "knowledge")}
             data-testid="entity-knowledge"
           >
             {t("commandCenter.knowledge.open")}
-          </Button>
-          <Button
-            variant="ghost"
-            className="px-3 py-1.5"
-            onClick={() => setMode("confirm")}
-            data-testid="entity-delete"
-          >
+          </CompactButton>
+          <CompactButton onClick={() => setMode("confirm")} data-testid="entity-delete">
             {t("commandCenter.delete")}
-          </Button>
+          </CompactButton>
         </div>
       </div>
       {mode === "edit" ? (
@@ -220,20 +212,17 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
           <div className="flex flex-wrap gap-1">
             {/* A shared universe: its owner syncs, archives and deletes it; members with write access rename it. */}
             {owner ? (
-              <Button
+              <CompactButton
                 variant="secondary"
-                className="px-3 py-1.5"
                 onClick={() => sync.mutate()}
                 disabled={sync.isPending || archived}
                 data-testid="universe-sync"
               >
                 {sync.isPending ? t("commandCenter.sync.running") : t("commandCenter.sync.button")}
-              </Button>
+              </CompactButton>
             ) : null}
             {owner || universe.canWrite ? (
-              <Button
-                variant="ghost"
-                className="px-3 py-1.5"
+              <CompactButton
                 onClick={() => {
                   setName(universe.name);
                   setRenaming(true);
@@ -241,13 +230,11 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
                 data-testid="universe-rename"
               >
                 {t("commandCenter.universe.rename")}
-              </Button>
+              </CompactButton>
             ) : null}
             {owner ? (
               <>
-                <Button
-                  variant="ghost"
-                  className="px-3 py-1.5"
+                <CompactButton
                   onClick={() => archive.mutate()}
                   disabled={archive.isPending}
                   data-testid="universe-archive"
@@ -255,15 +242,10 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
                   {archived
                     ? t("commandCenter.universe.restore")
                     : t("commandCenter.universe.archive")}
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="px-3 py-1.5"
-                  onClick={() => setConfirming(true)}
-                  data-testid="universe-delete"
-                >
+                </CompactButton>
+                <CompactButton onClick={() => setConfirming(true)} data-testid="universe-delete">
                   {t("commandCenter.delete")}
-                </Button>
+                </CompactButton>
               </>
             ) : null}
           </div>

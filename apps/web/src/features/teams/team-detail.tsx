@@ -9,6 +9,7 @@ import { useForm } from "../../lib/use-form";
 import { workspaceKeys } from "../../lib/workspace-queries";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
+import { CompactButton } from "../../ui/compact-button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
@@ -138,14 +139,9 @@ function RenameForm({ team, onDone }: { team: TeamDetail; onDone: (message: stri
   const form = useForm(RenameTeamBody, { name: team.name });
   if (!open) {
     return (
-      <Button
-        variant="secondary"
-        className="px-3 py-1.5 text-sm"
-        onClick={() => setOpen(true)}
-        data-testid="team-rename"
-      >
+      <CompactButton variant="secondary" onClick={() => setOpen(true)} data-testid="team-rename">
         {t("teams.detail.rename")}
-      </Button>
+      </CompactButton>
     );
   }
   const submit = form.onSubmit(async (body) => {

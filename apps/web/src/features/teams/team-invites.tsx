@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { useForm } from "../../lib/use-form";
 import { Button } from "../../ui/button";
+import { CompactButton } from "../../ui/compact-button";
 import { Card } from "../../ui/card";
 import { TextField } from "../../ui/form-field";
 import { type TeamDetail, teamKeys, teamsApi } from "./api";
@@ -86,9 +87,8 @@ export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
                     {t("teams.invites.expires", { date: formatDate(invite.expiresAt) })}
                   </span>
                 </span>
-                <Button
+                <CompactButton
                   variant="secondary"
-                  className="px-3 py-1.5 text-sm"
                   data-testid={`invite-revoke-${invite.email}`}
                   onClick={() =>
                     void run(
@@ -98,7 +98,7 @@ export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
                   }
                 >
                   {t("teams.invites.revoke")}
-                </Button>
+                </CompactButton>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { useUniverses } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
+import { CompactButton } from "../../ui/compact-button";
 import { Card } from "../../ui/card";
 import { type TeamDetail, teamsApi } from "./api";
 import type { Run } from "./team-detail";
@@ -48,9 +49,8 @@ export function UniversesSection({ team, run }: { team: TeamDetail; run: Run }) 
                   {t("teams.universes.open")}
                 </Link>
                 {universe.ownerId === me?.id || team.role === "owner" ? (
-                  <Button
+                  <CompactButton
                     variant="secondary"
-                    className="px-3 py-1.5 text-sm"
                     data-testid={`universe-unshare-${universe.id}`}
                     onClick={() =>
                       void run(
@@ -60,7 +60,7 @@ export function UniversesSection({ team, run }: { team: TeamDetail; run: Run }) 
                     }
                   >
                     {t("teams.universes.unshare")}
-                  </Button>
+                  </CompactButton>
                 ) : null}
               </span>
             </li>
