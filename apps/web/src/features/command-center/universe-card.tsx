@@ -16,6 +16,12 @@ import { type SyncRun, workspaceApi } from "./api";
 import { EntityForm } from "./entity-form";
 import { KnowledgePanel } from "./knowledge-panel";
 
+/** The panels an entity's row opens below it, each with the button that opens and closes it. */
+const ENTITY_PANELS = [
+  { panel: "edit", label: "commandCenter.entity.edit" },
+  { panel: "knowledge", label: "commandCenter.knowledge.open" },
+] as const;
+
 function EntityRow({ entity }: { entity: Entity }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -49,20 +55,16 @@ function EntityRow({ entity }: { entity: Entity }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-1">
-          <CompactButton
-            aria-expanded={mode === "edit"}
-            onClick={() => setMode(mode === "edit" ? "view" : "edit")}
-            data-testid="entity-edit"
-          >
-            {t("commandCenter.entity.edit")}
-          </CompactButton>
-          <CompactButton
-            aria-expanded={mode === "knowledge"}
-            onClick={() => setMode(mode === "knowledge" ? "view" : "knowledge")}
-            data-testid="entity-knowledge"
-          >
-            {t("commandCenter.knowledge.open")}
-          </CompactButton>
+          {ENTITY_PANELS.map(({ panel, label }) => (
+            <CompactButton
+              key={panel}
+              aria-expanded={mode === panel}
+              onClick={() => setMode(mode === panel ? "view" : panel)}
+              data-testid={`entity-${panel}`}
+            >
+              {t(label)}
+            </CompactButton>
+          ))}
           <CompactButton onClick={() => setMode("confirm")} data-testid="entity-delete">
             {t("commandCenter.delete")}
           </CompactButton>
