@@ -7,13 +7,12 @@ import { useDateFormat } from "../../lib/format-date";
 import { useForm } from "../../lib/use-form";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { CompactButton } from "../../ui/compact-button";
 import { TextField } from "../../ui/form-field";
 import { type TeamDetail, teamKeys, teamsApi } from "./api";
 import type { Run } from "./team-detail";
 import { teamErrorText, upgradeLinkOf } from "./team-errors";
 import { type TeamFailure, TeamFailureAlert, TeamNotice } from "./team-failure";
-import { TeamList, TeamListRow } from "./team-list";
+import { TeamList, TeamListRow, TeamRowAction } from "./team-list";
 
 export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
   const { t } = useTranslation();
@@ -73,18 +72,13 @@ export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
               nameDir="ltr"
               detail={t("teams.invites.expires", { date: formatDate(invite.expiresAt) })}
             >
-              <CompactButton
-                variant="secondary"
-                data-testid={`invite-revoke-${invite.email}`}
-                onClick={() =>
-                  void run(
-                    () => teamsApi.revokeInvite(team.id, invite.id),
-                    t("teams.invites.revoked", { email: invite.email }),
-                  )
-                }
-              >
-                {t("teams.invites.revoke")}
-              </CompactButton>
+              <TeamRowAction
+                label={t("teams.invites.revoke")}
+                testId={`invite-revoke-${invite.email}`}
+                run={run}
+                action={() => teamsApi.revokeInvite(team.id, invite.id)}
+                done={t("teams.invites.revoked", { email: invite.email })}
+              />
             </TeamListRow>
           )}
         </TeamList>

@@ -1,6 +1,8 @@
 // A team section's list (open invitations, shared universes): its empty line, or one row an item with its name, a
 // line of detail and its actions.
 import type { ReactNode } from "react";
+import { CompactButton } from "../../ui/compact-button";
+import type { Run } from "./team-detail";
 
 export function TeamList<Item>({
   items,
@@ -52,5 +54,26 @@ export function TeamListRow({
       </span>
       {children}
     </li>
+  );
+}
+
+/** A row's action (revoke, stop sharing), run the way the team panel runs each: its done line, or its failure. */
+export function TeamRowAction({
+  label,
+  testId,
+  run,
+  action,
+  done,
+}: {
+  label: string;
+  testId: string;
+  run: Run;
+  action: () => Promise<unknown>;
+  done: string;
+}) {
+  return (
+    <CompactButton variant="secondary" data-testid={testId} onClick={() => void run(action, done)}>
+      {label}
+    </CompactButton>
   );
 }

@@ -6,10 +6,9 @@ import { useAuthStore } from "../../lib/auth-store";
 import { useUniverses } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { CompactButton } from "../../ui/compact-button";
 import { type TeamDetail, teamsApi } from "./api";
 import type { Run } from "./team-detail";
-import { TeamList, TeamListRow } from "./team-list";
+import { TeamList, TeamListRow, TeamRowAction } from "./team-list";
 
 export function UniversesSection({ team, run }: { team: TeamDetail; run: Run }) {
   const { t } = useTranslation();
@@ -43,18 +42,13 @@ export function UniversesSection({ team, run }: { team: TeamDetail; run: Run }) 
                 {t("teams.universes.open")}
               </Link>
               {universe.ownerId === me?.id || team.role === "owner" ? (
-                <CompactButton
-                  variant="secondary"
-                  data-testid={`universe-unshare-${universe.id}`}
-                  onClick={() =>
-                    void run(
-                      () => teamsApi.unshare(universe.id, team.id),
-                      t("teams.universes.unshared", { name: universe.name }),
-                    )
-                  }
-                >
-                  {t("teams.universes.unshare")}
-                </CompactButton>
+                <TeamRowAction
+                  label={t("teams.universes.unshare")}
+                  testId={`universe-unshare-${universe.id}`}
+                  run={run}
+                  action={() => teamsApi.unshare(universe.id, team.id)}
+                  done={t("teams.universes.unshared", { name: universe.name })}
+                />
               ) : null}
             </span>
           </TeamListRow>
