@@ -7,10 +7,9 @@ import { useDebounced } from "../../lib/use-debounced";
 import { Badge } from "../../ui/badge";
 import { usePage } from "../../ui/paged-list";
 import { adminApi, adminKeys } from "./api";
-import { CodeBlock, DetailDrawer, DetailList } from "./confirm-dialog";
-import { ConsoleSearch, ConsoleTab, DrawerRows, StatusSelect } from "./console-tab";
-import { ConsoleList } from "./list-state";
-import { ResolveAction, useResolvableList, useStatusRow } from "./resolve-drawer";
+import { CodeBlock, DetailList } from "./confirm-dialog";
+import { ConsoleSearch, StatusSelect } from "./console-tab";
+import { ResolvableTab, useStatusRow } from "./resolve-drawer";
 
 const PAGE_SIZE = 25;
 type Status = (typeof INCIDENT_STATUSES)[number];
@@ -23,90 +22,74 @@ export function IncidentsTab() {
   const search = useDebounced(typed.trim(), 300);
   const [page, setPage] = usePage([status, search]);
   const params = { status, search, page, pageSize: PAGE_SIZE };
-  const { list, open, setOpenId, rowProps, resolveProps } = useResolvableList({
-    queryKey: adminKeys.incidents(params),
-    listKey: adminKeys.allIncidents,
-    fetchPage: (signal) => adminApi.incidents(params, signal),
-    resolveOne: adminApi.resolveIncident,
-  });
   const statusRow = useStatusRow();
 
   return (
-    <ConsoleTab
+    <ResolvableTab
       title={t("adminConsole.incidents.title")}
       testId="admin-incidents"
-      drawer={
-        open ? (
-          <DetailDrawer
-            title={open.activity}
-            onClose={() => setOpenId(null)}
-            testId="admin-incident-drawer"
-          >
-            <DetailList
-              rows={[
-                [t("adminConsole.incidents.source"), open.source],
-                [t("adminConsole.incidents.occurrences"), String(open.count)],
-                [t("adminConsole.incidents.user"), open.username ?? open.userId ?? "—"],
-                [t("adminConsole.incidents.address"), open.ip ?? "—", "ltr"],
-                [t("adminConsole.incidents.created"), formatDate(open.createdAt)],
-                statusRow(open.resolvedAt),
-              ]}
-            />
-            <h3 className="font-semibold text-fg">{t("adminConsole.incidents.data")}</h3>
-            <CodeBlock>{JSON.stringify(open.data, null, 2)}</CodeBlock>
-            <ResolveAction
-              {...resolveProps}
-              show={open.status === "open"}
-              testId="admin-incident-resolve"
-            />
-          </DetailDrawer>
-        ) : null
+      itemTestId="admin-incident"
+      source={{
+        queryKey: adminKeys.incidents(params),
+        listKey: adminKeys.allIncidents,
+        fetchPage: (signal) => adminApi.incidents(params, signal),
+        resolveOne: adminApi.resolveIncident,
+      }}
+      filters={
+        <div className="grid gap-3 sm:grid-cols-[15rem_20rem]">
+          <StatusSelect
+            statuses={INCIDENT_STATUSES}
+            testId="admin-incidents-status"
+            value={status}
+            onChange={setStatus}
+          />
+          <ConsoleSearch
+            label={t("adminConsole.incidents.search")}
+            testId="admin-incidents-search"
+            value={typed}
+            onChange={setTyped}
+          />
+        </div>
       }
-    >
-      <div className="grid gap-3 sm:grid-cols-[15rem_20rem]">
-        <StatusSelect
-          statuses={INCIDENT_STATUSES}
-          testId="admin-incidents-status"
-          value={status}
-          onChange={setStatus}
-        />
-        <ConsoleSearch
-          label={t("adminConsole.incidents.search")}
-          testId="admin-incidents-search"
-          value={typed}
-          onChange={setTyped}
-        />
-      </div>
-      <ConsoleList
-        query={list}
-        testId="admin-incidents"
-        empty={{
-          icon: "shield",
-          title:
-            search === "" ? t(`adminConsole.incidents.empty.${status}`) : t("adminConsole.noMatch"),
-          body: t("adminConsole.incidents.emptyBody"),
-        }}
-        paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
-      >
-        {(items) => (
-          <DrawerRows items={items} {...rowProps} testId="admin-incident-item">
-            {(item) => (
-              <>
-                <span className="font-semibold text-fg" dir="ltr">
-                  {item.activity}
-                </span>
-                <Badge tone={item.status === "open" ? "warning" : "success"}>
-                  {t(`adminConsole.statuses.${item.status === "open" ? "open" : "resolved"}`)}
-                </Badge>
-                <span className="text-sm text-fg-muted">
-                  {t("adminConsole.incidents.count", { count: item.count })}
-                </span>
-                <span className="ms-auto text-xs text-fg-muted">{formatDate(item.createdAt)}</span>
-              </>
-            )}
-          </DrawerRows>
-        )}
-      </ConsoleList>
-    </ConsoleTab>
+      empty={{
+        icon: "shield",
+        title:
+          search === "" ? t(`adminConsole.incidents.empty.${status}`) : t("adminConsole.noMatch"),
+        body: t("adminConsole.incidents.emptyBody"),
+      }}
+      paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
+      drawerTitle={(open) => open.activity}
+      detail={(open) => (
+        <>
+          <DetailList
+            rows={[
+              [t("adminConsole.incidents.source"), open.source],
+              [t("adminConsole.incidents.occurrences"), String(open.count)],
+              [t("adminConsole.incidents.user"), open.username ?? open.userId ?? "—"],
+              [t("adminConsole.incidents.address"), open.ip ?? "—", "ltr"],
+              [t("adminConsole.incidents.created"), formatDate(open.createdAt)],
+              statusRow(open.resolvedAt),
+            ]}
+          />
+          <h3 className="font-semibold text-fg">{t("adminConsole.incidents.data")}</h3>
+          <CodeBlock>{JSON.stringify(open.data, null, 2)}</CodeBlock>
+        </>
+      )}
+      resolvable={(open) => open.status === "open"}
+      row={(item) => (
+        <>
+          <span className="font-semibold text-fg" dir="ltr">
+            {item.activity}
+          </span>
+          <Badge tone={item.status === "open" ? "warning" : "success"}>
+            {t(`adminConsole.statuses.${item.status === "open" ? "open" : "resolved"}`)}
+          </Badge>
+          <span className="text-sm text-fg-muted">
+            {t("adminConsole.incidents.count", { count: item.count })}
+          </span>
+          <span className="ms-auto text-xs text-fg-muted">{formatDate(item.createdAt)}</span>
+        </>
+      )}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../lib/messages";
 import { saveFile } from "../../lib/save-file";
 import { Button } from "../../ui/button";
+import { CompactButton } from "../../ui/compact-button";
 import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
 import { InlineConfirm } from "../../ui/inline-confirm";
@@ -83,9 +84,7 @@ function ConversationHeader({
             {conversation.title || t("chat.untitled")}
           </h2>
           <div className="flex flex-wrap gap-1">
-            <Button
-              variant="ghost"
-              className="px-3 py-1.5"
+            <CompactButton
               onClick={() => {
                 setTitle(conversation.title);
                 setEditing(true);
@@ -93,24 +92,17 @@ function ConversationHeader({
               data-testid="chat-rename"
             >
               {t("chat.rename")}
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-3 py-1.5"
+            </CompactButton>
+            <CompactButton
               onClick={() => exportFile.mutate()}
               disabled={exportFile.isPending}
               data-testid="chat-export"
             >
               {t("chat.export")}
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-3 py-1.5"
-              onClick={() => setConfirming(true)}
-              data-testid="chat-delete"
-            >
+            </CompactButton>
+            <CompactButton onClick={() => setConfirming(true)} data-testid="chat-delete">
               {t("chat.delete")}
-            </Button>
+            </CompactButton>
           </div>
         </div>
       )}

@@ -7,6 +7,7 @@ import { useDebounced } from "../../lib/use-debounced";
 import type { UniverseGroup } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
+import { SelectField } from "../../ui/form-field";
 import { Loader } from "../../ui/loader";
 import { type Conversation, chatApi, chatKeys } from "./api";
 
@@ -22,41 +23,34 @@ export function EntityPicker({
   onChange: (entityId: string) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-fg">
-        {t("chat.entity")}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid="chat-entity-picker"
-        className="w-full min-w-0 rounded-xl border border-border bg-surface px-3 py-2.5 text-fg focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
-      >
-        {groups
-          .filter((group) => group.entities.length > 0)
-          .map(({ universe, entities }) => (
-            <optgroup
-              key={universe.id}
-              label={`${
-                universe.archivedAt === null
-                  ? universe.name
-                  : t("chat.archivedUniverse", { name: universe.name })
-              }${universe.shared ? ` · ${t("teams.shared")}` : ""}`}
-            >
-              {entities.map((entity) => (
-                <option key={entity.id} value={entity.id}>
-                  {entity.role
-                    ? t("chat.entityOption", { name: entity.name, role: entity.role })
-                    : entity.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-      </select>
-    </div>
+    <SelectField
+      label={t("chat.entity")}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      testId="chat-entity-picker"
+    >
+      {groups
+        .filter((group) => group.entities.length > 0)
+        .map(({ universe, entities }) => (
+          <optgroup
+            key={universe.id}
+            label={`${
+              universe.archivedAt === null
+                ? universe.name
+                : t("chat.archivedUniverse", { name: universe.name })
+            }${universe.shared ? ` · ${t("teams.shared")}` : ""}`}
+          >
+            {entities.map((entity) => (
+              <option key={entity.id} value={entity.id}>
+                {entity.role
+                  ? t("chat.entityOption", { name: entity.name, role: entity.role })
+                  : entity.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+    </SelectField>
   );
 }
 

@@ -8,12 +8,19 @@ import { type Entity, type Universe, workspaceKeys } from "../../lib/workspace-q
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { CompactButton } from "../../ui/compact-button";
 import { FormAlert } from "../../ui/form-alert";
 import { InlineConfirm } from "../../ui/inline-confirm";
 import { RenameForm } from "../../ui/rename-form";
 import { type SyncRun, workspaceApi } from "./api";
 import { EntityForm } from "./entity-form";
 import { KnowledgePanel } from "./knowledge-panel";
+
+/** The panels an entity's row opens below it, each with the button that opens and closes it. */
+const ENTITY_PANELS = [
+  { panel: "edit", label: "commandCenter.entity.edit" },
+  { panel: "knowledge", label: "commandCenter.knowledge.open" },
+] as const;
 
 function EntityRow({ entity }: { entity: Entity }) {
   const { t } = useTranslation();
@@ -48,32 +55,19 @@ function EntityRow({ entity }: { entity: Entity }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-1">
-          <Button
-            variant="ghost"
-            className="px-3 py-1.5"
-            aria-expanded={mode === "edit"}
-            onClick={() => setMode(mode === "edit" ? "view" : "edit")}
-            data-testid="entity-edit"
-          >
-            {t("commandCenter.entity.edit")}
-          </Button>
-          <Button
-            variant="ghost"
-            className="px-3 py-1.5"
-            aria-expanded={mode === "knowledge"}
-            onClick={() => setMode(mode === "knowledge" ? "view" : "knowledge")}
-            data-testid="entity-knowledge"
-          >
-            {t("commandCenter.knowledge.open")}
-          </Button>
-          <Button
-            variant="ghost"
-            className="px-3 py-1.5"
-            onClick={() => setMode("confirm")}
-            data-testid="entity-delete"
-          >
+          {ENTITY_PANELS.map(({ panel, label }) => (
+            <CompactButton
+              key={panel}
+              aria-expanded={mode === panel}
+              onClick={() => setMode(mode === panel ? "view" : panel)}
+              data-testid={`entity-${panel}`}
+            >
+              {t(label)}
+            </CompactButton>
+          ))}
+          <CompactButton onClick={() => setMode("confirm")} data-testid="entity-delete">
             {t("commandCenter.delete")}
-          </Button>
+          </CompactButton>
         </div>
       </div>
       {mode === "edit" ? (
@@ -220,20 +214,17 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
           <div className="flex flex-wrap gap-1">
             {/* A shared universe: its owner syncs, archives and deletes it; members with write access rename it. */}
             {owner ? (
-              <Button
+              <CompactButton
                 variant="secondary"
-                className="px-3 py-1.5"
                 onClick={() => sync.mutate()}
                 disabled={sync.isPending || archived}
                 data-testid="universe-sync"
               >
                 {sync.isPending ? t("commandCenter.sync.running") : t("commandCenter.sync.button")}
-              </Button>
+              </CompactButton>
             ) : null}
             {owner || universe.canWrite ? (
-              <Button
-                variant="ghost"
-                className="px-3 py-1.5"
+              <CompactButton
                 onClick={() => {
                   setName(universe.name);
                   setRenaming(true);
@@ -241,13 +232,11 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
                 data-testid="universe-rename"
               >
                 {t("commandCenter.universe.rename")}
-              </Button>
+              </CompactButton>
             ) : null}
             {owner ? (
               <>
-                <Button
-                  variant="ghost"
-                  className="px-3 py-1.5"
+                <CompactButton
                   onClick={() => archive.mutate()}
                   disabled={archive.isPending}
                   data-testid="universe-archive"
@@ -255,15 +244,10 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
                   {archived
                     ? t("commandCenter.universe.restore")
                     : t("commandCenter.universe.archive")}
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="px-3 py-1.5"
-                  onClick={() => setConfirming(true)}
-                  data-testid="universe-delete"
-                >
+                </CompactButton>
+                <CompactButton onClick={() => setConfirming(true)} data-testid="universe-delete">
                   {t("commandCenter.delete")}
-                </Button>
+                </CompactButton>
               </>
             ) : null}
           </div>

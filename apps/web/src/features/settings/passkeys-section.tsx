@@ -8,9 +8,8 @@ import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
-import { Icon } from "../../ui/icon";
 import { settingsApi, settingsKeys } from "./api";
-import { SectionItems, SettingsSection } from "./settings-section";
+import { DeviceItem, SectionItems, SettingsSection } from "./settings-section";
 
 class PasskeyCancelled extends Error {}
 
@@ -79,36 +78,33 @@ export function PasskeysSection() {
         {(items) => (
           <ul className="flex flex-col divide-y divide-border" data-testid="passkeys-list">
             {items.map((passkey) => (
-              <li
+              <DeviceItem
                 key={passkey.id}
-                data-testid="passkey-item"
-                className="flex flex-wrap items-center justify-between gap-2 py-3"
-              >
-                <div className="flex items-center gap-3">
-                  <Icon name="key" className="size-5 text-accent-text" />
-                  <div>
-                    <p className="font-semibold text-fg" dir="auto" data-testid="passkey-name">
-                      {passkey.name}
-                    </p>
-                    <p className="text-sm text-fg-muted">
-                      {t("settings.passkeys.created", { date: formatDate(passkey.createdAt) })}
-                      {" · "}
-                      {passkey.lastUsedAt
-                        ? t("settings.passkeys.lastUsed", { date: formatDate(passkey.lastUsedAt) })
-                        : t("settings.passkeys.neverUsed")}
-                    </p>
-                  </div>
-                </div>
-                <Button
-                  variant="ghost"
-                  data-testid="passkey-remove"
-                  aria-label={t("settings.passkeys.removeLabel", { name: passkey.name })}
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(passkey.id)}
-                >
-                  {t("settings.passkeys.remove")}
-                </Button>
-              </li>
+                testId="passkey-item"
+                icon="key"
+                iconClassName="text-accent-text"
+                name={
+                  <p className="font-semibold text-fg" dir="auto" data-testid="passkey-name">
+                    {passkey.name}
+                  </p>
+                }
+                detail={
+                  <>
+                    {t("settings.passkeys.created", { date: formatDate(passkey.createdAt) })}
+                    {" · "}
+                    {passkey.lastUsedAt
+                      ? t("settings.passkeys.lastUsed", { date: formatDate(passkey.lastUsedAt) })
+                      : t("settings.passkeys.neverUsed")}
+                  </>
+                }
+                removal={{
+                  label: t("settings.passkeys.remove"),
+                  ariaLabel: t("settings.passkeys.removeLabel", { name: passkey.name }),
+                  testId: "passkey-remove",
+                  pending: remove.isPending,
+                  onRemove: () => remove.mutate(passkey.id),
+                }}
+              />
             ))}
           </ul>
         )}

@@ -9,10 +9,9 @@ import { errorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
-import { Icon } from "../../ui/icon";
 import { settingsApi, settingsKeys } from "./api";
 import { describeDevice } from "./describe-device";
-import { SectionItems, SettingsSection } from "./settings-section";
+import { DeviceItem, SectionItems, SettingsSection } from "./settings-section";
 
 export function SessionsSection() {
   const { t } = useTranslation();
@@ -64,52 +63,51 @@ export function SessionsSection() {
               const device =
                 describeDevice(session.userAgent) ?? t("settings.sessions.unknownDevice");
               return (
-                <li
+                <DeviceItem
                   key={session.id}
-                  data-testid="session-item"
-                  data-current={session.current}
-                  className="flex flex-wrap items-center justify-between gap-2 py-3"
-                >
-                  <div className="flex items-center gap-3">
-                    <Icon name="monitor" className="size-5 text-fg-muted" />
-                    <div>
-                      <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
-                        <span dir="ltr">{device}</span>
-                        {session.current ? (
-                          <Badge tone="success">
-                            <span data-testid="session-this-device">
-                              {t("settings.sessions.thisDevice")}
-                            </span>
-                          </Badge>
-                        ) : null}
-                      </p>
-                      <p className="text-sm text-fg-muted">
-                        {t("settings.sessions.lastActive", {
-                          date: formatDate(session.lastUsedAt),
-                        })}
-                        {session.ip ? (
-                          <>
-                            {" · "}
-                            <span dir="ltr">
-                              {t("settings.sessions.address", { ip: session.ip })}
-                            </span>
-                          </>
-                        ) : null}
-                      </p>
-                    </div>
-                  </div>
-                  {session.current ? null : (
-                    <Button
-                      variant="ghost"
-                      data-testid="session-revoke"
-                      aria-label={t("settings.sessions.revokeLabel", { device })}
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate(session.id)}
-                    >
-                      {t("settings.sessions.revoke")}
-                    </Button>
-                  )}
-                </li>
+                  testId="session-item"
+                  current={session.current}
+                  icon="monitor"
+                  iconClassName="text-fg-muted"
+                  name={
+                    <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
+                      <span dir="ltr">{device}</span>
+                      {session.current ? (
+                        <Badge tone="success">
+                          <span data-testid="session-this-device">
+                            {t("settings.sessions.thisDevice")}
+                          </span>
+                        </Badge>
+                      ) : null}
+                    </p>
+                  }
+                  detail={
+                    <>
+                      {t("settings.sessions.lastActive", {
+                        date: formatDate(session.lastUsedAt),
+                      })}
+                      {session.ip ? (
+                        <>
+                          {" · "}
+                          <span dir="ltr">
+                            {t("settings.sessions.address", { ip: session.ip })}
+                          </span>
+                        </>
+                      ) : null}
+                    </>
+                  }
+                  removal={
+                    session.current
+                      ? null
+                      : {
+                          label: t("settings.sessions.revoke"),
+                          ariaLabel: t("settings.sessions.revokeLabel", { device }),
+                          testId: "session-revoke",
+                          pending: revoke.isPending,
+                          onRemove: () => revoke.mutate(session.id),
+                        }
+                  }
+                />
               );
             })}
           </ul>

@@ -1,7 +1,8 @@
 // A destructive action asked twice: the first press shows the question with Confirm and Cancel in place.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, type ButtonVariant } from "../../ui/button";
+import type { ButtonVariant } from "../../ui/button";
+import { CompactButton } from "../../ui/compact-button";
 
 export function ConfirmButton({
   label,
@@ -22,15 +23,14 @@ export function ConfirmButton({
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <Button
+      <CompactButton
         variant={variant}
-        className="px-3 py-1.5 text-sm"
         disabled={disabled}
         onClick={() => setAsking(true)}
         data-testid={testId}
       >
         {label}
-      </Button>
+      </CompactButton>
     );
   }
   return (
@@ -40,8 +40,8 @@ export function ConfirmButton({
       data-testid={`${testId}-confirmation`}
     >
       <span className="text-sm text-fg">{question}</span>
-      <Button
-        className="px-3 py-1.5 text-sm"
+      <CompactButton
+        variant="primary"
         onClick={() => {
           setAsking(false);
           onConfirm();
@@ -49,15 +49,10 @@ export function ConfirmButton({
         data-testid={`${testId}-confirm`}
       >
         {t("teams.member.confirm")}
-      </Button>
-      <Button
-        variant="ghost"
-        className="px-3 py-1.5 text-sm"
-        onClick={() => setAsking(false)}
-        data-testid={`${testId}-cancel`}
-      >
+      </CompactButton>
+      <CompactButton onClick={() => setAsking(false)} data-testid={`${testId}-cancel`}>
         {t("teams.member.cancel")}
-      </Button>
+      </CompactButton>
     </fieldset>
   );
 }

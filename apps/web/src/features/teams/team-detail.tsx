@@ -10,13 +10,14 @@ import { workspaceKeys } from "../../lib/workspace-queries";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { CompactButton } from "../../ui/compact-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { Loader } from "../../ui/loader";
 import { type TeamDetail, teamKeys, teamsApi } from "./api";
 import { ConfirmButton } from "./confirm-button";
 import { teamErrorText, upgradeLinkOf } from "./team-errors";
-import { type TeamFailure, TeamFailureAlert } from "./team-failure";
+import { type TeamFailure, TeamFailureAlert, TeamNotice } from "./team-failure";
 import { InviteSection } from "./team-invites";
 import { MembersSection } from "./team-members";
 import { UniversesSection } from "./team-universes";
@@ -56,6 +57,13 @@ export function TeamDetailPanel({
     await refresh();
   };
 
+  /** Deleting or leaving the team: done, the team is gone from the user's list. */
+  const endMembership = (action: () => Promise<unknown>, gone: string) =>
+    void action()
+      .then(refresh)
+      .then(() => onGone(gone))
+      .catch((error: unknown) => setFailure({ text: teamErrorText(t, error), upgrade: null }));
+
   if (detail.isPending) return <Loader message={t("teams.loading")} />;
   if (detail.isError) {
     return (
@@ -76,11 +84,7 @@ export function TeamDetailPanel({
           </h2>
           <Badge tone={isOwner ? "primary" : "neutral"}>{t(`teams.roles.${team.role}`)}</Badge>
         </div>
-        {notice ? (
-          <p role="status" className="text-success" data-testid="team-notice">
-            {notice}
-          </p>
-        ) : null}
+        <TeamNotice notice={notice} testId="team-notice" />
         <TeamFailureAlert failure={failure} testId="team-error" />
         <div className="flex flex-wrap items-center gap-3">
           {isOwner ? (
@@ -94,13 +98,7 @@ export function TeamDetailPanel({
                 question={t("teams.detail.deleteConfirm", { name: team.name })}
                 testId="team-delete"
                 onConfirm={() =>
-                  void teamsApi
-                    .remove(team.id)
-                    .then(refresh)
-                    .then(() => onGone(t("teams.detail.deleted")))
-                    .catch((error: unknown) =>
-                      setFailure({ text: teamErrorText(t, error), upgrade: null }),
-                    )
+                  endMembership(() => teamsApi.remove(team.id), t("teams.detail.deleted"))
                 }
               />
             </>
@@ -110,13 +108,10 @@ export function TeamDetailPanel({
               question={t("teams.detail.leaveConfirm", { name: team.name })}
               testId="team-leave"
               onConfirm={() =>
-                void teamsApi
-                  .removeMember(team.id, me?.id ?? "")
-                  .then(refresh)
-                  .then(() => onGone(t("teams.detail.left")))
-                  .catch((error: unknown) =>
-                    setFailure({ text: teamErrorText(t, error), upgrade: null }),
-                  )
+                endMembership(
+                  () => teamsApi.removeMember(team.id, me?.id ?? ""),
+                  t("teams.detail.left"),
+                )
               }
             />
           )}
@@ -138,14 +133,9 @@ function RenameForm({ team, onDone }: { team: TeamDetail; onDone: (message: stri
   const form = useForm(RenameTeamBody, { name: team.name });
   if (!open) {
     return (
-      <Button
-        variant="secondary"
-        className="px-3 py-1.5 text-sm"
-        onClick={() => setOpen(true)}
-        data-testid="team-rename"
-      >
+      <CompactButton variant="secondary" onClick={() => setOpen(true)} data-testid="team-rename">
         {t("teams.detail.rename")}
-      </Button>
+      </CompactButton>
     );
   }
   const submit = form.onSubmit(async (body) => {

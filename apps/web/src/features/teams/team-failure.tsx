@@ -1,5 +1,5 @@
-// A failed team action as the team screens show it: the refusal's text and, where the plan is the limit, a link to
-// upgrade beside it.
+// A team action's outcome as the team screens show it: the done line, or the refusal's text and, where the plan is
+// the limit, a link to upgrade beside it.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormAlert } from "../../ui/form-alert";
@@ -30,5 +30,14 @@ export function TeamFailureAlert({
         </>
       ) : null}
     </FormAlert>
+  );
+}
+
+export function TeamNotice({ notice, testId }: { notice: string | null; testId: string }) {
+  if (notice === null) return null;
+  return (
+    <p role="status" className="text-success" data-testid={testId}>
+      {notice}
+    </p>
   );
 }

@@ -11,7 +11,8 @@ import { TextField } from "../../ui/form-field";
 import { type TeamDetail, teamKeys, teamsApi } from "./api";
 import type { Run } from "./team-detail";
 import { teamErrorText, upgradeLinkOf } from "./team-errors";
-import { type TeamFailure, TeamFailureAlert } from "./team-failure";
+import { type TeamFailure, TeamFailureAlert, TeamNotice } from "./team-failure";
+import { TeamList, TeamListRow, TeamRowAction } from "./team-list";
 
 export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
   const { t } = useTranslation();
@@ -58,51 +59,29 @@ export function InviteSection({ team, run }: { team: TeamDetail; run: Run }) {
             {t("teams.invite.submit")}
           </Button>
         </div>
-        {sent ? (
-          <p role="status" className="text-success" data-testid="team-invite-sent">
-            {sent}
-          </p>
-        ) : null}
+        <TeamNotice notice={sent} testId="team-invite-sent" />
         <TeamFailureAlert failure={failure} testId="team-invite-error" />
       </form>
       <div className="flex flex-col gap-2">
         <h4 className="font-bold text-fg">{t("teams.invites.title")}</h4>
-        {team.invites.length === 0 ? (
-          <p className="text-sm text-fg-muted" data-testid="team-invites-empty">
-            {t("teams.invites.empty")}
-          </p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-border" data-testid="team-invites">
-            {team.invites.map((invite) => (
-              <li
-                key={invite.id}
-                className="flex flex-wrap items-center justify-between gap-2 py-2"
-              >
-                <span className="flex flex-col">
-                  <span className="font-semibold text-fg" dir="ltr">
-                    {invite.email}
-                  </span>
-                  <span className="text-xs text-fg-muted">
-                    {t("teams.invites.expires", { date: formatDate(invite.expiresAt) })}
-                  </span>
-                </span>
-                <Button
-                  variant="secondary"
-                  className="px-3 py-1.5 text-sm"
-                  data-testid={`invite-revoke-${invite.email}`}
-                  onClick={() =>
-                    void run(
-                      () => teamsApi.revokeInvite(team.id, invite.id),
-                      t("teams.invites.revoked", { email: invite.email }),
-                    )
-                  }
-                >
-                  {t("teams.invites.revoke")}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TeamList items={team.invites} empty={t("teams.invites.empty")} testId="team-invites">
+          {(invite) => (
+            <TeamListRow
+              key={invite.id}
+              name={invite.email}
+              nameDir="ltr"
+              detail={t("teams.invites.expires", { date: formatDate(invite.expiresAt) })}
+            >
+              <TeamRowAction
+                label={t("teams.invites.revoke")}
+                testId={`invite-revoke-${invite.email}`}
+                run={run}
+                action={() => teamsApi.revokeInvite(team.id, invite.id)}
+                done={t("teams.invites.revoked", { email: invite.email })}
+              />
+            </TeamListRow>
+          )}
+        </TeamList>
       </div>
     </Card>
   );

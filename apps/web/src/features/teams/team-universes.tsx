@@ -8,6 +8,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { type TeamDetail, teamsApi } from "./api";
 import type { Run } from "./team-detail";
+import { TeamList, TeamListRow, TeamRowAction } from "./team-list";
 
 export function UniversesSection({ team, run }: { team: TeamDetail; run: Run }) {
   const { t } = useTranslation();
@@ -22,51 +23,37 @@ export function UniversesSection({ team, run }: { team: TeamDetail; run: Run }) 
   return (
     <Card className="flex flex-col gap-3">
       <h3 className="text-lg font-bold text-fg">{t("teams.universes.title")}</h3>
-      {team.universes.length === 0 ? (
-        <p className="text-sm text-fg-muted" data-testid="team-universes-empty">
-          {t("teams.universes.empty")}
-        </p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border" data-testid="team-universes">
-          {team.universes.map((universe) => (
-            <li
-              key={universe.id}
-              className="flex flex-wrap items-center justify-between gap-2 py-2"
-              data-testid={`team-universe-${universe.id}`}
-            >
-              <span className="flex flex-col">
-                <span className="font-semibold text-fg" dir="auto">
-                  {universe.name}
-                </span>
-                <span className="text-xs text-fg-muted">
-                  <bdi>{t("teams.universes.by", { name: universe.ownerUsername })}</bdi> ·{" "}
-                  {t("teams.universes.entities", { count: universe.entityCount })}
-                </span>
-              </span>
-              <span className="flex items-center gap-2">
-                <Link to="/chat" className="text-sm font-semibold text-accent-text underline">
-                  {t("teams.universes.open")}
-                </Link>
-                {universe.ownerId === me?.id || team.role === "owner" ? (
-                  <Button
-                    variant="secondary"
-                    className="px-3 py-1.5 text-sm"
-                    data-testid={`universe-unshare-${universe.id}`}
-                    onClick={() =>
-                      void run(
-                        () => teamsApi.unshare(universe.id, team.id),
-                        t("teams.universes.unshared", { name: universe.name }),
-                      )
-                    }
-                  >
-                    {t("teams.universes.unshare")}
-                  </Button>
-                ) : null}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TeamList items={team.universes} empty={t("teams.universes.empty")} testId="team-universes">
+        {(universe) => (
+          <TeamListRow
+            key={universe.id}
+            name={universe.name}
+            nameDir="auto"
+            detail={
+              <>
+                <bdi>{t("teams.universes.by", { name: universe.ownerUsername })}</bdi> ·{" "}
+                {t("teams.universes.entities", { count: universe.entityCount })}
+              </>
+            }
+            testId={`team-universe-${universe.id}`}
+          >
+            <span className="flex items-center gap-2">
+              <Link to="/chat" className="text-sm font-semibold text-accent-text underline">
+                {t("teams.universes.open")}
+              </Link>
+              {universe.ownerId === me?.id || team.role === "owner" ? (
+                <TeamRowAction
+                  label={t("teams.universes.unshare")}
+                  testId={`universe-unshare-${universe.id}`}
+                  run={run}
+                  action={() => teamsApi.unshare(universe.id, team.id)}
+                  done={t("teams.universes.unshared", { name: universe.name })}
+                />
+              ) : null}
+            </span>
+          </TeamListRow>
+        )}
+      </TeamList>
       <div className="flex flex-col gap-2 border-t border-border pt-3">
         <h4 className="font-bold text-fg">{t("teams.universes.share")}</h4>
         {universes.isPending ? null : mine.length === 0 ? (
