@@ -123,9 +123,9 @@ export const liveCatalogPlugin = fp(
       else serving.set(source, apps);
       servingChanged();
     });
-    app.pipeline.onRequest(enter);
-    app.pipeline.preValidation(enter);
-    app.pipeline.preHandler(enter);
+    app.addHook("onRequest", enter);
+    app.addHook("preValidation", enter);
+    app.addHook("preHandler", enter);
   },
   { name: "live-catalog" },
 );
