@@ -17,10 +17,6 @@ import { DetailDrawer } from "./confirm-dialog";
 import { ConsoleTab, DrawerRows } from "./console-tab";
 import { ConsoleList } from "./list-state";
 
-/**
- * A page of things an admin resolves (`fetchPage`, under `queryKey`), the open one (by id, from the page), the props
- * of the page's rows and those of its ResolveAction, which resolves it, reads every page of the list (`listKey`) again and closes the drawer.
- */
 interface ResolvableSource<Item> {
   queryKey: QueryKey;
   listKey: QueryKey;
@@ -28,6 +24,10 @@ interface ResolvableSource<Item> {
   resolveOne: (id: string) => Promise<unknown>;
 }
 
+/**
+ * A page of things an admin resolves (`fetchPage`, under `queryKey`), the open one (by id, from the page), the props
+ * of the page's rows and those of its ResolveAction, which resolves it, reads every page of the list (`listKey`) again and closes the drawer.
+ */
 export function useResolvableList<Item extends { id: string }>({
   queryKey,
   listKey,
