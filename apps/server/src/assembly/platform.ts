@@ -1,6 +1,6 @@
-// The platform plugins every request passes through, in order: compression, the route list, the live catalogue,
-// errors, the NUL guard, request stats, security headers, cookies, auth, the burst counter, feature gates, metering,
-// the API-key gate, API-call XP and the analytics' call counter.
+// The platform plugins every request passes through, in order: the request pipeline that runs their per-request steps,
+// compression, the route list, the live catalogue, errors, the NUL guard, request stats, security headers, cookies,
+// auth, the burst counter, feature gates, metering, the API-key gate, API-call XP and the analytics' call counter.
 import cookie from "@fastify/cookie";
 import type { FastifyInstance } from "fastify";
 import { apiCallCountPlugin, createApiCallCounter } from "../features/analytics/index.js";
@@ -15,6 +15,7 @@ import { featureGatePlugin } from "../platform/feature-gate.js";
 import { liveCatalogPlugin } from "../platform/live-catalog.js";
 import { meteringPlugin } from "../platform/metering.js";
 import { nulGuardPlugin } from "../platform/nul-guard.js";
+import { requestPipelinePlugin } from "../platform/pipeline.js";
 import { routeListPlugin } from "../platform/route-list.js";
 import { securityPlugin } from "../platform/security.js";
 import type { AppDeps, Assembled } from "./services.js";
@@ -25,8 +26,10 @@ export async function registerPlatform(app: FastifyInstance, deps: AppDeps, asse
   const db = deps.database.db;
   const { clock, services, signer, realtimeBus, requestStats, prefix } = assembled;
   const { catalog, signals, progression } = services;
+  // One Fastify hook per stage runs the steps the plugins below add, in their order (decision 394).
+  await app.register(requestPipelinePlugin);
   // JSON and other text replies over about 1 KB travel brotli/gzip-compressed (streams pass untouched).
-  app.addHook("onSend", compressReply);
+  app.pipeline.onSend(compressReply);
   await app.register(routeListPlugin);
   // Before metering and every feature: each request reads this app's catalogue.
   await app.register(liveCatalogPlugin, { source: catalog });

@@ -465,7 +465,7 @@ export const authPlugin = fp(
     });
     // A write that may change who someone is (profile, password, sessions, plan, roles, keys, an admin's action)
     // is told to every instance before its reply goes out; the workspace's own writes never touch those.
-    app.addHook("onSend", (request, reply, payload, done) => {
+    app.pipeline.onSend((request, reply, payload, done) => {
       const userId = principalChangedBy(request, reply);
       if (userId === undefined) {
         done(null, payload);
@@ -481,7 +481,7 @@ export const authPlugin = fp(
     app.decorateRequest("apiKeyRefusal", null);
 
     // A callback hook: a key or session kept in the cache is applied at once, without a promise (decision 217).
-    app.addHook("onRequest", (request, _reply, done) => {
+    app.pipeline.onRequest((request, _reply, done) => {
       const token = bearerToken(request);
       if (token === null) {
         done();
@@ -634,7 +634,7 @@ export const authPlugin = fp(
  */
 export const apiKeyGatePlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook("onRequest", (request, _reply, done) => {
+    app.pipeline.onRequest((request, _reply, done) => {
       if (request.apiKeyRefusal !== null) throw request.apiKeyRefusal;
       done();
     });

@@ -123,9 +123,9 @@ export const liveCatalogPlugin = fp(
       else serving.set(source, apps);
       servingChanged();
     });
-    app.addHook("onRequest", enter);
-    app.addHook("preValidation", enter);
-    app.addHook("preHandler", enter);
+    app.pipeline.onRequest(enter);
+    app.pipeline.preValidation(enter);
+    app.pipeline.preHandler(enter);
   },
   { name: "live-catalog" },
 );

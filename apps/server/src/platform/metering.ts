@@ -449,7 +449,7 @@ export const meteringPlugin = fp(
     }
 
     // Visitors first, before anything else answers them (a 401 included).
-    app.addHook("onRequest", (request, reply, done) => {
+    app.pipeline.onRequest((request, reply, done) => {
       if (request.principal !== null || !visitorMetered(request)) {
         done();
         return;
@@ -460,7 +460,7 @@ export const meteringPlugin = fp(
     // Signed-in callers after the route's own access checks (onRequest), before the body is validated:
     // a call the user may not make is not metered. A callback hook: an unlimited plan's call (nothing to count)
     // passes without a promise (decision 217).
-    app.addHook("preValidation", (request, reply, done) => {
+    app.pipeline.preValidation((request, reply, done) => {
       const principal = request.principal;
       const metered = principal === null ? null : meteringOf(request);
       if (principal === null || metered === null) {
@@ -563,7 +563,7 @@ export const meteringPlugin = fp(
     }
 
     // Callback hooks: most calls hold no slot, and pass without a promise.
-    app.addHook("onResponse", (request, _reply, done) => {
+    app.pipeline.onResponse((request, _reply, done) => {
       if (request.inFlightKey === null) done();
       else release(request).then(() => done(), done);
     });

@@ -33,7 +33,7 @@ export function nulFieldOf(input: unknown): string | null {
 export const nulGuardPlugin = fp(
   async (app: FastifyInstance) => {
     // preValidation: the body is parsed by then, and no schema, handler or query has run.
-    app.addHook("preValidation", (request, _reply, done) => {
+    app.pipeline.preValidation((request, _reply, done) => {
       for (const part of [request.params, request.query, request.body]) {
         const field = nulFieldOf(part);
         if (field !== null)

@@ -85,7 +85,7 @@ export function createApiCallCounter(deps: {
 /** Counts every metered plan call the server let through (whatever its answer), by the caller's tier. */
 export const apiCallCountPlugin = fp(
   async (app: FastifyInstance, options: { counter: ApiCallCounter }) => {
-    app.addHook("onResponse", (request, reply, done) => {
+    app.pipeline.onResponse((request, reply, done) => {
       const principal = request.principal;
       if (principal !== null && reply.statusCode !== 429 && meteringOf(request) === "plan") {
         options.counter.count(principal.tier);

@@ -88,7 +88,7 @@ export function createRequestStats(clock: () => Date = () => new Date()): Reques
 /** Feeds every answered request into the stats (registered before the features, so it sees them all). */
 export const requestStatsPlugin = fp(
   async (app: FastifyInstance, options: { stats: RequestStats }) => {
-    app.addHook("onResponse", (_request, reply, done) => {
+    app.pipeline.onResponse((_request, reply, done) => {
       options.stats.record(reply.statusCode, reply.elapsedTime);
       done();
     });

@@ -8,7 +8,7 @@ export const apiCallProgressPlugin = fp(
   async (app: FastifyInstance, options: { progression: ProgressionService }) => {
     // onSend, not onResponse: the call is counted before the caller sees the reply, so `drain()` writes it.
     // A callback hook: it only counts, so no promise per reply.
-    app.addHook("onSend", (request, reply, payload, done) => {
+    app.pipeline.onSend((request, reply, payload, done) => {
       const principal = request.principal;
       // The metering plugin sends RateLimit-Policy on exactly the signed-in calls it metered.
       if (

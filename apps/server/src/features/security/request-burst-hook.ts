@@ -29,7 +29,7 @@ export const requestBurstPlugin = fp(
     });
     // A callback hook: a request passes without a promise unless it takes a client past the threshold in process
     // (decision 217); on Redis its counts are sent in the background (decision 393).
-    app.addHook("onRequest", (request, _reply, done) => {
+    app.pipeline.onRequest((request, _reply, done) => {
       // Decided on the matched route (docs/decisions/162-decide-on-the-matched-route.md): "/%61pi/…" counts.
       if (!isApiRequest(request) || apiRouteOf(request) === UNCOUNTED_ROUTE) {
         done();
