@@ -50,18 +50,31 @@ afterAll(async () => {
 });
 
 describe("security headers", () => {
-  it("send a strict Content-Security-Policy on pages and API answers", async () => {
-    for (const url of ["/", "/api/health"]) {
+  it("send helmet's strict set on pages", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("let an API answer load nothing, be framed nowhere and be read by this origin only", async () => {
+    for (const url of ["/api/health", "/api/test/broken-query"]) {
       const response = await test.app.inject({ method: "GET", url });
-      const csp = String(response.headers["content-security-policy"]);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toContain("unsafe-inline");
-      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers["content-security-policy"]).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
       expect(response.headers["x-content-type-options"]).toBe("nosniff");
-      expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-      expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
       expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      expect(response.headers["cross-origin-opener-policy"]).toBeUndefined();
       expect(response.headers["strict-transport-security"]).toBeUndefined();
     }
   });
