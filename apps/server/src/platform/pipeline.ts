@@ -31,65 +31,62 @@ declare module "fastify" {
 }
 
 /**
- * Runs `steps` in order, then `done`. A step that throws, or passes an error, ends the stage with it. A throw from
- * after the last step (Fastify's own continuation) is not ours to answer, so it goes on up as it would have.
+ * Runs `steps` in order through `invoke`, then `finish`. A step that throws, or passes an error, ends the stage with
+ * it. A throw from after the last step (Fastify's own continuation) is not ours to answer, so it goes on up as it would
+ * have.
  */
-function runSteps(steps: RequestStep[], request: FastifyRequest, reply: FastifyReply, done: Done) {
+function runSteps<Step>(
+  steps: Step[],
+  invoke: (step: Step, next: Done) => void,
+  finish: Done,
+): void {
   let index = 0;
   let ended = false;
-  const next = (error?: Error) => {
-    if (error !== undefined && error !== null) {
-      ended = true;
-      done(error);
-      return;
-    }
-    const step = steps[index++];
+  const next: Done = (error) => {
+    const step = error === undefined || error === null ? steps[index++] : undefined;
     if (step === undefined) {
       ended = true;
-      done();
+      finish(error ?? undefined);
       return;
     }
     try {
-      step(request, reply, next);
-    } catch (error) {
-      if (ended) throw error;
+      invoke(step, next);
+    } catch (thrown) {
+      if (ended) throw thrown;
       ended = true;
-      done(error as Error);
+      finish(thrown as Error);
     }
   };
   next();
 }
 
+function runRequestSteps(
+  steps: RequestStep[],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: Done,
+): void {
+  runSteps(steps, (step, next) => step(request, reply, next), done);
+}
+
+/** The send steps pass the payload along: each gets the one the step before it passed on. */
 function runSendSteps(
   steps: SendStep[],
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
   done: (error: Error | null, payload?: unknown) => void,
-) {
-  let index = 0;
-  let ended = false;
-  const next = (error: Error | null, current?: unknown) => {
-    if (error !== null && error !== undefined) {
-      ended = true;
-      done(error);
-      return;
-    }
-    const step = steps[index++];
-    if (step === undefined) {
-      ended = true;
-      done(null, current);
-      return;
-    }
-    try {
-      step(request, reply, current, next);
-    } catch (error) {
-      if (ended) throw error;
-      ended = true;
-      done(error as Error);
-    }
-  };
-  next(null, payload);
+): void {
+  let current = payload;
+  runSteps(
+    steps,
+    (step, next) =>
+      step(request, reply, current, (error, passed) => {
+        if (error === null || error === undefined) current = passed;
+        next(error ?? undefined);
+      }),
+    (error) => (error === undefined ? done(null, current) : done(error)),
+  );
 }
 
 /**
@@ -110,15 +107,21 @@ export const requestPipelinePlugin = fp(
       onSend: (step) => void onSend.push(step),
       onResponse: (step) => void onResponse.push(step),
     } satisfies RequestPipeline);
-    app.addHook("onRequest", (request, reply, done) => runSteps(onRequest, request, reply, done));
-    app.addHook("preValidation", (request, reply, done) =>
-      runSteps(preValidation, request, reply, done),
+    app.addHook("onRequest", (request, reply, done) =>
+      runRequestSteps(onRequest, request, reply, done),
     );
-    app.addHook("preHandler", (request, reply, done) => runSteps(preHandler, request, reply, done));
+    app.addHook("preValidation", (request, reply, done) =>
+      runRequestSteps(preValidation, request, reply, done),
+    );
+    app.addHook("preHandler", (request, reply, done) =>
+      runRequestSteps(preHandler, request, reply, done),
+    );
     app.addHook("onSend", (request, reply, payload, done) =>
       runSendSteps(onSend, request, reply, payload, done),
     );
-    app.addHook("onResponse", (request, reply, done) => runSteps(onResponse, request, reply, done));
+    app.addHook("onResponse", (request, reply, done) =>
+      runRequestSteps(onResponse, request, reply, done),
+    );
   },
   { name: "request-pipeline" },
 );
