@@ -26,6 +26,7 @@ import type { Redis } from "ioredis";
 import type { Principal } from "./auth.js";
 import { AppError } from "./errors.js";
 import { effectiveLimits } from "./live-catalog.js";
+import { createLocalCounts } from "./local-counts.js";
 import { createWindowCounter, type WindowCount, type WindowCounter } from "./rate-limit.js";
 import { apiRouteOf, isApiRequest, perRoute } from "./route-list.js";
 
@@ -111,16 +112,10 @@ declare module "fastify" {
 
 /** In-flight requests per user: Redis when configured (falling back to this process while it is away). */
 function createInFlight(redis: Redis | null, prefix: string) {
-  const local = new Map<string, number>();
-  const localAdd = (key: string, delta: number) => {
-    const next = Math.max(0, (local.get(key) ?? 0) + delta);
-    if (next === 0) local.delete(key);
-    else local.set(key, next);
-    return next;
-  };
+  const local = createLocalCounts();
   return {
     async enter(key: string): Promise<number> {
-      if (redis === null || redis.status !== "ready") return localAdd(key, 1);
+      if (redis === null || redis.status !== "ready") return local.add(key, 1);
       const name = `${prefix}:inflight:${key}`;
       try {
         const [[, count]] = (await redis
@@ -131,23 +126,23 @@ function createInFlight(redis: Redis | null, prefix: string) {
         return count;
       } catch {
         // Redis went away mid-call: counted here (leave() finds it here too).
-        return localAdd(key, 1);
+        return local.add(key, 1);
       }
     },
     async leave(key: string): Promise<void> {
       if (local.has(key) || redis === null || redis.status !== "ready") {
-        localAdd(key, -1);
+        local.add(key, -1);
         return;
       }
       // Not decremented when Redis is away: the key's TTL forgets it.
       await redis.decr(`${prefix}:inflight:${key}`).catch(() => {});
     },
     async read(key: string): Promise<number> {
-      if (redis === null || redis.status !== "ready") return local.get(key) ?? 0;
+      if (redis === null || redis.status !== "ready") return local.get(key);
       try {
         return Number((await redis.get(`${prefix}:inflight:${key}`)) ?? 0);
       } catch {
-        return local.get(key) ?? 0;
+        return local.get(key);
       }
     },
   };

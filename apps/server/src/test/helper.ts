@@ -6,13 +6,13 @@ import { readFile, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { type Database, openPglite, openPostgres } from "../db/client.js";
 import type { Every } from "../features/progression/index.js";
 import { connectRedis } from "../platform/redis.js";
-import { someAddress } from "./factories.js";
+import { createUser, type SignedInUser, someAddress } from "./factories.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -90,6 +90,57 @@ export async function buildTestApp(
       await database.close().catch(() => {});
       await drop();
       if (env.DATA_DIR === undefined) await rm(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** buildTestApp() for tests that each want an app of their own: every app it builds is closed after its test. */
+export function useAppPerTest(): typeof buildTestApp {
+  const built: TestApp[] = [];
+  afterEach(async () => {
+    for (const test of built.splice(0)) await test.close();
+  });
+  return async (...args) => {
+    const test = await buildTestApp(...args);
+    built.push(test);
+    return test;
+  };
+}
+
+/**
+ * The app built before the file's tests, with an admin and a member both on infinity (no limit in the way), and
+ * closed after them: read `app`, `database`, `admin` and `member` inside the tests (they exist once beforeAll has run).
+ */
+export function useAdminAndMember(): {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly admin: SignedInUser;
+  readonly member: SignedInUser;
+} {
+  let built: { test: TestApp; admin: SignedInUser; member: SignedInUser } | undefined;
+  beforeAll(async () => {
+    const test = await buildTestApp();
+    const admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
+    const member = await createUser(test.app, { tier: "infinity" });
+    built = { test, admin, member };
+  });
+  afterAll(() => built?.test.close());
+  const read = () => {
+    if (built === undefined) throw new Error("the app is built in beforeAll");
+    return built;
+  };
+  return {
+    get app() {
+      return read().test.app;
+    },
+    get database() {
+      return read().test.database;
+    },
+    get admin() {
+      return read().admin;
+    },
+    get member() {
+      return read().member;
     },
   };
 }

@@ -1,28 +1,19 @@
 // POST /api/errors and the admin error list: scrubbed, grouped, capped, rate-limited, resolved and reopened.
 import { ERROR_REPORT_LIMITS, REDACTED } from "@aacos/domain/validation";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorReports } from "../../db/schema.js";
-import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { someAddress } from "../../test/factories.js";
+import { request, useAdminAndMember } from "../../test/helper.js";
 import { ERROR_REPORT_RATE } from "./index.js";
 
 const JWT =
   "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
 
-let test: TestApp;
-let admin: SignedInUser;
-let member: SignedInUser;
-
-beforeAll(async () => {
-  test = await buildTestApp();
-  admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
-  member = await createUser(test.app, { tier: "infinity" });
-});
-afterAll(() => test.close());
+const given = useAdminAndMember();
 
 function report(payload: unknown, headers: Record<string, string> = {}) {
-  return test.app.inject({
+  return given.app.inject({
     method: "POST",
     url: "/api/errors",
     payload: payload as Record<string, unknown>,
@@ -33,7 +24,7 @@ function report(payload: unknown, headers: Record<string, string> = {}) {
 
 async function openGroups() {
   const openGroups = "/api/admin/errors?status=open&pageSize=100";
-  const response = await request(test.app, admin, "GET", openGroups);
+  const response = await request(given.app, given.admin, "GET", openGroups);
   expect(response.statusCode).toBe(200);
   return response.json() as {
     items: { id: string; message: string; count: number; resolvedAt: string | null }[];
@@ -67,16 +58,16 @@ describe("POST /api/errors", () => {
           },
         ],
       },
-      member.auth,
+      given.member.auth,
     );
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ accepted: 1 });
 
-    const [row] = (await test.database.db.select().from(errorReports)).filter((r) =>
+    const [row] = (await given.database.db.select().from(errorReports)).filter((r) =>
       r.message.startsWith(unique),
     );
     expect(row?.message).toBe(`${unique} with Authorization: Bearer ${REDACTED}`);
-    expect(row?.userId).toBe(member.id);
+    expect(row?.userId).toBe(given.member.id);
     expect(row?.release).toBe("1.0.0");
     const stored = JSON.stringify(row);
     for (const secret of [
@@ -150,7 +141,7 @@ describe("POST /api/errors", () => {
   it("limits each address to 30 calls a minute", async () => {
     const address = someAddress();
     const send = () =>
-      test.app.inject({
+      given.app.inject({
         method: "POST",
         url: "/api/errors",
         payload: { reports: [{ message: "flood" }] },
@@ -167,9 +158,9 @@ describe("POST /api/errors", () => {
 
 describe("the admin error list", () => {
   it("is for admins only", async () => {
-    const list = await request(test.app, member, "GET", "/api/admin/errors");
+    const list = await request(given.app, given.member, "GET", "/api/admin/errors");
     expect(list.statusCode).toBe(403);
-    const anonymous = await test.app.inject({ method: "GET", url: "/api/admin/errors" });
+    const anonymous = await given.app.inject({ method: "GET", url: "/api/admin/errors" });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -181,21 +172,26 @@ describe("the admin error list", () => {
     expect(group).toMatchObject({ count: 1, resolvedAt: null });
 
     const resolved = await request(
-      test.app,
-      admin,
+      given.app,
+      given.admin,
       "POST",
       `/api/admin/errors/${group.id}/resolve`,
     );
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().report).toMatchObject({ id: group.id, resolvedAt: expect.any(String) });
     expect((await openGroups()).items.some((item) => item.id === group.id)).toBe(false);
-    const closed = await request(test.app, admin, "GET", "/api/admin/errors?status=resolved");
+    const closed = await request(
+      given.app,
+      given.admin,
+      "GET",
+      "/api/admin/errors?status=resolved",
+    );
     expect(closed.json().items.map((item: { id: string }) => item.id)).toContain(group.id);
-    const [row] = await test.database.db
+    const [row] = await given.database.db
       .select()
       .from(errorReports)
       .where(eq(errorReports.id, group.id));
-    expect(row?.resolvedBy).toBe(admin.id);
+    expect(row?.resolvedBy).toBe(given.admin.id);
 
     await report({ reports: [{ message, type: "Error" }] });
     const reopened = (await openGroups()).items.find((item) => item.id === group.id);
@@ -204,9 +200,9 @@ describe("the admin error list", () => {
 
   it("answers 404 for an unknown group and 400 for a bad status", async () => {
     const noSuchGroup = "/api/admin/errors/00000000-0000-4000-8000-000000000000/resolve";
-    const missing = await request(test.app, admin, "POST", noSuchGroup);
+    const missing = await request(given.app, given.admin, "POST", noSuchGroup);
     expect(missing.statusCode).toBe(404);
-    const bad = await request(test.app, admin, "GET", "/api/admin/errors?status=maybe");
+    const bad = await request(given.app, given.admin, "GET", "/api/admin/errors?status=maybe");
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -86,25 +86,18 @@ describe("POST /api/upload refusals", () => {
 
   it("refuses a .exe, double extensions and a declared type that does not match", async () => {
     const user = await createUser(test.app);
-    const exe = await upload(user, "run.exe", "application/x-msdownload", EXE);
-    expect([exe.statusCode, exe.json().error.message]).toEqual([
-      400,
-      "File type .exe is not allowed",
-    ]);
-    const doubled = await upload(user, "photo.php.jpg", "image/jpeg", PNG);
-    expect([doubled.statusCode, doubled.json().error.message]).toEqual([
-      400,
-      "Files with multiple extensions are not allowed",
-    ]);
+    for (const [name, type, content, message] of [
+      ["run.exe", "application/x-msdownload", EXE, "File type .exe is not allowed"],
+      ["photo.php.jpg", "image/jpeg", PNG, "Files with multiple extensions are not allowed"],
+      ["fake.png", "application/pdf", PNG, "File MIME type does not match extension"],
+    ] as const) {
+      const refused = await upload(user, name, type, content);
+      expect([refused.statusCode, refused.json().error.message]).toEqual([400, message]);
+    }
     const bare = await upload(user, "README", "text/plain", Buffer.from("hello"));
     expect([bare.statusCode, bare.json().error.fields.file]).toEqual([
       400,
       "The file name has no extension; allowed: .jpg, .jpeg, .png, .gif, .pdf, .doc, .docx, .txt, .md",
-    ]);
-    const declared = await upload(user, "fake.png", "application/pdf", PNG);
-    expect([declared.statusCode, declared.json().error.message]).toEqual([
-      400,
-      "File MIME type does not match extension",
     ]);
     expect(await storedFiles()).toEqual([]);
   });

@@ -1,16 +1,12 @@
 // The health check reports the database truthfully.
-import { afterEach, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { describe, expect, it } from "vitest";
+import { useAppPerTest } from "../../test/helper.js";
 
-let test: TestApp | undefined;
-afterEach(async () => {
-  await test?.close();
-  test = undefined;
-});
+const buildAppForTest = useAppPerTest();
 
 describe("GET /api/health", () => {
   it("answers ok when the database answers", async () => {
-    test = await buildTestApp();
+    const test = await buildAppForTest();
     const response = await test.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -20,7 +16,7 @@ describe("GET /api/health", () => {
   });
 
   it("answers 503 when the database is gone", async () => {
-    test = await buildTestApp();
+    const test = await buildAppForTest();
     await test.database.close();
     const response = await test.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(503);

@@ -19,8 +19,22 @@ export interface PaidTierState {
   ended: boolean;
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export function createPaidPlanWriter(deps: { db: Db; clock: () => Date; provider: string }) {
   const { db, clock, provider } = deps;
+
+  /** Runs `apply` on the user's row locked for update; a user who is gone changes nothing (false). */
+  function withLockedUser(
+    userId: string,
+    apply: (tx: Tx, user: typeof users.$inferSelect, now: Date) => Promise<boolean>,
+  ): Promise<boolean> {
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+      return user === undefined ? false : apply(tx, user, now);
+    });
+  }
 
   return {
     /**
@@ -28,10 +42,7 @@ export function createPaidPlanWriter(deps: { db: Db; clock: () => Date; provider
      * (they paid for the higher one); anything else applies now. Answers whether users.tier changed.
      */
     async applyTier(userId: string, state: PaidTierState): Promise<boolean> {
-      const now = clock();
-      return db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-        if (user === undefined) return false;
+      return withLockedUser(userId, async (tx, user, now) => {
         const from = toTierName(user.tier);
         const scheduleDown =
           !state.ended &&
@@ -72,10 +83,7 @@ export function createPaidPlanWriter(deps: { db: Db; clock: () => Date; provider
 
     /** The world a subscription pays for (genesis when it ends); a climb pays its bonus, as with the free provider. */
     async applyWorld(userId: string, world: WorldName): Promise<boolean> {
-      const now = clock();
-      return db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-        if (user === undefined) return false;
+      return withLockedUser(userId, async (tx, user, now) => {
         const from = toWorldName(user.world);
         if (from === world) return false;
         await tx.update(users).set({ world, updatedAt: now }).where(eq(users.id, userId));

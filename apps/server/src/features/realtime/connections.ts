@@ -1,6 +1,7 @@
 // Open realtime sockets per user, counted across instances (Redis INCR/DECR with a TTL the heartbeat renews, so a
 // crashed instance's sockets stop counting), in this process without Redis.
 import type { Redis } from "ioredis";
+import { createLocalCounts } from "../../platform/local-counts.js";
 
 /** Long enough to outlive a few missed heartbeats, short enough to forget a crashed instance. */
 const COUNT_TTL_SECONDS = 90;
@@ -27,14 +28,8 @@ export function createConnectionCounter(deps: {
   prefix: string;
 }): ConnectionCounter {
   const { redis } = deps;
-  const local = new Map<string, number>();
+  const local = createLocalCounts();
   const keyOf = (userId: string) => `${deps.prefix}:ws-count:${userId}`;
-  const addLocal = (userId: string, delta: number) => {
-    const next = Math.max(0, (local.get(userId) ?? 0) + delta);
-    if (next === 0) local.delete(userId);
-    else local.set(userId, next);
-    return next;
-  };
 
   return {
     async open(userId) {
@@ -52,11 +47,11 @@ export function createConnectionCounter(deps: {
           return { userId, count: typeof raw === "number" ? raw : 1, shared: true };
         }
       }
-      return { userId, count: addLocal(userId, 1), shared: false };
+      return { userId, count: local.add(userId, 1), shared: false };
     },
     async release(counted) {
       if (!counted.shared) {
-        addLocal(counted.userId, -1);
+        local.add(counted.userId, -1);
         return;
       }
       if (redis === null) return;

@@ -1,8 +1,8 @@
 // Security reports from browsers and the server's own request-burst check (docs/product.md §9: over 50 requests in 30 s).
 import { SUSPICIOUS_ACTIVITY } from "@aacos/domain/validation";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { describe, expect, it } from "vitest";
+import { createUser, someAddress } from "../../test/factories.js";
+import { request, useAdminAndMember } from "../../test/helper.js";
 import { BURST_ACTIVITY, SECURITY_REPORT_RATES } from "./index.js";
 
 interface IncidentView {
@@ -17,19 +17,10 @@ interface IncidentView {
   data: Record<string, unknown>;
 }
 
-let test: TestApp;
-let admin: SignedInUser;
-let member: SignedInUser;
-
-beforeAll(async () => {
-  test = await buildTestApp();
-  admin = await createUser(test.app, { roles: ["admin"], tier: "infinity" });
-  member = await createUser(test.app, { tier: "infinity" });
-});
-afterAll(() => test.close());
+const given = useAdminAndMember();
 
 async function overview() {
-  const response = await request(test.app, admin, "GET", "/api/admin/security");
+  const response = await request(given.app, given.admin, "GET", "/api/admin/security");
   expect(response.statusCode).toBe(200);
   return response.json() as {
     events: { activity: string; ip: string | null; userId: string | null; kind: string }[];
@@ -40,10 +31,10 @@ async function overview() {
 describe("security reports", () => {
   it("stores events and incidents with the caller's address and signed-in user", async () => {
     const address = someAddress();
-    const event = await test.app.inject({
+    const event = await given.app.inject({
       method: "POST",
       url: "/api/security/events",
-      headers: member.auth,
+      headers: given.member.auth,
       remoteAddress: address,
       payload: {
         activity: "devtools-open",
@@ -52,7 +43,7 @@ describe("security reports", () => {
       },
     });
     expect(event.statusCode).toBe(202);
-    const incident = await test.app.inject({
+    const incident = await given.app.inject({
       method: "POST",
       url: "/api/security/incidents",
       remoteAddress: address,
@@ -63,7 +54,7 @@ describe("security reports", () => {
     expect(events.find((row) => row.ip === address)).toMatchObject({
       kind: "client",
       activity: "devtools-open",
-      userId: member.id,
+      userId: given.member.id,
       count: 1,
       data: { note: "x", token: "[REDACTED]" },
     });
@@ -77,7 +68,7 @@ describe("security reports", () => {
   });
 
   it("validates and rate-limits reports", async () => {
-    const missingCount = await test.app.inject({
+    const missingCount = await given.app.inject({
       method: "POST",
       url: "/api/security/incidents",
       remoteAddress: someAddress(),
@@ -86,7 +77,7 @@ describe("security reports", () => {
     expect(missingCount.statusCode).toBe(400);
     const address = someAddress();
     const send = () =>
-      test.app.inject({
+      given.app.inject({
         method: "POST",
         url: "/api/security/incidents",
         remoteAddress: address,
@@ -99,11 +90,13 @@ describe("security reports", () => {
   });
 
   it("shows the lists to admins only, who resolve incidents", async () => {
-    expect((await request(test.app, member, "GET", "/api/admin/security")).statusCode).toBe(403);
+    expect((await request(given.app, given.member, "GET", "/api/admin/security")).statusCode).toBe(
+      403,
+    );
     const open = (await overview()).incidents.find((row) => row.status === "open");
     if (open === undefined) throw new Error("no incident");
     const resolve = `/api/admin/security/incidents/${open.id}/resolve`;
-    const resolved = await request(test.app, admin, "POST", resolve);
+    const resolved = await request(given.app, given.admin, "POST", resolve);
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().incident).toMatchObject({
       id: open.id,
@@ -121,19 +114,19 @@ describe("the request-burst check", () => {
     const address = someAddress();
     const calm = someAddress();
     const hit = (from: string) =>
-      test.app.inject({ method: "GET", url: "/api/catalog", remoteAddress: from });
+      given.app.inject({ method: "GET", url: "/api/catalog", remoteAddress: from });
     for (let i = 0; i < SUSPICIOUS_ACTIVITY.threshold; i += 1) {
       await hit(address);
       await hit(calm);
     }
-    await test.app.services.security.checkBursts();
+    await given.app.services.security.checkBursts();
     expect(burstsOf((await overview()).incidents, address)).toHaveLength(0);
 
     await hit(address);
     await hit(address);
-    const first = await test.app.services.security.checkBursts();
+    const first = await given.app.services.security.checkBursts();
     expect(first.incidents).toBe(1);
-    const again = await test.app.services.security.checkBursts();
+    const again = await given.app.services.security.checkBursts();
     expect(again.incidents).toBe(0);
 
     const { incidents, events } = await overview();
@@ -150,16 +143,16 @@ describe("the request-burst check", () => {
   });
 
   it("counts a signed-in user across addresses, as one client", async () => {
-    const user = await createUser(test.app, { tier: "infinity" });
+    const user = await createUser(given.app, { tier: "infinity" });
     for (let i = 0; i <= SUSPICIOUS_ACTIVITY.threshold; i += 1) {
-      await test.app.inject({
+      await given.app.inject({
         method: "GET",
         url: "/api/auth/me",
         headers: user.auth,
         remoteAddress: someAddress(),
       });
     }
-    expect((await test.app.services.security.checkBursts()).incidents).toBe(1);
+    expect((await given.app.services.security.checkBursts()).incidents).toBe(1);
     const raised = (await overview()).incidents.filter(
       (row) => row.source === "server" && row.userId === user.id,
     );

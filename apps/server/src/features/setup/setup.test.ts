@@ -1,18 +1,13 @@
 // The first admin: from the environment, or once through the setup link.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PASSWORD } from "../../test/factories.js";
-import { buildTestApp, type TestApp } from "../../test/helper.js";
+import { useAppPerTest } from "../../test/helper.js";
 
-let test: TestApp | undefined;
-afterEach(async () => {
-  await test?.close();
-  test = undefined;
-});
+const buildAppForTest = useAppPerTest();
 
 describe("first-run setup", () => {
   it("creates the first admin once, with a valid link only", async () => {
-    test = await buildTestApp();
-    const { app } = test;
+    const { app } = await buildAppForTest();
     expect((await app.inject({ method: "GET", url: "/api/setup" })).json()).toEqual({
       needed: true,
     });
@@ -50,8 +45,7 @@ describe("first-run setup", () => {
   });
 
   it("creates or promotes the admin named by the environment", async () => {
-    test = await buildTestApp();
-    const { app } = test;
+    const { app } = await buildAppForTest();
     const admin = await app.services.setup.ensureAdmin("ops@example.com", PASSWORD);
     expect(admin.roles).toContain("admin");
     const login = await app.inject({
