@@ -1,13 +1,14 @@
 // Site switches: registration open or closed, and the maintenance banner every visitor and user sees.
 import { MAINTENANCE_MESSAGE_MAX } from "@aacos/domain/catalog-overrides";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-client";
 import { translateError, translateField } from "../../lib/messages";
 import { publicSettingsQuery } from "../../lib/public-settings";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { TextAreaField } from "../../ui/form-field";
 import { Switch } from "../../ui/switch";
 import { type AdminSettings, type SettingsReply, settingsApi, settingsKeys } from "./api";
 import { SettingsCard } from "./settings-card";
@@ -15,7 +16,6 @@ import { SettingsCard } from "./settings-card";
 export function SiteSection({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const messageId = useId();
   const [message, setMessage] = useState(settings.maintenanceMessage ?? "");
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => setMessage(settings.maintenanceMessage ?? ""), [settings.maintenanceMessage]);
@@ -69,27 +69,17 @@ export function SiteSection({ settings }: { settings: AdminSettings }) {
         testId="registration-switch"
       />
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-        <label htmlFor={messageId} className="text-sm font-semibold text-fg">
-          {t("adminSettings.site.maintenance")}
-        </label>
-        <textarea
-          id={messageId}
+        <TextAreaField
+          label={t("adminSettings.site.maintenance")}
+          hint={t("adminSettings.site.maintenanceHint")}
+          error={fieldError ? translateField(t, fieldError) : undefined}
           dir="auto"
           rows={2}
           maxLength={MAINTENANCE_MESSAGE_MAX}
           value={message}
           onChange={(event) => setMessage(event.target.value)}
-          aria-describedby={`${messageId}-hint`}
-          aria-invalid={fieldError ? true : undefined}
-          data-testid="maintenance-input"
-          className="w-full rounded-xl border border-border bg-surface px-3 py-2.5 text-fg focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
+          testId="maintenance-input"
         />
-        <p id={`${messageId}-hint`} className="text-sm text-fg-muted">
-          {t("adminSettings.site.maintenanceHint")}
-        </p>
-        {fieldError ? (
-          <p className="text-sm font-semibold text-error">{translateField(t, fieldError)}</p>
-        ) : null}
         <p className="text-sm text-fg-muted" data-testid="maintenance-current">
           {settings.maintenanceMessage === null ? (
             t("adminSettings.site.none")

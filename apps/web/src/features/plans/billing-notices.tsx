@@ -10,6 +10,7 @@ import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { TextAreaField } from "../../ui/form-field";
 
 const noticeClasses =
   "rounded-xl border border-warning bg-surface px-4 py-3 text-sm font-semibold text-fg";
@@ -107,7 +108,6 @@ export function PlanRequestForm({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const messageId = useId();
   const headingId = useId();
   const [message, setMessage] = useState("");
   const send = useMutation({
@@ -147,18 +147,14 @@ export function PlanRequestForm({
           ? t("billing.request.leadContact", { plan: target.label })
           : t("billing.request.leadAsk")}
       </p>
-      <label htmlFor={messageId} className="text-sm font-semibold text-fg">
-        {t("billing.request.message")}
-      </label>
-      <textarea
-        id={messageId}
+      <TextAreaField
+        label={t("billing.request.message")}
         dir="auto"
         rows={3}
         maxLength={1000}
         value={message}
         onChange={(event) => setMessage(event.target.value)}
-        data-testid="plan-request-message"
-        className="w-full rounded-xl border border-border bg-surface px-3 py-2.5 text-fg focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
+        testId="plan-request-message"
       />
       {send.isError ? (
         <FormAlert testId="plan-request-error">{errorText(t, send.error)}</FormAlert>
