@@ -2,13 +2,14 @@
 // features/progression/routes.ts). Every GET is metered, so each is read once per visit and refreshed after actions.
 import type { WorldName } from "@aacos/domain/catalog";
 import type {
-  CommunityEventList,
-  CommunityEventReply,
+  CommunityEventView,
   Leaderboard,
   LedgerItem,
   LedgerPage,
+  ListOf,
   QuestList,
-  QuestReply,
+  QuestView,
+  ReplyOf,
 } from "@aacos/domain/replies";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../lib/api-client";
@@ -73,7 +74,7 @@ export const questsQuery = queryOptions({
 
 export const eventsQuery = queryOptions({
   queryKey: progressKeys.events,
-  queryFn: ({ signal }) => apiGet<CommunityEventList>("/events", signal),
+  queryFn: ({ signal }) => apiGet<ListOf<typeof CommunityEventView>>("/events", signal),
   staleTime: PROGRESS_STALE_MS,
 });
 
@@ -87,9 +88,11 @@ export const leaderboardQuery = (world: WorldName | "all") =>
 
 export const progressionApi = {
   startQuest: (id: string) =>
-    apiPost<QuestReply>(`/quests/${encodeURIComponent(id)}/start`).then((reply) => reply.quest),
-  joinEvent: (id: string) =>
-    apiPost<CommunityEventReply>(`/events/${encodeURIComponent(id)}/join`).then(
-      (reply) => reply.event,
+    apiPost<ReplyOf<"quest", typeof QuestView>>(`/quests/${encodeURIComponent(id)}/start`).then(
+      (reply) => reply.quest,
     ),
+  joinEvent: (id: string) =>
+    apiPost<ReplyOf<"event", typeof CommunityEventView>>(
+      `/events/${encodeURIComponent(id)}/join`,
+    ).then((reply) => reply.event),
 };
