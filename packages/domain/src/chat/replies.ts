@@ -1,6 +1,6 @@
 // Replies of the chat: conversations, their messages, a sent answer.
 import { z } from "zod";
-import { failure, pageOf, Timestamp, tokenUse, Usage } from "../replies/common.js";
+import { failure, Timestamp, tokenUse, Usage } from "../replies/common.js";
 import { stamped } from "../replies/fields.js";
 import { ANSWER_STATUSES } from "./requests.js";
 
@@ -31,8 +31,6 @@ export const ChatMessage = z.object({
 });
 export type ChatMessage = z.input<typeof ChatMessage>;
 
-export const ConversationPage = pageOf(Conversation);
-export type ConversationPage = z.input<typeof ConversationPage>;
 /** History read backwards: `nextBefore` is the id to pass as `before` for older messages (null: no more). */
 export const MessagePage = z.object({
   items: z.array(ChatMessage),

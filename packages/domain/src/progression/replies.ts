@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
-import { pageOf, Timestamp } from "../replies/common.js";
+import { Timestamp } from "../replies/common.js";
 import { described, userRef } from "../replies/fields.js";
 import {
   ACTION_XP,
@@ -48,8 +48,6 @@ export const LedgerItem = z.object({
   createdAt: Timestamp,
 });
 export type LedgerItem = z.input<typeof LedgerItem>;
-export const LedgerPage = pageOf(LedgerItem);
-export type LedgerPage = z.input<typeof LedgerPage>;
 
 const QuestAction = z.enum([
   ...(Object.keys(ACTION_XP) as ProgressAction[]),

@@ -136,7 +136,10 @@ export async function autonomousRoutes(
     "/api/autonomous/executions",
     {
       ...allowed,
-      schema: { querystring: ExecutionHistoryQuery, response: { 200: replies.ExecutionPage } },
+      schema: {
+        querystring: ExecutionHistoryQuery,
+        response: { 200: replies.pageOf(replies.ExecutionView) },
+      },
     },
     async (request) => autonomous.history(callerOf(request).userId, request.query),
   );

@@ -4,8 +4,8 @@
 import {
   ChatMessage,
   Conversation,
-  ConversationPage,
   MessagePage,
+  pageOf,
   replyOf,
   SentMessageReply,
   StoppedReply,
@@ -48,7 +48,7 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
     "/api/chat/conversations",
     {
       ...signedIn,
-      schema: { querystring: ConversationListQuery, response: { 200: ConversationPage } },
+      schema: { querystring: ConversationListQuery, response: { 200: pageOf(Conversation) } },
     },
     async (request) => chat.list(planOf(request).userId, request.query),
   );

@@ -11,9 +11,10 @@ import {
 import {
   CommunityEventView,
   Leaderboard,
-  LedgerPage,
+  LedgerItem,
   listOf,
   ProgressRecord,
+  pageOf,
   QuestList,
   QuestView,
   replyOf,
@@ -44,7 +45,7 @@ export async function progressionRoutes(
 
   api.get(
     "/api/progress/ledger",
-    { ...signedIn, schema: { querystring: LedgerQuery, response: { 200: LedgerPage } } },
+    { ...signedIn, schema: { querystring: LedgerQuery, response: { 200: pageOf(LedgerItem) } } },
     async (request) =>
       progression.ledger(caller(request).user.id, request.query.page, request.query.pageSize),
   );

@@ -2,9 +2,10 @@
 // and the admin console's list at /api/admin/teams.
 
 import {
-  AdminTeamPage,
+  AdminTeamItem,
   InvitePreview,
   listOf,
+  pageOf,
   replyOf,
   TeamDetail,
   TeamInvite,
@@ -252,7 +253,7 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
     "/api/admin/teams",
     {
       onRequest: adminOnly,
-      schema: { querystring: AdminTeamsQuery, response: { 200: AdminTeamPage } },
+      schema: { querystring: AdminTeamsQuery, response: { 200: pageOf(AdminTeamItem) } },
     },
     async (request) => teams.adminList(request.query),
   );

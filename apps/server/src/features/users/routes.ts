@@ -3,7 +3,7 @@
 import { AdminUserListQuery } from "@aacos/domain/admin-console";
 import {
   AdminUser,
-  AdminUserPage,
+  numberedPageOf,
   PublicUser,
   replyOf,
   SignedOutSessions,
@@ -46,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
     "/api/users",
     {
       onRequest: adminOnly,
-      schema: { querystring: AdminUserListQuery, response: { 200: AdminUserPage } },
+      schema: { querystring: AdminUserListQuery, response: { 200: numberedPageOf(AdminUser) } },
     },
     async (request) => {
       const { items, total } = await deps.users.list(request.query);

@@ -1,21 +1,20 @@
 // Calls of the admin console: users (list, edit, suspend, reactivate, sign out everywhere, delete), teams, the mail
 // outbox and SMTP flag, error reports, security incidents, the audit log with its CSV export, and dead letters.
 import type {
-  AdminTeamPage,
+  AdminTeamItem,
   AdminUser,
-  AdminUserPage,
   AuditEntry,
   AuditPage,
   DeadLetterDropped,
   DeadLetterRetried,
   DeadLetterView,
   ErrorGroup,
-  ErrorGroupPage,
   Incident,
-  IncidentPage,
   ListOf,
   MailStatus,
+  NumberedPageOf,
   OutboxItem,
+  PageOf,
   ReplyOf,
   SecurityIncident,
   SignedOutSessions,
@@ -61,7 +60,7 @@ export const adminKeys = {
 
 export const adminApi = {
   users: (params: Params, signal?: AbortSignal) =>
-    apiGet<AdminUserPage>(`/users${queryString(params)}`, signal),
+    apiGet<NumberedPageOf<typeof AdminUser>>(`/users${queryString(params)}`, signal),
   updateUser: (id: string, body: AdminUserUpdateBody) =>
     apiPut<ReplyOf<"user", typeof AdminUser>>(`/users/${encodeURIComponent(id)}`, body).then(
       (r) => r.user,
@@ -78,17 +77,17 @@ export const adminApi = {
     apiPost<SignedOutSessions>(`/users/${encodeURIComponent(id)}/sign-out-everywhere`),
   deleteUser: (id: string) => apiDelete(`/users/${encodeURIComponent(id)}`),
   teams: (params: Params, signal?: AbortSignal) =>
-    apiGet<AdminTeamPage>(`/admin/teams${queryString(params)}`, signal),
+    apiGet<PageOf<typeof AdminTeamItem>>(`/admin/teams${queryString(params)}`, signal),
   outbox: (signal?: AbortSignal) => apiGet<ListOf<typeof OutboxItem>>("/admin/outbox", signal),
   mailStatus: (signal?: AbortSignal) => apiGet<MailStatus>("/admin/mail/status", signal),
   errors: (params: Params, signal?: AbortSignal) =>
-    apiGet<ErrorGroupPage>(`/admin/errors${queryString(params)}`, signal),
+    apiGet<PageOf<typeof ErrorGroup>>(`/admin/errors${queryString(params)}`, signal),
   resolveError: (id: string) =>
     apiPost<ReplyOf<"report", typeof ErrorGroup>>(
       `/admin/errors/${encodeURIComponent(id)}/resolve`,
     ),
   incidents: (params: Params, signal?: AbortSignal) =>
-    apiGet<IncidentPage>(`/admin/security/incidents${queryString(params)}`, signal),
+    apiGet<PageOf<typeof Incident>>(`/admin/security/incidents${queryString(params)}`, signal),
   resolveIncident: (id: string) =>
     apiPost<ReplyOf<"incident", typeof SecurityIncident>>(
       `/admin/security/incidents/${encodeURIComponent(id)}/resolve`,

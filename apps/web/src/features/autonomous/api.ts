@@ -3,10 +3,10 @@ import type { AutonomousRuleBody } from "@aacos/domain/autonomous";
 import type {
   AutonomousRuleView,
   CronPreview,
-  ExecutionPage,
   ExecutionView,
   KillSwitchView,
   ListOf,
+  PageOf,
   ReplyOf,
 } from "@aacos/domain/replies";
 import { apiDelete, apiGet, apiPost, apiPut } from "../../lib/api-client";
@@ -36,7 +36,7 @@ export const autonomousApi = {
   runNow: (id: string) =>
     apiPost<ReplyOf<"execution", typeof ExecutionView>>(`/autonomous/rules/${id}/run`),
   history: (page: number, signal?: AbortSignal) =>
-    apiGet<ExecutionPage>(
+    apiGet<PageOf<typeof ExecutionView>>(
       `/autonomous/executions?page=${page}&pageSize=${HISTORY_PAGE_SIZE}`,
       signal,
     ),

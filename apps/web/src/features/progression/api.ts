@@ -5,8 +5,8 @@ import type {
   CommunityEventView,
   Leaderboard,
   LedgerItem,
-  LedgerPage,
   ListOf,
+  PageOf,
   QuestList,
   QuestView,
   ReplyOf,
@@ -21,7 +21,6 @@ export type {
   Leaderboard,
   LeaderboardEntry,
   LedgerItem,
-  LedgerPage,
   QuestList,
   QuestView,
 } from "@aacos/domain/replies";
@@ -41,13 +40,13 @@ export const LEDGER_PAGE_SIZE = 100;
  * whose starting XP is the sum of the rows before it: the experience then, minus what the page itself adds.
  */
 async function readHistory(currentExperience: number, signal: AbortSignal): Promise<LedgerHistory> {
-  const first = await apiGet<LedgerPage>(
+  const first = await apiGet<PageOf<typeof LedgerItem>>(
     `/progress/ledger?page=1&pageSize=${LEDGER_PAGE_SIZE}`,
     signal,
   );
   if (first.total <= LEDGER_PAGE_SIZE) return { ...first, xpBefore: 0 };
   const lastPage = Math.ceil(first.total / LEDGER_PAGE_SIZE);
-  const last = await apiGet<LedgerPage>(
+  const last = await apiGet<PageOf<typeof LedgerItem>>(
     `/progress/ledger?page=${lastPage}&pageSize=${LEDGER_PAGE_SIZE}`,
     signal,
   );
