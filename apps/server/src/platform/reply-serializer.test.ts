@@ -1,6 +1,6 @@
 // The compiled reply writer against zod's serialiser: the same JSON for every value zod accepts, undeclared fields
 // stripped, and zod's own error for every value it refuses — on the plain parts it compiles and on those it hands over.
-import { PublicUserReply, Timestamp } from "@aacos/domain/replies";
+import { PublicUser, replyOf, Timestamp } from "@aacos/domain/replies";
 import Fastify from "fastify";
 import { serializerCompiler as zodSerializerCompiler } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
@@ -49,26 +49,32 @@ const user = {
 
 describe("reply writer", () => {
   it("writes a public user as zod does and strips what the schema does not name", () => {
-    const { ours } = both(PublicUserReply);
+    const { ours } = both(replyOf("user", PublicUser));
     const written = ours({ user: { ...user, passwordHash: "$argon2id$secret", mfaSecret: "x" } });
     expect(JSON.parse(written)).toEqual({
       user: { ...user, createdAt: "2026-11-01T10:00:00.000Z" },
     });
     expect(written).not.toContain("argon2id");
     expect(written).not.toContain("mfaSecret");
-    expectSame(PublicUserReply, { user: { ...user, passwordHash: "$argon2id$secret" } });
-    expectSame(PublicUserReply, { user: { ...user, createdAt: "2026-11-01T10:00:00Z" } });
-    expectSame(PublicUserReply, { user: { ...user, displayName: 'Dana "ד" \u2028 \u0000' } });
+    expectSame(replyOf("user", PublicUser), {
+      user: { ...user, passwordHash: "$argon2id$secret" },
+    });
+    expectSame(replyOf("user", PublicUser), {
+      user: { ...user, createdAt: "2026-11-01T10:00:00Z" },
+    });
+    expectSame(replyOf("user", PublicUser), {
+      user: { ...user, displayName: 'Dana "ד" \u2028 \u0000' },
+    });
   });
 
   it("answers zod's error for a value zod refuses", () => {
-    expectSame(PublicUserReply, { user: { ...user, tier: "platinum" } });
-    expectSame(PublicUserReply, { user: { ...user, createdAt: new Date(Number.NaN) } });
-    expectSame(PublicUserReply, { user: { ...user, emailVerified: "yes" } });
-    expectSame(PublicUserReply, { user: { ...user, roles: "user" } });
-    expectSame(PublicUserReply, { user: { ...user, id: undefined } });
-    expectSame(PublicUserReply, { user: null });
-    expectSame(PublicUserReply, []);
+    expectSame(replyOf("user", PublicUser), { user: { ...user, tier: "platinum" } });
+    expectSame(replyOf("user", PublicUser), { user: { ...user, createdAt: new Date(Number.NaN) } });
+    expectSame(replyOf("user", PublicUser), { user: { ...user, emailVerified: "yes" } });
+    expectSame(replyOf("user", PublicUser), { user: { ...user, roles: "user" } });
+    expectSame(replyOf("user", PublicUser), { user: { ...user, id: undefined } });
+    expectSame(replyOf("user", PublicUser), { user: null });
+    expectSame(replyOf("user", PublicUser), []);
     expectSame(z.object({ n: z.number() }), { n: Number.POSITIVE_INFINITY });
     expectSame(z.object({ n: z.number() }), { n: Number.NaN });
   });
@@ -143,12 +149,16 @@ describe("reply writer", () => {
   it("serves a route's reply through Fastify, an undeclared field stripped", async () => {
     const app = Fastify();
     app.setSerializerCompiler(replySerializerCompiler);
-    app.get("/user", { schema: { response: { 200: PublicUserReply } } }, async () => ({
+    app.get("/user", { schema: { response: { 200: replyOf("user", PublicUser) } } }, async () => ({
       user: { ...user, passwordHash: "$argon2id$secret" },
     }));
-    app.get("/broken", { schema: { response: { 200: PublicUserReply } } }, async () => ({
-      user: { ...user, tier: "platinum" },
-    }));
+    app.get(
+      "/broken",
+      { schema: { response: { 200: replyOf("user", PublicUser) } } },
+      async () => ({
+        user: { ...user, tier: "platinum" },
+      }),
+    );
     const reply = await app.inject({ url: "/user" });
     expect(reply.statusCode).toBe(200);
     expect(reply.json().user).not.toHaveProperty("passwordHash");

@@ -1,11 +1,10 @@
 // The session calls of /api/auth the auth store makes (docs/product.md §7): login, register, MFA step, refresh, logout, me.
 import type {
-  AuthUserReply,
   AuthUser as MeUser,
   MfaChallenge,
   MfaMethod,
   PublicUser,
-  PublicUserReply,
+  ReplyOf,
   SessionReply,
   SessionTokens,
 } from "@aacos/domain/replies";
@@ -40,9 +39,9 @@ export const authApi = {
   refresh: () => apiPost<SessionTokens>("/auth/refresh", undefined, { fallback: "refresh" }),
   logout: () => apiPost<void>("/auth/logout"),
   me: (options: { handleUnauthorized?: boolean } = {}) =>
-    apiGet<AuthUserReply>("/auth/me", options).then((reply) => reply.user),
+    apiGet<ReplyOf<"user", typeof MeUser>>("/auth/me", options).then((reply) => reply.user),
   updateProfile: (body: ProfileBody) =>
-    apiPatch<PublicUserReply>("/auth/profile", body, {
+    apiPatch<ReplyOf<"user", typeof PublicUser>>("/auth/profile", body, {
       fallback: "profile",
     }).then((reply) => reply.user),
 };

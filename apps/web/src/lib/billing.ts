@@ -5,9 +5,10 @@ import type {
   BillingOverview,
   BillingPortalReply,
   BillingStatus,
+  ListOf,
+  PlanRequest,
   PlanRequestDecided,
-  PlanRequestList,
-  PlanRequestReply,
+  ReplyOf,
 } from "@aacos/domain/replies";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet, apiPost } from "./api-client";
@@ -43,16 +44,17 @@ export function useBillingOverview(enabled = true) {
 export function useMyPlanRequests(enabled = true) {
   return useQuery({
     queryKey: billingKeys.myRequests,
-    queryFn: ({ signal }) => apiGet<PlanRequestList>("/plan/requests", signal),
+    queryFn: ({ signal }) => apiGet<ListOf<typeof PlanRequest>>("/plan/requests", signal),
     enabled,
   });
 }
 
 export const billingApi = {
   portal: () => apiPost<BillingPortalReply>("/billing/portal"),
-  request: (body: PlanRequestBody) => apiPost<PlanRequestReply>("/plan/requests", body),
+  request: (body: PlanRequestBody) =>
+    apiPost<ReplyOf<"request", typeof PlanRequest>>("/plan/requests", body),
   adminRequests: (signal?: AbortSignal) =>
-    apiGet<PlanRequestList>("/admin/plan-requests?status=open", signal),
+    apiGet<ListOf<typeof PlanRequest>>("/admin/plan-requests?status=open", signal),
   grant: (id: string) => apiPost<PlanRequestDecided>(`/admin/plan-requests/${id}/grant`),
   decline: (id: string) => apiPost<PlanRequestDecided>(`/admin/plan-requests/${id}/decline`),
 };

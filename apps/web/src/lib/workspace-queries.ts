@@ -1,12 +1,6 @@
 // The workspace as the chat and the command centre read it: universes and entities (GET /api/aacos/…), their query
 // keys, and the AI-token allowance (GET /api/ai/allowance).
-import type {
-  AiAllowance,
-  Entity,
-  EntityList,
-  Universe,
-  UniverseList,
-} from "@aacos/domain/replies";
+import type { AiAllowance, Entity, ListOf, Universe } from "@aacos/domain/replies";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api-client";
 import { SHARED_READ_STALE_MS } from "./plan-queries";
@@ -34,11 +28,11 @@ function useWorkspaceList<List extends { items: unknown[] }>(
 }
 
 export function useUniverses() {
-  return useWorkspaceList<UniverseList>(workspaceKeys.universes, "/aacos/universes");
+  return useWorkspaceList<ListOf<typeof Universe>>(workspaceKeys.universes, "/aacos/universes");
 }
 
 export function useEntities() {
-  return useWorkspaceList<EntityList>(workspaceKeys.entities, "/aacos/entities");
+  return useWorkspaceList<ListOf<typeof Entity>>(workspaceKeys.entities, "/aacos/entities");
 }
 
 export function useAiAllowance() {

@@ -1,6 +1,6 @@
 // Replies of the admin console: users, the audit log, security events and incidents, error groups, the mail outbox.
 import { z } from "zod";
-import { listOf, numberedPageOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
+import { numberedPageOf, Timestamp } from "../replies/common.js";
 import { namedWithOwner } from "../replies/fields.js";
 
 /** The JSON a record carries as it was stored (audit details, incident data, an error's sample). */
@@ -43,10 +43,6 @@ export type SecurityIncident = z.input<typeof SecurityIncident>;
 /** An incident in the console's list, with the username of the account it concerns. */
 export const Incident = SecurityIncident.extend({ username: z.string().nullable() });
 export type Incident = z.input<typeof Incident>;
-export const IncidentPage = pageOf(Incident);
-export type IncidentPage = z.input<typeof IncidentPage>;
-export const IncidentReply = replyOf("incident", SecurityIncident);
-export type IncidentReply = z.input<typeof IncidentReply>;
 
 export const SecurityEvent = z.object({
   id: z.number(),
@@ -76,10 +72,6 @@ export const ErrorGroup = z.object({
   sample: Stored,
 });
 export type ErrorGroup = z.input<typeof ErrorGroup>;
-export const ErrorGroupPage = pageOf(ErrorGroup);
-export type ErrorGroupPage = z.input<typeof ErrorGroupPage>;
-export const ErrorGroupReply = replyOf("report", ErrorGroup);
-export type ErrorGroupReply = z.input<typeof ErrorGroupReply>;
 
 export const OutboxItem = z.object({
   to: z.string(),
@@ -88,8 +80,6 @@ export const OutboxItem = z.object({
   createdAt: Timestamp,
 });
 export type OutboxItem = z.input<typeof OutboxItem>;
-export const OutboxReply = listOf(OutboxItem);
-export type OutboxReply = z.input<typeof OutboxReply>;
 
 export const MailStatus = z.object({ smtpConfigured: z.boolean() });
 export type MailStatus = z.input<typeof MailStatus>;
@@ -108,5 +98,3 @@ export const AdminTeamItem = z.object({
   createdAt: Timestamp,
 });
 export type AdminTeamItem = z.input<typeof AdminTeamItem>;
-export const AdminTeamPage = pageOf(AdminTeamItem);
-export type AdminTeamPage = z.input<typeof AdminTeamPage>;

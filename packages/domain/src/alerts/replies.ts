@@ -1,7 +1,7 @@
 // Replies of alerts: alerts and alert rules, one or a list. Statuses, operators, severities and channels are sent as
 // the text the database holds (monitoring/index.ts names the values), so an older row never fails a whole list.
 import { z } from "zod";
-import { listOf, replyOf, Timestamp } from "../replies/common.js";
+import { replyOf, Timestamp } from "../replies/common.js";
 
 export const AlertView = z.object({
   id: z.string(),
@@ -39,16 +39,8 @@ export const AlertRuleView = z.object({
 });
 export type AlertRuleView = z.input<typeof AlertRuleView>;
 
-export const AlertList = listOf(AlertView);
-export type AlertList = z.input<typeof AlertList>;
-export const AlertReply = replyOf("alert", AlertView);
-export type AlertReply = z.input<typeof AlertReply>;
-export const AlertRuleList = listOf(AlertRuleView);
-export type AlertRuleList = z.input<typeof AlertRuleList>;
-export const AlertRuleReply = replyOf("rule", AlertRuleView);
-export type AlertRuleReply = z.input<typeof AlertRuleReply>;
 /** A new webhook rule carries its signing secret, shown this once. */
-export const CreatedAlertRuleReply = AlertRuleReply.extend({
+export const CreatedAlertRuleReply = replyOf("rule", AlertRuleView).extend({
   webhookSecret: z.string().optional(),
 });
 export type CreatedAlertRuleReply = z.input<typeof CreatedAlertRuleReply>;

@@ -2,7 +2,7 @@
 // record with its second factors, roles and permissions, sessions, two-factor set-up, passkeys and OAuth sign-in.
 // Cookies and redirects are not replies: the refresh cookie is set beside these, /oauth/:provider/start redirects.
 import { z } from "zod";
-import { listOf, replyOf, Timestamp } from "../replies/common.js";
+import { Timestamp } from "../replies/common.js";
 import { PublicUser } from "../users/replies.js";
 
 /** The second factors an account has: an authenticator app (with its recovery codes) and passkeys. */
@@ -39,8 +39,6 @@ export const AuthUser = PublicUser.extend({
   mfaMethods: z.array(z.enum(MFA_METHODS)),
 });
 export type AuthUser = z.input<typeof AuthUser>;
-export const AuthUserReply = replyOf("user", AuthUser);
-export type AuthUserReply = z.input<typeof AuthUserReply>;
 
 /** The caller's roles and permissions, as their record names them. */
 export const PermissionsReply = PublicUser.pick({ roles: true, permissions: true });
@@ -57,8 +55,6 @@ export const ActiveSession = z.object({
   current: z.boolean(),
 });
 export type ActiveSession = z.input<typeof ActiveSession>;
-export const ActiveSessionList = listOf(ActiveSession);
-export type ActiveSessionList = z.input<typeof ActiveSessionList>;
 
 // Two-factor sign-in
 
@@ -90,10 +86,6 @@ export const Passkey = z.object({
   lastUsedAt: Timestamp.nullable(),
 });
 export type Passkey = z.input<typeof Passkey>;
-export const PasskeyList = listOf(Passkey);
-export type PasskeyList = z.input<typeof PasskeyList>;
-export const PasskeyReply = replyOf("passkey", Passkey);
-export type PasskeyReply = z.input<typeof PasskeyReply>;
 /** A WebAuthn ceremony's options (the WebAuthn library's JSON, passed through whole) and the challenge's id. */
 export const PasskeyOptions = z.object({ challengeId: z.string(), options: z.unknown() });
 export type PasskeyOptions = z.input<typeof PasskeyOptions>;
@@ -102,8 +94,6 @@ export type PasskeyOptions = z.input<typeof PasskeyOptions>;
 
 export const OAuthProvider = z.object({ id: z.string(), label: z.string() });
 export type OAuthProvider = z.input<typeof OAuthProvider>;
-export const OAuthProviderList = listOf(OAuthProvider);
-export type OAuthProviderList = z.input<typeof OAuthProviderList>;
 /** Where the browser goes after an OAuth sign-in or link (a path of this site), or null. */
 const Redirect = z.string().nullable();
 export const OAuthSignInReply = z.union([

@@ -1,7 +1,7 @@
 // Replies of autonomous control: rules (with their next runs, budget use and last execution), executions, the
 // instance-wide kill switch and a cron preview.
 import { z } from "zod";
-import { failure, listOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
+import { failure, Timestamp } from "../replies/common.js";
 import { stamped } from "../replies/fields.js";
 import { SIGNAL_SEVERITIES } from "../signals/requests.js";
 import { AUTONOMOUS_TRIGGERS, EXECUTION_STATUSES, EXECUTION_TRIGGERS } from "./index.js";
@@ -60,13 +60,5 @@ export const KillSwitchView = z.object({
 });
 export type KillSwitchView = z.input<typeof KillSwitchView>;
 
-export const AutonomousRuleList = listOf(AutonomousRuleView);
-export type AutonomousRuleList = z.input<typeof AutonomousRuleList>;
-export const AutonomousRuleReply = replyOf("rule", AutonomousRuleView);
-export type AutonomousRuleReply = z.input<typeof AutonomousRuleReply>;
-export const ExecutionReply = replyOf("execution", ExecutionView);
-export type ExecutionReply = z.input<typeof ExecutionReply>;
-export const ExecutionPage = pageOf(ExecutionView);
-export type ExecutionPage = z.input<typeof ExecutionPage>;
 export const CronPreview = z.object({ nextRuns: z.array(Timestamp) });
 export type CronPreview = z.input<typeof CronPreview>;

@@ -1,6 +1,6 @@
 // Replies of the chat: conversations, their messages, a sent answer.
 import { z } from "zod";
-import { failure, pageOf, replyOf, Timestamp, tokenUse, Usage } from "../replies/common.js";
+import { failure, Timestamp, tokenUse, Usage } from "../replies/common.js";
 import { stamped } from "../replies/fields.js";
 import { ANSWER_STATUSES } from "./requests.js";
 
@@ -31,18 +31,12 @@ export const ChatMessage = z.object({
 });
 export type ChatMessage = z.input<typeof ChatMessage>;
 
-export const ConversationReply = replyOf("conversation", Conversation);
-export type ConversationReply = z.input<typeof ConversationReply>;
-export const ConversationPage = pageOf(Conversation);
-export type ConversationPage = z.input<typeof ConversationPage>;
 /** History read backwards: `nextBefore` is the id to pass as `before` for older messages (null: no more). */
 export const MessagePage = z.object({
   items: z.array(ChatMessage),
   nextBefore: z.string().nullable(),
 });
 export type MessagePage = z.input<typeof MessagePage>;
-export const ChatMessageReply = replyOf("message", ChatMessage);
-export type ChatMessageReply = z.input<typeof ChatMessageReply>;
 export const StoppedReply = z.object({ stopped: z.boolean() });
 export type StoppedReply = z.input<typeof StoppedReply>;
 /** A whole answer, when the client did not ask for server-sent events. */

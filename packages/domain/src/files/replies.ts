@@ -1,6 +1,6 @@
 // Replies of uploads: one stored file (after its upload) and the caller's files with their storage use and quota.
 import { z } from "zod";
-import { replyOf, Timestamp } from "../replies/common.js";
+import { Timestamp } from "../replies/common.js";
 
 export const StoredFile = z.object({
   id: z.string(),
@@ -11,9 +11,6 @@ export const StoredFile = z.object({
   createdAt: Timestamp,
 });
 export type StoredFile = z.input<typeof StoredFile>;
-
-export const StoredFileReply = replyOf("file", StoredFile);
-export type StoredFileReply = z.input<typeof StoredFileReply>;
 
 /** GET /api/files. */
 export const FileList = z.object({

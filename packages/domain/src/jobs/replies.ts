@@ -1,7 +1,7 @@
 // Replies of background runs and dead letters: one run (started, read, cancelled), a batch of runs, the admins' dead
 // letters and what retrying or dropping one did.
 import { z } from "zod";
-import { listOf, replyOf, runOutcome, Timestamp } from "../replies/common.js";
+import { runOutcome, Timestamp } from "../replies/common.js";
 
 export const BackgroundRun = z.object({
   id: z.string(),
@@ -15,8 +15,6 @@ export const BackgroundRun = z.object({
   ...runOutcome,
 });
 export type BackgroundRun = z.input<typeof BackgroundRun>;
-export const BackgroundRunReply = replyOf("run", BackgroundRun);
-export type BackgroundRunReply = z.input<typeof BackgroundRunReply>;
 
 /** POST /api/aacos/runs (202): the batch and its runs, in parallel with quantum processing, else one after another. */
 export const BatchReply = z.object({
@@ -38,8 +36,6 @@ export const DeadLetterView = z.object({
   failedAt: Timestamp,
 });
 export type DeadLetterView = z.input<typeof DeadLetterView>;
-export const DeadLetterList = listOf(DeadLetterView);
-export type DeadLetterList = z.input<typeof DeadLetterList>;
 /** A dead letter put back on its queue as a new job. */
 export const DeadLetterRetried = z.object({ jobId: z.string(), queue: z.string() });
 export type DeadLetterRetried = z.input<typeof DeadLetterRetried>;

@@ -1,7 +1,7 @@
 // Replies of entity orchestration: a page of entities across users, the configured models, one entity after an
 // action, the per-entity results of a bulk request.
 import { z } from "zod";
-import { numberedPageOf, replyOf, Timestamp } from "../replies/common.js";
+import { numberedPageOf, Timestamp } from "../replies/common.js";
 import { ORCHESTRATION_STATUSES } from "./index.js";
 
 export const OrchestratedEntity = z.object({
@@ -42,9 +42,6 @@ export const ConfiguredModels = z.object({
   defaultModel: z.string().nullable(),
 });
 export type ConfiguredModels = z.input<typeof ConfiguredModels>;
-
-export const OrchestratedEntityReply = replyOf("entity", OrchestratedEntity);
-export type OrchestratedEntityReply = z.input<typeof OrchestratedEntityReply>;
 
 export const BulkResult = z.discriminatedUnion("ok", [
   z.object({ entityId: z.string(), ok: z.literal(true), entity: OrchestratedEntity }),

@@ -10,7 +10,7 @@ import {
   type TierLimits,
   WORLD_NAMES,
 } from "../catalog/types.js";
-import { listOf, replyOf, Timestamp } from "../replies/common.js";
+import { Timestamp } from "../replies/common.js";
 
 const PLAN_KINDS = ["tier", "world"] as const;
 /** "stripe": Checkout takes payment; "test": the free provider, plan changes cost nothing. */
@@ -149,10 +149,6 @@ export const PlanRequest = z.object({
   decidedAt: Timestamp.nullable(),
 });
 export type PlanRequest = z.input<typeof PlanRequest>;
-export const PlanRequestReply = replyOf("request", PlanRequest);
-export type PlanRequestReply = z.input<typeof PlanRequestReply>;
-export const PlanRequestList = listOf(PlanRequest);
-export type PlanRequestList = z.input<typeof PlanRequestList>;
 /** A plan request granted or declined. */
 export const PlanRequestDecided = z.object({ ok: z.literal(true) });
 export type PlanRequestDecided = z.input<typeof PlanRequestDecided>;

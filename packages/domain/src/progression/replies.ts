@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
-import { listOf, pageOf, replyOf, Timestamp } from "../replies/common.js";
+import { Timestamp } from "../replies/common.js";
 import { described, userRef } from "../replies/fields.js";
 import {
   ACTION_XP,
@@ -48,8 +48,6 @@ export const LedgerItem = z.object({
   createdAt: Timestamp,
 });
 export type LedgerItem = z.input<typeof LedgerItem>;
-export const LedgerPage = pageOf(LedgerItem);
-export type LedgerPage = z.input<typeof LedgerPage>;
 
 const QuestAction = z.enum([
   ...(Object.keys(ACTION_XP) as ProgressAction[]),
@@ -82,8 +80,6 @@ export const QuestList = z.object({
   slots: z.object({ used: z.number(), total: z.number().nullable() }),
 });
 export type QuestList = z.input<typeof QuestList>;
-export const QuestReply = replyOf("quest", QuestView);
-export type QuestReply = z.input<typeof QuestReply>;
 
 export const EventLeader = z.object({
   ...userRef,
@@ -114,10 +110,6 @@ export const CommunityEventView = z.object({
   me: z.object({ score: z.number(), place: z.number().nullable() }).nullable(),
 });
 export type CommunityEventView = z.input<typeof CommunityEventView>;
-export const CommunityEventList = listOf(CommunityEventView);
-export type CommunityEventList = z.input<typeof CommunityEventList>;
-export const CommunityEventReply = replyOf("event", CommunityEventView);
-export type CommunityEventReply = z.input<typeof CommunityEventReply>;
 
 export const LeaderboardEntry = z.object({
   ...userRef,

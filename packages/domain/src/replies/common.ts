@@ -13,25 +13,39 @@ export const Timestamp = z.codec(
   },
 );
 
-/** A page of a list: the items and how many there are in all. */
+/** A page of a list: the items and how many there are in all. The web reads it as `PageOf<typeof Item>`. */
 export function pageOf<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item), total: z.number() });
 }
+export type PageOf<Item extends z.ZodType> = z.input<ReturnType<typeof pageOf<Item>>>;
 
-/** A numbered page of a list: the items, how many there are in all, and which page of what size it is. */
+/**
+ * A numbered page of a list: the items, how many there are in all, and which page of what size it is. The web reads
+ * it as `NumberedPageOf<typeof Item>`.
+ */
 export function numberedPageOf<Item extends z.ZodType>(item: Item) {
   return pageOf(item).extend({ page: z.number(), pageSize: z.number() });
 }
+export type NumberedPageOf<Item extends z.ZodType> = z.input<
+  ReturnType<typeof numberedPageOf<Item>>
+>;
 
-/** A whole list: `{ items }`. */
+/** A whole list: `{ items }`. A route declares `listOf(AlertView)`; the web reads `ListOf<typeof AlertView>`. */
 export function listOf<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item) });
 }
+export type ListOf<Item extends z.ZodType> = z.input<ReturnType<typeof listOf<Item>>>;
 
-/** One thing under its name: `replyOf("alert", AlertView)` is `{ alert }`. */
+/**
+ * One thing under its name: `replyOf("alert", AlertView)` is `{ alert }`, which the web reads as
+ * `ReplyOf<"alert", typeof AlertView>`.
+ */
 export function replyOf<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
   return z.object({ [key]: item } as Record<Key, Item>);
 }
+export type ReplyOf<Key extends string, Item extends z.ZodType> = z.input<
+  ReturnType<typeof replyOf<Key, Item>>
+>;
 
 /** The wire shape of a page of replies (what the web reads). */
 export interface Page<Item> {

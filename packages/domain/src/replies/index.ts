@@ -1,6 +1,9 @@
 // Reply schemas: what each route answers, declared once in its feature's folder (`<feature>/replies.ts`) and
 // re-exported here; the pieces every reply uses (`common.ts`) and the error shape (`errors.ts`) live in this folder. The server serialises with them (fields they do not name
 // never leave it) and documents them in /api/openapi.json; the web app takes its reply types from them.
+// A plain list, page or one item under its name is not named here: the route declares `listOf(Item)`, `pageOf(Item)`
+// or `replyOf("key", Item)` and the web reads `ListOf<typeof Item>`, `PageOf<typeof Item>` or
+// `ReplyOf<"key", typeof Item>` (decision 396).
 // docs/decisions/240-reply-schemas.md.
 
 export * from "../account/replies.js";

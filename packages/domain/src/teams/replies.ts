@@ -1,11 +1,13 @@
 // Replies of teams: the caller's teams, one team with its members, invitations and shared universes, an invitation's
 // preview and the changes' answers.
 import { z } from "zod";
-import { listOf, replyOf, Timestamp } from "../replies/common.js";
+import { Timestamp } from "../replies/common.js";
 import { namedWithOwner, userRef } from "../replies/fields.js";
 import { TEAM_ROLES } from "./index.js";
 
-const TeamRef = z.object({ id: z.string(), name: z.string() });
+/** A team created, renamed or joined: its id and name. */
+export const TeamRef = z.object({ id: z.string(), name: z.string() });
+export type TeamRef = z.input<typeof TeamRef>;
 /** A member's place in a team (the caller's, on their own teams): the role and whether they may change what is shared. */
 const membership = { role: z.enum(TEAM_ROLES), canWrite: z.boolean() };
 
@@ -69,21 +71,8 @@ export const InvitePreview = z.object({
 });
 export type InvitePreview = z.input<typeof InvitePreview>;
 
-export const TeamList = listOf(TeamSummary);
-export type TeamList = z.input<typeof TeamList>;
-export const TeamDetailReply = replyOf("team", TeamDetail);
-export type TeamDetailReply = z.input<typeof TeamDetailReply>;
-/** Created, renamed or joined: the team's id and name. */
-export const TeamRefReply = replyOf("team", TeamRef);
-export type TeamRefReply = z.input<typeof TeamRefReply>;
 export const TransferredTeamReply = z.object({ team: TeamRef.extend({ ownerId: z.string() }) });
 export type TransferredTeamReply = z.input<typeof TransferredTeamReply>;
-export const TeamInviteReply = replyOf("invite", TeamInvite);
-export type TeamInviteReply = z.input<typeof TeamInviteReply>;
-export const InvitePreviewReply = replyOf("invite", InvitePreview);
-export type InvitePreviewReply = z.input<typeof InvitePreviewReply>;
-export const TeamMemberReply = replyOf("member", TeamMember);
-export type TeamMemberReply = z.input<typeof TeamMemberReply>;
 export const UniverseShareReply = z.object({
   share: z.object({ universeId: z.string(), teamId: z.string(), sharedAt: Timestamp }),
 });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { PERMISSIONS, ROLES } from "../access/index.js";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
-import { numberedPageOf, replyOf, Timestamp } from "../replies/common.js";
+import { Timestamp } from "../replies/common.js";
 
 /** What any signed-in caller may see of an account (never its secrets). */
 export const PublicUser = z.object({
@@ -28,12 +28,6 @@ export const AdminUser = PublicUser.extend({
 });
 export type AdminUser = z.input<typeof AdminUser>;
 
-export const PublicUserReply = replyOf("user", PublicUser);
-export type PublicUserReply = z.input<typeof PublicUserReply>;
-export const AdminUserReply = replyOf("user", AdminUser);
-export type AdminUserReply = z.input<typeof AdminUserReply>;
-export const AdminUserPage = numberedPageOf(AdminUser);
-export type AdminUserPage = z.input<typeof AdminUserPage>;
 /** Sign out everywhere: how many sessions were ended. */
 export const SignedOutSessions = z.object({ sessions: z.number() });
 export type SignedOutSessions = z.input<typeof SignedOutSessions>;

@@ -1,7 +1,7 @@
 // Replies of the workspace: universes, entities, their knowledge files and passages found in them, and the reality
 // forge's templates and what forging one made.
 import { z } from "zod";
-import { listOf, replyOf, Timestamp } from "../replies/common.js";
+import { Timestamp } from "../replies/common.js";
 import { described, stamped } from "../replies/fields.js";
 import { ENTITY_STATUSES } from "./index.js";
 
@@ -75,24 +75,6 @@ export const UniverseTemplate = z.object({
 });
 export type UniverseTemplate = z.input<typeof UniverseTemplate>;
 
-export const UniverseList = listOf(Universe);
-export type UniverseList = z.input<typeof UniverseList>;
-export const UniverseReply = replyOf("universe", Universe);
-export type UniverseReply = z.input<typeof UniverseReply>;
-export const EntityList = listOf(Entity);
-export type EntityList = z.input<typeof EntityList>;
-export const EntityReply = replyOf("entity", Entity);
-export type EntityReply = z.input<typeof EntityReply>;
-export const KnowledgeFileList = listOf(KnowledgeFile);
-export type KnowledgeFileList = z.input<typeof KnowledgeFileList>;
-export const KnowledgeFileReply = replyOf("knowledgeFile", KnowledgeFile);
-export type KnowledgeFileReply = z.input<typeof KnowledgeFileReply>;
-export const KnowledgeHitList = listOf(KnowledgeHit);
-export type KnowledgeHitList = z.input<typeof KnowledgeHitList>;
-export const UniverseTemplateList = listOf(UniverseTemplate);
-export type UniverseTemplateList = z.input<typeof UniverseTemplateList>;
-export const UniverseTemplateReply = replyOf("template", UniverseTemplate);
-export type UniverseTemplateReply = z.input<typeof UniverseTemplateReply>;
 /** A template forged: the new universe and the entities made in it. */
 export const ForgedUniverse = z.object({ universe: Universe, entities: z.array(Entity) });
 export type ForgedUniverse = z.input<typeof ForgedUniverse>;

@@ -3,7 +3,7 @@
 // {password} or {token} (the account and all its data, 204).
 import { DeleteAccountBody, exportFileName } from "@aacos/domain/account";
 import { DesktopLayout } from "@aacos/domain/layout";
-import { DeleteLinkSent, LayoutReply } from "@aacos/domain/replies";
+import { DeleteLinkSent, replyOf } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { callerOf } from "../../platform/auth.js";
@@ -25,7 +25,7 @@ export async function accountRoutes(
 
   api.get(
     "/api/me/layout",
-    { ...signedIn, schema: { response: { 200: LayoutReply } } },
+    { ...signedIn, schema: { response: { 200: replyOf("layout", DesktopLayout) } } },
     async (request) => {
       const caller = callerOf(request);
       return { layout: await account.layout(caller.user.id) };
@@ -34,7 +34,10 @@ export async function accountRoutes(
 
   api.put(
     "/api/me/layout",
-    { ...signedIn, schema: { body: DesktopLayout, response: { 200: LayoutReply } } },
+    {
+      ...signedIn,
+      schema: { body: DesktopLayout, response: { 200: replyOf("layout", DesktopLayout) } },
+    },
     async (request) => {
       const caller = callerOf(request);
       return { layout: await account.saveLayout(caller.user.id, request.body) };

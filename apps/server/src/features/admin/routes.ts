@@ -2,7 +2,7 @@
 // filters, and whether mail goes out by SMTP. Users, errors and the outbox live with their own features.
 import { Readable } from "node:stream";
 import { AuditExportQuery, AuditListQuery, IncidentListQuery } from "@aacos/domain/admin-console";
-import { AuditPage, IncidentPage, MailStatus } from "@aacos/domain/replies";
+import { AuditPage, Incident, MailStatus, pageOf } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { clientOf } from "../auth/index.js";
@@ -52,7 +52,10 @@ export async function adminRoutes(app: FastifyInstance) {
 
   api.get(
     "/api/admin/audit",
-    { onRequest: adminOnly, schema: { querystring: AuditListQuery, response: { 200: AuditPage } } },
+    {
+      onRequest: adminOnly,
+      schema: { querystring: AuditListQuery, response: { 200: AuditPage } },
+    },
     async (request) => {
       const { items, total } = await reads.auditPage(request.query);
       return {
@@ -85,7 +88,7 @@ export async function adminRoutes(app: FastifyInstance) {
     "/api/admin/security/incidents",
     {
       onRequest: adminOnly,
-      schema: { querystring: IncidentListQuery, response: { 200: IncidentPage } },
+      schema: { querystring: IncidentListQuery, response: { 200: pageOf(Incident) } },
     },
     async (request) => reads.incidents(request.query),
   );

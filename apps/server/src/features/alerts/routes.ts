@@ -2,11 +2,11 @@
 // delete, silence, test-fire), acknowledge and resolve. A webhook rule needs the webhooks feature.
 import { tierHasFeature } from "@aacos/domain/catalog";
 import {
-  AlertList,
-  AlertReply,
-  AlertRuleList,
-  AlertRuleReply,
+  AlertRuleView,
+  AlertView,
   CreatedAlertRuleReply,
+  listOf,
+  replyOf,
 } from "@aacos/domain/replies";
 import {
   AlertListQuery,
@@ -42,25 +42,31 @@ export async function alertRoutes(app: FastifyInstance, deps: { alerts: AlertSer
 
   api.get(
     "/api/alerts",
-    { ...signedIn, schema: { querystring: AlertListQuery, response: { 200: AlertList } } },
+    { ...signedIn, schema: { querystring: AlertListQuery, response: { 200: listOf(AlertView) } } },
     async (request) => alerts.list(callerOf(request), request.query),
   );
 
   api.post(
     "/api/alerts/:id/acknowledge",
-    { ...signedIn, schema: { params: MonitoringIdParams, response: { 200: AlertReply } } },
+    {
+      ...signedIn,
+      schema: { params: MonitoringIdParams, response: { 200: replyOf("alert", AlertView) } },
+    },
     async (request) => alerts.acknowledge(callerOf(request), request.params.id),
   );
 
   api.post(
     "/api/alerts/:id/resolve",
-    { ...signedIn, schema: { params: MonitoringIdParams, response: { 200: AlertReply } } },
+    {
+      ...signedIn,
+      schema: { params: MonitoringIdParams, response: { 200: replyOf("alert", AlertView) } },
+    },
     async (request) => alerts.resolve(callerOf(request), request.params.id),
   );
 
   api.get(
     "/api/alerts/rules",
-    { ...signedIn, schema: { response: { 200: AlertRuleList } } },
+    { ...signedIn, schema: { response: { 200: listOf(AlertRuleView) } } },
     async (request) => alerts.rules(callerOf(request)),
   );
 
@@ -80,7 +86,7 @@ export async function alertRoutes(app: FastifyInstance, deps: { alerts: AlertSer
       schema: {
         params: MonitoringIdParams,
         body: AlertRuleUpdateBody,
-        response: { 200: AlertRuleReply },
+        response: { 200: replyOf("rule", AlertRuleView) },
       },
     },
     async (request) => {
@@ -102,7 +108,11 @@ export async function alertRoutes(app: FastifyInstance, deps: { alerts: AlertSer
     "/api/alerts/rules/:id/silence",
     {
       ...signedIn,
-      schema: { params: MonitoringIdParams, body: SilenceBody, response: { 200: AlertRuleReply } },
+      schema: {
+        params: MonitoringIdParams,
+        body: SilenceBody,
+        response: { 200: replyOf("rule", AlertRuleView) },
+      },
     },
     async (request) =>
       alerts.silenceRule(callerOf(request), request.params.id, request.body.minutes),
@@ -110,7 +120,10 @@ export async function alertRoutes(app: FastifyInstance, deps: { alerts: AlertSer
 
   api.post(
     "/api/alerts/rules/:id/test",
-    { ...signedIn, schema: { params: MonitoringIdParams, response: { 201: AlertReply } } },
+    {
+      ...signedIn,
+      schema: { params: MonitoringIdParams, response: { 201: replyOf("alert", AlertView) } },
+    },
     async (request, reply) =>
       reply.status(201).send(await alerts.testRule(callerOf(request), request.params.id)),
   );

@@ -3,11 +3,13 @@
 import { AUTH_RATE_LIMITS, REFRESH_TOKEN_TTL_MS } from "@aacos/domain/access";
 import { REGISTRATION_CLOSED_MESSAGE } from "@aacos/domain/catalog-overrides";
 import {
-  ActiveSessionList,
-  AuthUserReply,
+  ActiveSession,
+  AuthUser,
   LoginReply,
+  listOf,
   PermissionsReply,
-  PublicUserReply,
+  PublicUser,
+  replyOf,
   SessionReply,
   SessionTokens as SessionTokensReply,
 } from "@aacos/domain/replies";
@@ -185,7 +187,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   api.get(
     "/api/auth/me",
-    { onRequest: app.authenticate, schema: { response: { 200: AuthUserReply } } },
+    { onRequest: app.authenticate, schema: { response: { 200: replyOf("user", AuthUser) } } },
     async (request) => {
       const caller = callerOf(request);
       const user = publicUser(caller.user);
@@ -207,7 +209,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     "/api/auth/profile",
     {
       onRequest: app.authenticate,
-      schema: { body: ProfileBody, response: { 200: PublicUserReply } },
+      schema: { body: ProfileBody, response: { 200: replyOf("user", PublicUser) } },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -234,7 +236,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   api.get(
     "/api/auth/sessions",
-    { onRequest: app.authenticate, schema: { response: { 200: ActiveSessionList } } },
+    { onRequest: app.authenticate, schema: { response: { 200: listOf(ActiveSession) } } },
     async (request) => {
       const caller = callerOf(request);
       const current = caller.sessionId;

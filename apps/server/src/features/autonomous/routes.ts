@@ -32,7 +32,7 @@ export async function autonomousRoutes(
 
   api.get(
     "/api/autonomous/rules",
-    { ...allowed, schema: { response: { 200: replies.AutonomousRuleList } } },
+    { ...allowed, schema: { response: { 200: replies.listOf(replies.AutonomousRuleView) } } },
     async (request) => ({ items: await autonomous.listRules(callerOf(request).userId) }),
   );
 
@@ -40,7 +40,10 @@ export async function autonomousRoutes(
     "/api/autonomous/rules",
     {
       ...allowed,
-      schema: { body: AutonomousRuleBody, response: { 201: replies.AutonomousRuleReply } },
+      schema: {
+        body: AutonomousRuleBody,
+        response: { 201: replies.replyOf("rule", replies.AutonomousRuleView) },
+      },
     },
     async (request, reply) => {
       const { userId, context } = callerOf(request);
@@ -53,7 +56,10 @@ export async function autonomousRoutes(
     "/api/autonomous/rules/:id",
     {
       ...allowed,
-      schema: { params: AutonomousIdParams, response: { 200: replies.AutonomousRuleReply } },
+      schema: {
+        params: AutonomousIdParams,
+        response: { 200: replies.replyOf("rule", replies.AutonomousRuleView) },
+      },
     },
     async (request) => ({
       rule: await autonomous.getRule(callerOf(request).userId, request.params.id),
@@ -67,7 +73,7 @@ export async function autonomousRoutes(
       schema: {
         params: AutonomousIdParams,
         body: AutonomousRuleBody,
-        response: { 200: replies.AutonomousRuleReply },
+        response: { 200: replies.replyOf("rule", replies.AutonomousRuleView) },
       },
     },
     async (request) => {
@@ -96,7 +102,10 @@ export async function autonomousRoutes(
       `/api/autonomous/rules/:id/${action}`,
       {
         ...allowed,
-        schema: { params: AutonomousIdParams, response: { 200: replies.AutonomousRuleReply } },
+        schema: {
+          params: AutonomousIdParams,
+          response: { 200: replies.replyOf("rule", replies.AutonomousRuleView) },
+        },
       },
       async (request) => {
         const { userId, context } = callerOf(request);
@@ -111,7 +120,10 @@ export async function autonomousRoutes(
     "/api/autonomous/rules/:id/run",
     {
       ...allowed,
-      schema: { params: AutonomousIdParams, response: { 202: replies.ExecutionReply } },
+      schema: {
+        params: AutonomousIdParams,
+        response: { 202: replies.replyOf("execution", replies.ExecutionView) },
+      },
     },
     async (request, reply) => {
       const { userId, context } = callerOf(request);
@@ -124,7 +136,10 @@ export async function autonomousRoutes(
     "/api/autonomous/executions",
     {
       ...allowed,
-      schema: { querystring: ExecutionHistoryQuery, response: { 200: replies.ExecutionPage } },
+      schema: {
+        querystring: ExecutionHistoryQuery,
+        response: { 200: replies.pageOf(replies.ExecutionView) },
+      },
     },
     async (request) => autonomous.history(callerOf(request).userId, request.query),
   );

@@ -2,10 +2,11 @@
 // (server-sent events or one JSON answer, by Accept), stopping a running answer, and marking a shared answer helpful.
 
 import {
-  ChatMessageReply,
-  ConversationPage,
-  ConversationReply,
+  ChatMessage,
+  Conversation,
   MessagePage,
+  pageOf,
+  replyOf,
   SentMessageReply,
   StoppedReply,
 } from "@aacos/domain/replies";
@@ -30,7 +31,13 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
 
   api.post(
     "/api/chat/conversations",
-    { ...signedIn, schema: { body: CreateConversationBody, response: { 201: ConversationReply } } },
+    {
+      ...signedIn,
+      schema: {
+        body: CreateConversationBody,
+        response: { 201: replyOf("conversation", Conversation) },
+      },
+    },
     async (request, reply) => {
       const conversation = await chat.create(planOf(request).userId, request.body.entityId);
       return reply.status(201).send({ conversation });
@@ -41,7 +48,7 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
     "/api/chat/conversations",
     {
       ...signedIn,
-      schema: { querystring: ConversationListQuery, response: { 200: ConversationPage } },
+      schema: { querystring: ConversationListQuery, response: { 200: pageOf(Conversation) } },
     },
     async (request) => chat.list(planOf(request).userId, request.query),
   );
@@ -53,7 +60,7 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
       schema: {
         params: ConversationParams,
         body: RenameConversationBody,
-        response: { 200: ConversationReply },
+        response: { 200: replyOf("conversation", Conversation) },
       },
     },
     async (request) => ({
@@ -104,7 +111,10 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
 
   api.post(
     "/api/chat/messages/:id/helpful",
-    { ...signedIn, schema: { params: MessageParams, response: { 200: ChatMessageReply } } },
+    {
+      ...signedIn,
+      schema: { params: MessageParams, response: { 200: replyOf("message", ChatMessage) } },
+    },
     async (request) => ({
       message: await chat.markHelpful(planOf(request).userId, request.params.id),
     }),

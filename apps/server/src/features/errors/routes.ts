@@ -1,7 +1,7 @@
 // HTTP of error reports (docs/product.md §7 POST /api/errors {reports}): anyone may report, rate-limited per address;
 // admins list and resolve the groups.
 
-import { AcceptedCount, ErrorGroupPage, ErrorGroupReply } from "@aacos/domain/replies";
+import { AcceptedCount, ErrorGroup, pageOf, replyOf } from "@aacos/domain/replies";
 import { ERROR_REPORT_LIMITS, ErrorListQuery, ErrorReportBatch } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -55,7 +55,7 @@ export async function errorReportRoutes(
     "/api/admin/errors",
     {
       onRequest: adminOnly,
-      schema: { querystring: ErrorListQuery, response: { 200: ErrorGroupPage } },
+      schema: { querystring: ErrorListQuery, response: { 200: pageOf(ErrorGroup) } },
     },
     async (request) => {
       const { items, total } = await deps.errorReports.list(request.query);
@@ -65,7 +65,10 @@ export async function errorReportRoutes(
 
   api.post(
     "/api/admin/errors/:id/resolve",
-    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: ErrorGroupReply } } },
+    {
+      onRequest: adminOnly,
+      schema: { params: IdParams, response: { 200: replyOf("report", ErrorGroup) } },
+    },
     async (request) => {
       const principal = callerOf(request);
       const row = await deps.errorReports.resolve(request.params.id, principal.user.id);

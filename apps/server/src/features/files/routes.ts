@@ -1,7 +1,7 @@
 // HTTP of uploads (docs/product.md §7 POST /upload): upload with multipart field `file`, list, download and delete own files.
 
 import { fieldFailure } from "@aacos/domain/errors";
-import { FileList, StoredFileReply } from "@aacos/domain/replies";
+import { FileList, replyOf, StoredFile } from "@aacos/domain/replies";
 import { MESSAGES, UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -35,7 +35,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: { files: FileServ
   const signedIn = { onRequest: app.authenticate };
   api.post(
     "/api/upload",
-    { ...signedIn, schema: { response: { 201: StoredFileReply } } },
+    { ...signedIn, schema: { response: { 201: replyOf("file", StoredFile) } } },
     async (request, reply) => {
       const owner = ownerOf(request);
       const missing = validationFailed({ file: fieldFailure(MESSAGES.required, "required") });

@@ -8,11 +8,13 @@ import {
   RunParams,
 } from "@aacos/domain/jobs";
 import {
-  BackgroundRunReply,
+  BackgroundRun,
   BatchReply,
   DeadLetterDropped,
-  DeadLetterList,
   DeadLetterRetried,
+  DeadLetterView,
+  listOf,
+  replyOf,
 } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -35,7 +37,7 @@ export async function jobRoutes(
     "/api/admin/jobs/dead-letters",
     {
       onRequest: adminOnly,
-      schema: { querystring: DeadLetterListQuery, response: { 200: DeadLetterList } },
+      schema: { querystring: DeadLetterListQuery, response: { 200: listOf(DeadLetterView) } },
     },
     async (request) => ({
       items: await jobs.deadLetters(request.query.limit),
@@ -79,7 +81,11 @@ export async function jobRoutes(
     "/api/aacos/entities/:id/runs",
     {
       ...signedIn,
-      schema: { params: RunParams, body: EntityRunBody, response: { 202: BackgroundRunReply } },
+      schema: {
+        params: RunParams,
+        body: EntityRunBody,
+        response: { 202: replyOf("run", BackgroundRun) },
+      },
     },
     async (request, reply) => {
       const run = await runs.startEntityRun(
@@ -106,7 +112,10 @@ export async function jobRoutes(
 
   api.get(
     "/api/aacos/runs/:id",
-    { ...signedIn, schema: { params: RunParams, response: { 200: BackgroundRunReply } } },
+    {
+      ...signedIn,
+      schema: { params: RunParams, response: { 200: replyOf("run", BackgroundRun) } },
+    },
     async (request) => ({
       run: await runs.get(planOf(request).userId, request.params.id),
     }),
@@ -114,7 +123,10 @@ export async function jobRoutes(
 
   api.post(
     "/api/aacos/runs/:id/cancel",
-    { ...signedIn, schema: { params: RunParams, response: { 200: BackgroundRunReply } } },
+    {
+      ...signedIn,
+      schema: { params: RunParams, response: { 200: replyOf("run", BackgroundRun) } },
+    },
     async (request) => ({ run: await runs.cancel(planOf(request), request.params.id) }),
   );
 }

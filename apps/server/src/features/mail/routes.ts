@@ -1,5 +1,5 @@
 // HTTP of the mail feature: the admin's view of the outbox (mail kept when no SMTP server is configured).
-import { OutboxReply } from "@aacos/domain/replies";
+import { listOf, OutboxItem } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Mailer } from "./mailer.js";
@@ -10,7 +10,7 @@ export async function mailRoutes(app: FastifyInstance, deps: { mailer: Mailer })
 
   api.get(
     "/api/admin/outbox",
-    { onRequest: adminOnly, schema: { response: { 200: OutboxReply } } },
+    { onRequest: adminOnly, schema: { response: { 200: listOf(OutboxItem) } } },
     async () => {
       const items = await deps.mailer.outbox();
       return { items };

@@ -1,5 +1,5 @@
 // HTTP of OpenID Connect sign-in: /api/auth/oauth/providers, /:provider/start (redirect), /:provider (code), /:provider/link.
-import { OAuthLinked, OAuthProviderList, OAuthSignInReply } from "@aacos/domain/replies";
+import { listOf, OAuthLinked, OAuthProvider, OAuthSignInReply } from "@aacos/domain/replies";
 import { requiredText } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -47,7 +47,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
 
   api.get(
     "/api/auth/oauth/providers",
-    { schema: { response: { 200: OAuthProviderList } } },
+    { schema: { response: { 200: listOf(OAuthProvider) } } },
     async () => ({ items: oauth.providers() }),
   );
 

@@ -10,8 +10,9 @@ import {
 import {
   BulkResults,
   ConfiguredModels,
-  OrchestratedEntityReply,
+  OrchestratedEntity,
   OrchestrationPage,
+  replyOf,
 } from "@aacos/domain/replies";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -52,7 +53,10 @@ export async function orchestrationRoutes(
       `/api/orchestration/entities/:id/${action}`,
       {
         ...signedIn,
-        schema: { params: OrchestrationEntityParams, response: { 200: OrchestratedEntityReply } },
+        schema: {
+          params: OrchestrationEntityParams,
+          response: { 200: replyOf("entity", OrchestratedEntity) },
+        },
       },
       async (request) => ({
         entity: await orchestration.act(callerOf(request), request.params.id, action),
@@ -67,7 +71,7 @@ export async function orchestrationRoutes(
       schema: {
         params: OrchestrationEntityParams,
         body: ReassignModelBody,
-        response: { 200: OrchestratedEntityReply },
+        response: { 200: replyOf("entity", OrchestratedEntity) },
       },
     },
     async (request) => ({

@@ -1,5 +1,5 @@
 // HTTP of passkeys: add, list and remove (signed in); sign in with one, password-less or as the second factor.
-import { PasskeyList, PasskeyOptions, PasskeyReply, SessionReply } from "@aacos/domain/replies";
+import { listOf, Passkey, PasskeyOptions, replyOf, SessionReply } from "@aacos/domain/replies";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -49,7 +49,7 @@ export async function passkeyRoutes(
 
   api.get(
     "/api/auth/passkeys",
-    { onRequest: app.authenticate, schema: { response: { 200: PasskeyList } } },
+    { onRequest: app.authenticate, schema: { response: { 200: listOf(Passkey) } } },
     async (request) => {
       const caller = callerOf(request);
       return { items: await passkeys.list(caller.user.id) };
@@ -69,7 +69,7 @@ export async function passkeyRoutes(
     "/api/auth/passkeys/register/verify",
     {
       onRequest: app.authenticate,
-      schema: { body: RegisterVerifyBody, response: { 201: PasskeyReply } },
+      schema: { body: RegisterVerifyBody, response: { 201: replyOf("passkey", Passkey) } },
     },
     async (request, reply) => {
       const caller = callerOf(request);

@@ -92,7 +92,13 @@ export async function billingRoutes(
 
   api.post(
     "/api/plan/requests",
-    { ...signedIn, schema: { body: PlanRequestBody, response: { 201: replies.PlanRequestReply } } },
+    {
+      ...signedIn,
+      schema: {
+        body: PlanRequestBody,
+        response: { 201: replies.replyOf("request", replies.PlanRequest) },
+      },
+    },
     async (request, reply) => {
       const created = await requests.create(userIdOf(request), request.body, clientOf(request));
       return reply.status(201).send({ request: created });
@@ -101,13 +107,16 @@ export async function billingRoutes(
 
   api.get(
     "/api/plan/requests",
-    { ...signedIn, schema: { response: { 200: replies.PlanRequestList } } },
+    { ...signedIn, schema: { response: { 200: replies.listOf(replies.PlanRequest) } } },
     async (request) => ({ items: await requests.mine(userIdOf(request)) }),
   );
 
   api.get(
     "/api/admin/plan-requests",
-    { ...admin, schema: { querystring: RequestQuery, response: { 200: replies.PlanRequestList } } },
+    {
+      ...admin,
+      schema: { querystring: RequestQuery, response: { 200: replies.listOf(replies.PlanRequest) } },
+    },
     async (request) => ({ items: await requests.list(request.query.status) }),
   );
 

@@ -9,13 +9,15 @@ import {
   QuestIdParams,
 } from "@aacos/domain/progression";
 import {
-  CommunityEventList,
-  CommunityEventReply,
+  CommunityEventView,
   Leaderboard,
-  LedgerPage,
+  LedgerItem,
+  listOf,
   ProgressRecord,
+  pageOf,
   QuestList,
-  QuestReply,
+  QuestView,
+  replyOf,
 } from "@aacos/domain/replies";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -43,7 +45,7 @@ export async function progressionRoutes(
 
   api.get(
     "/api/progress/ledger",
-    { ...signedIn, schema: { querystring: LedgerQuery, response: { 200: LedgerPage } } },
+    { ...signedIn, schema: { querystring: LedgerQuery, response: { 200: pageOf(LedgerItem) } } },
     async (request) =>
       progression.ledger(caller(request).user.id, request.query.page, request.query.pageSize),
   );
@@ -59,7 +61,10 @@ export async function progressionRoutes(
 
   api.post(
     "/api/quests/:id/start",
-    { ...signedIn, schema: { params: QuestIdParams, response: { 200: QuestReply } } },
+    {
+      ...signedIn,
+      schema: { params: QuestIdParams, response: { 200: replyOf("quest", QuestView) } },
+    },
     async (request) => {
       const { user, tier } = caller(request);
       return { quest: await progression.quests.start(user.id, tier, request.params.id) };
@@ -68,7 +73,7 @@ export async function progressionRoutes(
 
   api.get(
     "/api/events",
-    { ...signedIn, schema: { response: { 200: CommunityEventList } } },
+    { ...signedIn, schema: { response: { 200: listOf(CommunityEventView) } } },
     async (request) => progression.events.list(caller(request).user.id),
   );
 
@@ -76,7 +81,7 @@ export async function progressionRoutes(
     "/api/events",
     {
       onRequest: adminOnly,
-      schema: { body: CreateEventBody, response: { 201: CommunityEventReply } },
+      schema: { body: CreateEventBody, response: { 201: replyOf("event", CommunityEventView) } },
     },
     async (request, reply) => {
       const event = await progression.events.create(request.body, caller(request).user.id);
@@ -86,7 +91,10 @@ export async function progressionRoutes(
 
   api.post(
     "/api/events/:id/join",
-    { ...signedIn, schema: { params: EventIdParams, response: { 200: CommunityEventReply } } },
+    {
+      ...signedIn,
+      schema: { params: EventIdParams, response: { 200: replyOf("event", CommunityEventView) } },
+    },
     async (request) => ({
       event: await progression.events.join(caller(request).user.id, request.params.id),
     }),

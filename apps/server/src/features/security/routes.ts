@@ -1,7 +1,7 @@
 // HTTP of security reports (docs/product.md §7 POST /security/events and /security/incidents): anyone may report, rate-limited
 // per address, the signed-in user attached by the server; admins read both and resolve incidents.
 
-import { AcceptedFlag, IncidentReply, SecurityOverview } from "@aacos/domain/replies";
+import { AcceptedFlag, replyOf, SecurityIncident, SecurityOverview } from "@aacos/domain/replies";
 import { SecurityEventBody, SecurityIncidentBody } from "@aacos/domain/validation";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -108,7 +108,10 @@ export async function securityRoutes(
 
   api.post(
     "/api/admin/security/incidents/:id/resolve",
-    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: IncidentReply } } },
+    {
+      onRequest: adminOnly,
+      schema: { params: IdParams, response: { 200: replyOf("incident", SecurityIncident) } },
+    },
     async (request) => {
       const incident = await deps.security.resolveIncident(request.params.id);
       await app.audit.record(clientOf(request), "admin.incident_resolved", incident.id, {

@@ -2,13 +2,16 @@
 // and the admin console's list at /api/admin/teams.
 
 import {
-  AdminTeamPage,
-  InvitePreviewReply,
-  TeamDetailReply,
-  TeamInviteReply,
-  TeamList,
-  TeamMemberReply,
-  TeamRefReply,
+  AdminTeamItem,
+  InvitePreview,
+  listOf,
+  pageOf,
+  replyOf,
+  TeamDetail,
+  TeamInvite,
+  TeamMember,
+  TeamRef,
+  TeamSummary,
   TransferredTeamReply,
   UniverseShareReply,
 } from "@aacos/domain/replies";
@@ -52,7 +55,7 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
     // Creating (owning) a team needs teamCollaboration; joining one does not.
     {
       onRequest: app.requireFeature("teamCollaboration"),
-      schema: { body: CreateTeamBody, response: { 201: TeamRefReply } },
+      schema: { body: CreateTeamBody, response: { 201: replyOf("team", TeamRef) } },
     },
     async (request, reply) => {
       const team = await teams.create(callerOf(request), request.body.name);
@@ -62,14 +65,17 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
   );
   api.get(
     "/api/teams",
-    { ...signedIn, schema: { response: { 200: TeamList } } },
+    { ...signedIn, schema: { response: { 200: listOf(TeamSummary) } } },
     async (request) => ({
       items: await teams.listMine(callerOf(request).id),
     }),
   );
   api.get(
     "/api/teams/:id",
-    { ...signedIn, schema: { params: TeamIdParams, response: { 200: TeamDetailReply } } },
+    {
+      ...signedIn,
+      schema: { params: TeamIdParams, response: { 200: replyOf("team", TeamDetail) } },
+    },
     async (request) => ({
       team: await teams.detail(callerOf(request).id, request.params.id),
     }),
@@ -78,7 +84,11 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
     "/api/teams/:id",
     {
       ...signedIn,
-      schema: { params: TeamIdParams, body: RenameTeamBody, response: { 200: TeamRefReply } },
+      schema: {
+        params: TeamIdParams,
+        body: RenameTeamBody,
+        response: { 200: replyOf("team", TeamRef) },
+      },
     },
     async (request) => ({
       team: await teams.rename(callerOf(request).id, request.params.id, request.body.name),
@@ -95,7 +105,11 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
     "/api/teams/:id/invites",
     {
       ...signedIn,
-      schema: { params: TeamIdParams, body: InviteMemberBody, response: { 201: TeamInviteReply } },
+      schema: {
+        params: TeamIdParams,
+        body: InviteMemberBody,
+        response: { 201: replyOf("invite", TeamInvite) },
+      },
     },
     async (request, reply) => {
       const { invite, team } = await teams.invite(
@@ -120,12 +134,15 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
   );
   api.get(
     "/api/teams/invites/:token",
-    { ...signedIn, schema: { params: InviteTokenParams, response: { 200: InvitePreviewReply } } },
+    {
+      ...signedIn,
+      schema: { params: InviteTokenParams, response: { 200: replyOf("invite", InvitePreview) } },
+    },
     async (request) => ({ invite: await teams.preview(callerOf(request), request.params.token) }),
   );
   api.post(
     "/api/teams/invites/accept",
-    { ...signedIn, schema: { body: InviteTokenBody, response: { 200: TeamRefReply } } },
+    { ...signedIn, schema: { body: InviteTokenBody, response: { 200: replyOf("team", TeamRef) } } },
     async (request) => {
       const team = await teams.accept(callerOf(request), request.body.token);
       await app.audit.record(clientOf(request), "team.joined", team.id);
@@ -149,7 +166,7 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
       schema: {
         params: TeamMemberParams,
         body: UpdateMemberBody,
-        response: { 200: TeamMemberReply },
+        response: { 200: replyOf("member", TeamMember) },
       },
     },
     async (request) => ({
@@ -236,7 +253,7 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
     "/api/admin/teams",
     {
       onRequest: adminOnly,
-      schema: { querystring: AdminTeamsQuery, response: { 200: AdminTeamPage } },
+      schema: { querystring: AdminTeamsQuery, response: { 200: pageOf(AdminTeamItem) } },
     },
     async (request) => teams.adminList(request.query),
   );

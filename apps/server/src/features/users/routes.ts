@@ -2,10 +2,10 @@
 // delete); a user reads their own profile.
 import { AdminUserListQuery } from "@aacos/domain/admin-console";
 import {
-  type AdminUser,
-  AdminUserPage,
-  AdminUserReply,
-  PublicUserReply,
+  AdminUser,
+  numberedPageOf,
+  PublicUser,
+  replyOf,
   SignedOutSessions,
 } from "@aacos/domain/replies";
 import { AdminUserUpdateBody } from "@aacos/domain/validation";
@@ -35,7 +35,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
 
   api.get(
     "/api/users/profile",
-    { onRequest: app.authenticate, schema: { response: { 200: PublicUserReply } } },
+    { onRequest: app.authenticate, schema: { response: { 200: replyOf("user", PublicUser) } } },
     async (request) => {
       const caller = callerOf(request);
       return { user: publicUser(caller.user) };
@@ -46,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
     "/api/users",
     {
       onRequest: adminOnly,
-      schema: { querystring: AdminUserListQuery, response: { 200: AdminUserPage } },
+      schema: { querystring: AdminUserListQuery, response: { 200: numberedPageOf(AdminUser) } },
     },
     async (request) => {
       const { items, total } = await deps.users.list(request.query);
@@ -64,7 +64,7 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
     "/api/users/:id",
     {
       onRequest: app.authenticate,
-      schema: { params: IdParams, response: { 200: PublicUserReply } },
+      schema: { params: IdParams, response: { 200: replyOf("user", PublicUser) } },
     },
     async (request) => {
       const principal = callerOf(request);
@@ -78,7 +78,11 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
     "/api/users/:id",
     {
       onRequest: adminOnly,
-      schema: { params: IdParams, body: AdminUserUpdateBody, response: { 200: AdminUserReply } },
+      schema: {
+        params: IdParams,
+        body: AdminUserUpdateBody,
+        response: { 200: replyOf("user", AdminUser) },
+      },
     },
     async (request) => {
       const user = await deps.users.update(request.params.id, request.body, clientOf(request));
@@ -89,7 +93,10 @@ export async function userRoutes(app: FastifyInstance, deps: { users: UserServic
   for (const action of ["suspend", "reactivate"] as const) {
     api.post(
       `/api/users/:id/${action}`,
-      { onRequest: adminOnly, schema: { params: IdParams, response: { 200: AdminUserReply } } },
+      {
+        onRequest: adminOnly,
+        schema: { params: IdParams, response: { 200: replyOf("user", AdminUser) } },
+      },
       async (request) => {
         const user = await deps.users[action](request.params.id, clientOf(request));
         return { user: adminUserView(user) };

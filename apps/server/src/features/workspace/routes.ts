@@ -1,17 +1,15 @@
 // HTTP of the workspace under /api/aacos: universes, entities, knowledge files, universe sync and reality-forge templates.
 
 import {
-  BackgroundRunReply,
-  EntityList,
-  EntityReply,
+  BackgroundRun,
+  Entity,
   ForgedUniverse,
-  KnowledgeFileList,
-  KnowledgeFileReply,
-  KnowledgeHitList,
-  UniverseList,
-  UniverseReply,
-  UniverseTemplateList,
-  UniverseTemplateReply,
+  KnowledgeFile,
+  KnowledgeHit,
+  listOf,
+  replyOf,
+  Universe,
+  UniverseTemplate,
 } from "@aacos/domain/replies";
 import {
   AddKnowledgeBody,
@@ -59,25 +57,35 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   // Universes
   api.get(
     "/api/aacos/universes",
-    { ...signedIn, schema: { querystring: UniverseListQuery, response: { 200: UniverseList } } },
+    {
+      ...signedIn,
+      schema: { querystring: UniverseListQuery, response: { 200: listOf(Universe) } },
+    },
     async (request) => ({
       items: await workspace.listUniverses(callerOf(request).id, request.query.archived),
     }),
   );
   api.post(
     "/api/aacos/universes",
-    { ...signedIn, schema: { body: CreateUniverseBody, response: { 201: UniverseReply } } },
+    {
+      ...signedIn,
+      schema: { body: CreateUniverseBody, response: { 201: replyOf("universe", Universe) } },
+    },
     async (request, reply) => {
       const universe = await workspace.createUniverse(callerOf(request), request.body);
       return reply.status(201).send({ universe });
     },
   );
-  api.get("/api/aacos/universes/:id", withReply(UniverseReply), async (request) => ({
-    universe: await workspace.getUniverse(callerOf(request).id, request.params.id),
-  }));
+  api.get(
+    "/api/aacos/universes/:id",
+    withReply(replyOf("universe", Universe)),
+    async (request) => ({
+      universe: await workspace.getUniverse(callerOf(request).id, request.params.id),
+    }),
+  );
   api.patch(
     "/api/aacos/universes/:id",
-    withBody(UpdateUniverseBody, { 200: UniverseReply }),
+    withBody(UpdateUniverseBody, { 200: replyOf("universe", Universe) }),
     async (request) => ({
       universe: await workspace.updateUniverse(callerOf(request), request.params.id, request.body),
     }),
@@ -88,7 +96,10 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   });
   api.post(
     "/api/aacos/universe/sync",
-    { ...signedIn, schema: { body: UniverseSyncBody, response: { 202: BackgroundRunReply } } },
+    {
+      ...signedIn,
+      schema: { body: UniverseSyncBody, response: { 202: replyOf("run", BackgroundRun) } },
+    },
     async (request, reply) => {
       // A job now (features/jobs): the run answers queued and goes running → succeeded/failed.
       const run = await app.services.backgroundRuns.startSync(
@@ -100,12 +111,12 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   );
 
   // Entities
-  api.get("/api/aacos/universes/:id/entities", withReply(EntityList), async (request) => ({
+  api.get("/api/aacos/universes/:id/entities", withReply(listOf(Entity)), async (request) => ({
     items: await workspace.listEntities(callerOf(request).id, request.params.id),
   }));
   api.post(
     "/api/aacos/universes/:id/entities",
-    withBody(CreateEntityBody, { 201: EntityReply }),
+    withBody(CreateEntityBody, { 201: replyOf("entity", Entity) }),
     async (request, reply) => {
       const entity = await workspace.createEntity(
         callerOf(request),
@@ -117,17 +128,17 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   );
   api.get(
     "/api/aacos/entities",
-    { ...signedIn, schema: { querystring: EntityListQuery, response: { 200: EntityList } } },
+    { ...signedIn, schema: { querystring: EntityListQuery, response: { 200: listOf(Entity) } } },
     async (request) => ({
       items: await workspace.listEntities(callerOf(request).id, request.query.universeId),
     }),
   );
-  api.get("/api/aacos/entities/:id", withReply(EntityReply), async (request) => ({
+  api.get("/api/aacos/entities/:id", withReply(replyOf("entity", Entity)), async (request) => ({
     entity: await workspace.getEntity(callerOf(request).id, request.params.id),
   }));
   api.patch(
     "/api/aacos/entities/:id",
-    withBody(UpdateEntityBody, { 200: EntityReply }),
+    withBody(UpdateEntityBody, { 200: replyOf("entity", Entity) }),
     async (request) => ({
       entity: await workspace.updateEntity(callerOf(request).id, request.params.id, request.body),
     }),
@@ -138,12 +149,16 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   });
 
   // Knowledge
-  api.get("/api/aacos/entities/:id/knowledge", withReply(KnowledgeFileList), async (request) => ({
-    items: await workspace.listKnowledge(callerOf(request).id, request.params.id),
-  }));
+  api.get(
+    "/api/aacos/entities/:id/knowledge",
+    withReply(listOf(KnowledgeFile)),
+    async (request) => ({
+      items: await workspace.listKnowledge(callerOf(request).id, request.params.id),
+    }),
+  );
   api.post(
     "/api/aacos/entities/:id/knowledge",
-    withBody(AddKnowledgeBody, { 201: KnowledgeFileReply }),
+    withBody(AddKnowledgeBody, { 201: replyOf("knowledgeFile", KnowledgeFile) }),
     async (request, reply) => {
       const knowledgeFile = await workspace.addKnowledge(
         callerOf(request),
@@ -169,7 +184,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
       schema: {
         params: WorkspaceIdParams,
         querystring: KnowledgeSearchQuery,
-        response: { 200: KnowledgeHitList },
+        response: { 200: listOf(KnowledgeHit) },
       },
     },
     async (request) => {
@@ -183,7 +198,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   // Reality forge
   api.post(
     "/api/aacos/universes/:id/template",
-    withBody(SaveTemplateBody, { 201: UniverseTemplateReply }),
+    withBody(SaveTemplateBody, { 201: replyOf("template", UniverseTemplate) }),
     async (request, reply) => {
       const template = await workspace.saveTemplate(
         callerOf(request),
@@ -195,7 +210,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: { workspace: W
   );
   api.get(
     "/api/aacos/templates",
-    { ...signedIn, schema: { response: { 200: UniverseTemplateList } } },
+    { ...signedIn, schema: { response: { 200: listOf(UniverseTemplate) } } },
     async (request) => ({
       items: await workspace.listTemplates(callerOf(request).id),
     }),

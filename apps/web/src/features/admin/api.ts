@@ -1,25 +1,22 @@
 // Calls of the admin console: users (list, edit, suspend, reactivate, sign out everywhere, delete), teams, the mail
 // outbox and SMTP flag, error reports, security incidents, the audit log with its CSV export, and dead letters.
 import type {
-  AdminTeamPage,
+  AdminTeamItem,
   AdminUser,
-  AdminUserPage,
-  AdminUserReply,
   AuditEntry,
   AuditPage,
   DeadLetterDropped,
-  DeadLetterList,
   DeadLetterRetried,
   DeadLetterView,
   ErrorGroup,
-  ErrorGroupPage,
-  ErrorGroupReply,
   Incident,
-  IncidentPage,
-  IncidentReply,
+  ListOf,
   MailStatus,
+  NumberedPageOf,
   OutboxItem,
-  OutboxReply,
+  PageOf,
+  ReplyOf,
+  SecurityIncident,
   SignedOutSessions,
 } from "@aacos/domain/replies";
 import type { AdminUserUpdateBody } from "@aacos/domain/validation";
@@ -63,32 +60,43 @@ export const adminKeys = {
 
 export const adminApi = {
   users: (params: Params, signal?: AbortSignal) =>
-    apiGet<AdminUserPage>(`/users${queryString(params)}`, signal),
+    apiGet<NumberedPageOf<typeof AdminUser>>(`/users${queryString(params)}`, signal),
   updateUser: (id: string, body: AdminUserUpdateBody) =>
-    apiPut<AdminUserReply>(`/users/${encodeURIComponent(id)}`, body).then((r) => r.user),
+    apiPut<ReplyOf<"user", typeof AdminUser>>(`/users/${encodeURIComponent(id)}`, body).then(
+      (r) => r.user,
+    ),
   suspendUser: (id: string) =>
-    apiPost<AdminUserReply>(`/users/${encodeURIComponent(id)}/suspend`).then((r) => r.user),
+    apiPost<ReplyOf<"user", typeof AdminUser>>(`/users/${encodeURIComponent(id)}/suspend`).then(
+      (r) => r.user,
+    ),
   reactivateUser: (id: string) =>
-    apiPost<AdminUserReply>(`/users/${encodeURIComponent(id)}/reactivate`).then((r) => r.user),
+    apiPost<ReplyOf<"user", typeof AdminUser>>(`/users/${encodeURIComponent(id)}/reactivate`).then(
+      (r) => r.user,
+    ),
   signOutEverywhere: (id: string) =>
     apiPost<SignedOutSessions>(`/users/${encodeURIComponent(id)}/sign-out-everywhere`),
   deleteUser: (id: string) => apiDelete(`/users/${encodeURIComponent(id)}`),
   teams: (params: Params, signal?: AbortSignal) =>
-    apiGet<AdminTeamPage>(`/admin/teams${queryString(params)}`, signal),
-  outbox: (signal?: AbortSignal) => apiGet<OutboxReply>("/admin/outbox", signal),
+    apiGet<PageOf<typeof AdminTeamItem>>(`/admin/teams${queryString(params)}`, signal),
+  outbox: (signal?: AbortSignal) => apiGet<ListOf<typeof OutboxItem>>("/admin/outbox", signal),
   mailStatus: (signal?: AbortSignal) => apiGet<MailStatus>("/admin/mail/status", signal),
   errors: (params: Params, signal?: AbortSignal) =>
-    apiGet<ErrorGroupPage>(`/admin/errors${queryString(params)}`, signal),
+    apiGet<PageOf<typeof ErrorGroup>>(`/admin/errors${queryString(params)}`, signal),
   resolveError: (id: string) =>
-    apiPost<ErrorGroupReply>(`/admin/errors/${encodeURIComponent(id)}/resolve`),
+    apiPost<ReplyOf<"report", typeof ErrorGroup>>(
+      `/admin/errors/${encodeURIComponent(id)}/resolve`,
+    ),
   incidents: (params: Params, signal?: AbortSignal) =>
-    apiGet<IncidentPage>(`/admin/security/incidents${queryString(params)}`, signal),
+    apiGet<PageOf<typeof Incident>>(`/admin/security/incidents${queryString(params)}`, signal),
   resolveIncident: (id: string) =>
-    apiPost<IncidentReply>(`/admin/security/incidents/${encodeURIComponent(id)}/resolve`),
+    apiPost<ReplyOf<"incident", typeof SecurityIncident>>(
+      `/admin/security/incidents/${encodeURIComponent(id)}/resolve`,
+    ),
   audit: (params: Params, signal?: AbortSignal) =>
     apiGet<AuditPage>(`/admin/audit${queryString(params)}`, signal),
   auditCsv: (params: Params) => apiDownload(`/admin/audit.csv${queryString(params)}`),
-  deadLetters: (signal?: AbortSignal) => apiGet<DeadLetterList>("/admin/jobs/dead-letters", signal),
+  deadLetters: (signal?: AbortSignal) =>
+    apiGet<ListOf<typeof DeadLetterView>>("/admin/jobs/dead-letters", signal),
   retryDeadLetter: (id: string) =>
     apiPost<DeadLetterRetried>(`/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`),
   dropDeadLetter: (id: string) =>

@@ -1,5 +1,5 @@
 // Calls of the sign-in screens beyond the session itself: OAuth providers and callback, password reset, passkey sign-in.
-import type { OAuthProvider, OAuthProviderList, OAuthSignInReply } from "@aacos/domain/replies";
+import type { ListOf, OAuthProvider, OAuthSignInReply } from "@aacos/domain/replies";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { apiGet, apiPost } from "../../lib/api-client";
 import type { SessionReply } from "../../lib/auth-api";
@@ -10,7 +10,7 @@ export type OAuthReply = OAuthSignInReply;
 
 export const authScreensApi = {
   oauthProviders: (signal?: AbortSignal) =>
-    apiGet<OAuthProviderList>("/auth/oauth/providers", signal).then((r) => r.items),
+    apiGet<ListOf<typeof OAuthProvider>>("/auth/oauth/providers", signal).then((r) => r.items),
   oauthCallback: (provider: string, body: { code: string; state: string; iss?: string }) =>
     apiPost<OAuthReply>(`/auth/oauth/${encodeURIComponent(provider)}`, body, {
       fallback: "login",

@@ -1,12 +1,13 @@
 // Calls of the autonomous-control screen (/api/autonomous/…) and their query keys.
 import type { AutonomousRuleBody } from "@aacos/domain/autonomous";
 import type {
-  AutonomousRuleList,
-  AutonomousRuleReply,
+  AutonomousRuleView,
   CronPreview,
-  ExecutionPage,
-  ExecutionReply,
+  ExecutionView,
   KillSwitchView,
+  ListOf,
+  PageOf,
+  ReplyOf,
 } from "@aacos/domain/replies";
 import { apiDelete, apiGet, apiPost, apiPut } from "../../lib/api-client";
 
@@ -22,16 +23,20 @@ export const autonomousKeys = {
 
 export const autonomousApi = {
   rules: (signal?: AbortSignal) =>
-    apiGet<AutonomousRuleList>("/autonomous/rules", signal).then((r) => r.items),
-  create: (body: AutonomousRuleBody) => apiPost<AutonomousRuleReply>("/autonomous/rules", body),
+    apiGet<ListOf<typeof AutonomousRuleView>>("/autonomous/rules", signal).then((r) => r.items),
+  create: (body: AutonomousRuleBody) =>
+    apiPost<ReplyOf<"rule", typeof AutonomousRuleView>>("/autonomous/rules", body),
   update: (id: string, body: AutonomousRuleBody) =>
-    apiPut<AutonomousRuleReply>(`/autonomous/rules/${id}`, body),
+    apiPut<ReplyOf<"rule", typeof AutonomousRuleView>>(`/autonomous/rules/${id}`, body),
   remove: (id: string) => apiDelete(`/autonomous/rules/${id}`),
   setEnabled: (id: string, enabled: boolean) =>
-    apiPost<AutonomousRuleReply>(`/autonomous/rules/${id}/${enabled ? "enable" : "disable"}`),
-  runNow: (id: string) => apiPost<ExecutionReply>(`/autonomous/rules/${id}/run`),
+    apiPost<ReplyOf<"rule", typeof AutonomousRuleView>>(
+      `/autonomous/rules/${id}/${enabled ? "enable" : "disable"}`,
+    ),
+  runNow: (id: string) =>
+    apiPost<ReplyOf<"execution", typeof ExecutionView>>(`/autonomous/rules/${id}/run`),
   history: (page: number, signal?: AbortSignal) =>
-    apiGet<ExecutionPage>(
+    apiGet<PageOf<typeof ExecutionView>>(
       `/autonomous/executions?page=${page}&pageSize=${HISTORY_PAGE_SIZE}`,
       signal,
     ),

@@ -3,8 +3,8 @@
 import type {
   ChatMessage,
   Conversation,
-  ConversationPage,
   MessagePage,
+  PageOf,
   StoppedReply,
 } from "@aacos/domain/replies";
 import { apiDelete, apiDownload, apiGet, apiPatch, apiPost } from "../../lib/api-client";
@@ -27,7 +27,7 @@ export const chatApi = {
     const params = new URLSearchParams({ page: "1", pageSize: "50" });
     if (query.search) params.set("search", query.search);
     if (query.entityId) params.set("entityId", query.entityId);
-    return apiGet<ConversationPage>(`/chat/conversations?${params.toString()}`, signal);
+    return apiGet<PageOf<typeof Conversation>>(`/chat/conversations?${params.toString()}`, signal);
   },
   create: (entityId: string) =>
     apiPost<{ conversation: Conversation }>("/chat/conversations", { entityId }).then(

@@ -2,17 +2,16 @@
 // (POST /api/commands as server-sent events), its stop (whole, or one entity's answer), and the history.
 import type {
   BackgroundRun,
-  BackgroundRunReply,
   CommandHistory,
   CommandRecord,
   CommandRun,
-  EntityReply,
+  Entity,
   KnowledgeFile,
-  KnowledgeFileList,
-  KnowledgeFileReply,
+  ListOf,
+  ReplyOf,
   StoppedReply,
-  StoredFileReply,
-  UniverseReply,
+  StoredFile,
+  Universe,
 } from "@aacos/domain/replies";
 import { apiDelete, apiGet, apiPatch, apiPost, apiUpload } from "../../lib/api-client";
 import { type SseEvent, streamSse } from "../../lib/sse-stream";
@@ -43,34 +42,44 @@ export const commandKeys = {
 
 export const workspaceApi = {
   createUniverse: (body: { name: string; description?: string }) =>
-    apiPost<UniverseReply>("/aacos/universes", body).then((reply) => reply.universe),
+    apiPost<ReplyOf<"universe", typeof Universe>>("/aacos/universes", body).then(
+      (reply) => reply.universe,
+    ),
   updateUniverse: (id: string, body: { name?: string; archived?: boolean }) =>
-    apiPatch<UniverseReply>(universePath(id), body).then((reply) => reply.universe),
+    apiPatch<ReplyOf<"universe", typeof Universe>>(universePath(id), body).then(
+      (reply) => reply.universe,
+    ),
   deleteUniverse: (id: string) => apiDelete(universePath(id)),
   /** Queues the sync, then follows its run until the job runner has finished it. */
   sync: async (universeId: string): Promise<SyncRun> => {
-    let { run } = await apiPost<BackgroundRunReply>("/aacos/universe/sync", { universeId });
+    let { run } = await apiPost<ReplyOf<"run", typeof BackgroundRun>>("/aacos/universe/sync", {
+      universeId,
+    });
     while (run.status === "queued" || run.status === "running") {
       await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
-      ({ run } = await apiGet<BackgroundRunReply>(`/aacos/runs/${run.id}`));
+      ({ run } = await apiGet<ReplyOf<"run", typeof BackgroundRun>>(`/aacos/runs/${run.id}`));
     }
     return run;
   },
   createEntity: (universeId: string, body: EntityFields) =>
-    apiPost<EntityReply>(`${universePath(universeId)}/entities`, body).then(
+    apiPost<ReplyOf<"entity", typeof Entity>>(`${universePath(universeId)}/entities`, body).then(
       (reply) => reply.entity,
     ),
   updateEntity: (id: string, body: Partial<EntityFields>) =>
-    apiPatch<EntityReply>(entityPath(id), body).then((reply) => reply.entity),
+    apiPatch<ReplyOf<"entity", typeof Entity>>(entityPath(id), body).then((reply) => reply.entity),
   deleteEntity: (id: string) => apiDelete(entityPath(id)),
   knowledge: (entityId: string, signal?: AbortSignal) =>
-    apiGet<KnowledgeFileList>(`${entityPath(entityId)}/knowledge`, signal).then(
+    apiGet<ListOf<typeof KnowledgeFile>>(`${entityPath(entityId)}/knowledge`, signal).then(
       (reply) => reply.items,
     ),
   upload: (file: File, onProgress: (loaded: number, total: number) => void) =>
-    apiUpload<StoredFileReply>("/upload", file, { onProgress }).then((reply) => reply.file),
+    apiUpload<ReplyOf<"file", typeof StoredFile>>("/upload", file, { onProgress }).then(
+      (reply) => reply.file,
+    ),
   attach: (entityId: string, fileId: string) =>
-    apiPost<KnowledgeFileReply>(`${entityPath(entityId)}/knowledge`, { fileId }),
+    apiPost<ReplyOf<"knowledgeFile", typeof KnowledgeFile>>(`${entityPath(entityId)}/knowledge`, {
+      fileId,
+    }),
   detach: (entityId: string, knowledgeFileId: string) =>
     apiDelete(`${entityPath(entityId)}/knowledge/${encodeURIComponent(knowledgeFileId)}`),
 };

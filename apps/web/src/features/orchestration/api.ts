@@ -9,7 +9,7 @@ import type {
   OrchestrationPage,
 } from "@aacos/domain/orchestration";
 
-import type { BulkResults, ConfiguredModels, OrchestratedEntityReply } from "@aacos/domain/replies";
+import type { BulkResults, ConfiguredModels, ReplyOf } from "@aacos/domain/replies";
 
 export type { BulkResult, ConfiguredModel, OrchestratedEntity, OrchestrationPage };
 
@@ -43,8 +43,13 @@ export const orchestrationApi = {
     apiGet<OrchestrationPage>(listPath(filters), signal),
   models: (signal?: AbortSignal) => apiGet<ConfiguredModels>("/orchestration/models", signal),
   act: (entityId: string, action: EntityAction) =>
-    apiPost<OrchestratedEntityReply>(`/orchestration/entities/${entityId}/${action}`),
+    apiPost<ReplyOf<"entity", typeof OrchestratedEntity>>(
+      `/orchestration/entities/${entityId}/${action}`,
+    ),
   reassign: (entityId: string, model: string | null) =>
-    apiPut<OrchestratedEntityReply>(`/orchestration/entities/${entityId}/model`, { model }),
+    apiPut<ReplyOf<"entity", typeof OrchestratedEntity>>(
+      `/orchestration/entities/${entityId}/model`,
+      { model },
+    ),
   bulk: (body: BulkOrchestrationBody) => apiPost<BulkResults>("/orchestration/bulk", body),
 };

@@ -2,13 +2,14 @@
 // features/progression/routes.ts). Every GET is metered, so each is read once per visit and refreshed after actions.
 import type { WorldName } from "@aacos/domain/catalog";
 import type {
-  CommunityEventList,
-  CommunityEventReply,
+  CommunityEventView,
   Leaderboard,
   LedgerItem,
-  LedgerPage,
+  ListOf,
+  PageOf,
   QuestList,
-  QuestReply,
+  QuestView,
+  ReplyOf,
 } from "@aacos/domain/replies";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../lib/api-client";
@@ -20,7 +21,6 @@ export type {
   Leaderboard,
   LeaderboardEntry,
   LedgerItem,
-  LedgerPage,
   QuestList,
   QuestView,
 } from "@aacos/domain/replies";
@@ -40,13 +40,13 @@ export const LEDGER_PAGE_SIZE = 100;
  * whose starting XP is the sum of the rows before it: the experience then, minus what the page itself adds.
  */
 async function readHistory(currentExperience: number, signal: AbortSignal): Promise<LedgerHistory> {
-  const first = await apiGet<LedgerPage>(
+  const first = await apiGet<PageOf<typeof LedgerItem>>(
     `/progress/ledger?page=1&pageSize=${LEDGER_PAGE_SIZE}`,
     signal,
   );
   if (first.total <= LEDGER_PAGE_SIZE) return { ...first, xpBefore: 0 };
   const lastPage = Math.ceil(first.total / LEDGER_PAGE_SIZE);
-  const last = await apiGet<LedgerPage>(
+  const last = await apiGet<PageOf<typeof LedgerItem>>(
     `/progress/ledger?page=${lastPage}&pageSize=${LEDGER_PAGE_SIZE}`,
     signal,
   );
@@ -73,7 +73,7 @@ export const questsQuery = queryOptions({
 
 export const eventsQuery = queryOptions({
   queryKey: progressKeys.events,
-  queryFn: ({ signal }) => apiGet<CommunityEventList>("/events", signal),
+  queryFn: ({ signal }) => apiGet<ListOf<typeof CommunityEventView>>("/events", signal),
   staleTime: PROGRESS_STALE_MS,
 });
 
@@ -87,9 +87,11 @@ export const leaderboardQuery = (world: WorldName | "all") =>
 
 export const progressionApi = {
   startQuest: (id: string) =>
-    apiPost<QuestReply>(`/quests/${encodeURIComponent(id)}/start`).then((reply) => reply.quest),
-  joinEvent: (id: string) =>
-    apiPost<CommunityEventReply>(`/events/${encodeURIComponent(id)}/join`).then(
-      (reply) => reply.event,
+    apiPost<ReplyOf<"quest", typeof QuestView>>(`/quests/${encodeURIComponent(id)}/start`).then(
+      (reply) => reply.quest,
     ),
+  joinEvent: (id: string) =>
+    apiPost<ReplyOf<"event", typeof CommunityEventView>>(
+      `/events/${encodeURIComponent(id)}/join`,
+    ).then((reply) => reply.event),
 };

@@ -8,12 +8,11 @@ import type {
 } from "@aacos/domain/api-keys";
 import type {
   ActiveSession,
-  ActiveSessionList,
+  ListOf,
   MfaEnabled,
   MfaStatus,
   Passkey,
-  PasskeyList,
-  PasskeyReply,
+  ReplyOf,
   TotpSetup,
 } from "@aacos/domain/replies";
 import type { ChangePasswordBody } from "@aacos/domain/validation";
@@ -45,11 +44,11 @@ export const settingsApi = {
     ),
   disableMfa: (code: string) => apiPost<void>("/auth/mfa/disable", { code }),
   sessions: (signal?: AbortSignal) =>
-    apiGet<ActiveSessionList>("/auth/sessions", signal).then((reply) => reply.items),
+    apiGet<ListOf<typeof ActiveSession>>("/auth/sessions", signal).then((reply) => reply.items),
   revokeSession: (id: string) => apiDelete(`/auth/sessions/${encodeURIComponent(id)}`),
   revokeAllSessions: () => apiPost<void>("/auth/sessions/revoke-all"),
   passkeys: (signal?: AbortSignal) =>
-    apiGet<PasskeyList>("/auth/passkeys", signal).then((reply) => reply.items),
+    apiGet<ListOf<typeof Passkey>>("/auth/passkeys", signal).then((reply) => reply.items),
   passkeyRegistrationOptions: () =>
     apiPost<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
       "/auth/passkeys/register/options",
@@ -58,7 +57,7 @@ export const settingsApi = {
     challengeId: string;
     response: RegistrationResponseJSON;
     name: string;
-  }) => apiPost<PasskeyReply>("/auth/passkeys/register/verify", body),
+  }) => apiPost<ReplyOf<"passkey", typeof Passkey>>("/auth/passkeys/register/verify", body),
   removePasskey: (id: string) => apiDelete(`/auth/passkeys/${encodeURIComponent(id)}`),
   apiKeys: (signal?: AbortSignal) =>
     apiGet<ApiKeyList>("/me/api-keys", signal).then((reply): ApiKeyItem[] => reply.items),

@@ -1,16 +1,13 @@
 // Calls of the teams screens (GET/POST /api/teams…, invitations, members, sharing) and their shapes.
 import type {
   InvitePreview,
-  InvitePreviewReply,
+  ListOf,
+  ReplyOf,
   SharedUniverse,
   TeamDetail,
-  TeamDetailReply,
   TeamInvite,
-  TeamInviteReply,
-  TeamList,
   TeamMember,
-  TeamMemberReply,
-  TeamRefReply,
+  TeamRef,
   TeamSummary,
   TransferredTeamReply,
   UniverseShareReply,
@@ -28,17 +25,19 @@ export const teamKeys = {
 };
 
 export const teamsApi = {
-  list: (signal?: AbortSignal) => apiGet<TeamList>("/teams", signal).then((reply) => reply.items),
+  list: (signal?: AbortSignal) =>
+    apiGet<ListOf<typeof TeamSummary>>("/teams", signal).then((reply) => reply.items),
   detail: (id: string, signal?: AbortSignal) =>
-    apiGet<TeamDetailReply>(`/teams/${id}`, signal).then((reply) => reply.team),
-  create: (name: string) => apiPost<TeamRefReply>("/teams", { name }),
-  rename: (id: string, name: string) => apiPatch<TeamRefReply>(`/teams/${id}`, { name }),
+    apiGet<ReplyOf<"team", typeof TeamDetail>>(`/teams/${id}`, signal).then((reply) => reply.team),
+  create: (name: string) => apiPost<ReplyOf<"team", typeof TeamRef>>("/teams", { name }),
+  rename: (id: string, name: string) =>
+    apiPatch<ReplyOf<"team", typeof TeamRef>>(`/teams/${id}`, { name }),
   remove: (id: string) => apiDelete(`/teams/${id}`),
   invite: (id: string, email: string) =>
-    apiPost<TeamInviteReply>(`/teams/${id}/invites`, { email }),
+    apiPost<ReplyOf<"invite", typeof TeamInvite>>(`/teams/${id}/invites`, { email }),
   revokeInvite: (id: string, inviteId: string) => apiDelete(`/teams/${id}/invites/${inviteId}`),
   setWriteAccess: (id: string, userId: string, canWrite: boolean) =>
-    apiPatch<TeamMemberReply>(`/teams/${id}/members/${userId}`, { canWrite }),
+    apiPatch<ReplyOf<"member", typeof TeamMember>>(`/teams/${id}/members/${userId}`, { canWrite }),
   removeMember: (id: string, userId: string) => apiDelete(`/teams/${id}/members/${userId}`),
   transfer: (id: string, userId: string) =>
     apiPost<TransferredTeamReply>(`/teams/${id}/transfer`, { userId }),
@@ -47,9 +46,11 @@ export const teamsApi = {
   unshare: (universeId: string, teamId: string) =>
     apiDelete(`/aacos/universes/${universeId}/share/${teamId}`),
   preview: (token: string, signal?: AbortSignal) =>
-    apiGet<InvitePreviewReply>(`/teams/invites/${encodeURIComponent(token)}`, signal).then(
-      (reply) => reply.invite,
-    ),
-  accept: (token: string) => apiPost<TeamRefReply>("/teams/invites/accept", { token }),
+    apiGet<ReplyOf<"invite", typeof InvitePreview>>(
+      `/teams/invites/${encodeURIComponent(token)}`,
+      signal,
+    ).then((reply) => reply.invite),
+  accept: (token: string) =>
+    apiPost<ReplyOf<"team", typeof TeamRef>>("/teams/invites/accept", { token }),
   decline: (token: string) => apiPost<void>("/teams/invites/decline", { token }),
 };
