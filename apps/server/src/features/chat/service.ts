@@ -57,6 +57,8 @@ export interface ChatService {
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
+/** A past message as the prompt sends it. */
+type PastTurn = { role: string; content: string };
 
 function conversationView(row: ConversationRow): ConversationView {
   return {
@@ -129,10 +131,32 @@ export function createChatService(deps: {
     conversationEntities.set(id, { userId, entityId });
   };
 
-  /** The caller's conversation, with the owner of the universe its entity lives in (null: gone); 404 otherwise. */
-  async function ownedWithOwner(userId: string, conversationId: string) {
+  /**
+   * The caller's conversation with what a new message needs of it, in one statement (decision 397): the owner of the
+   * universe its entity lives in (null: gone) and the prompt's history, oldest first. 404 for anyone else's.
+   */
+  async function forMessage(userId: string, conversationId: string) {
+    const recent = db
+      .select({
+        role: messages.role,
+        content: messages.content,
+        createdAt: messages.createdAt,
+        id: messages.id,
+      })
+      .from(messages)
+      .where(eq(messages.conversationId, conversations.id))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(PROMPT_HISTORY)
+      .as("recent");
     const [row] = await db
-      .select({ entityId: conversations.entityId, ownerId: universes.userId })
+      .select({
+        entityId: conversations.entityId,
+        ownerId: universes.userId,
+        past: sql<
+          PastTurn[]
+        >`(select coalesce(json_agg(json_build_object('role', ${recent.role}, 'content', ${recent.content})
+          order by ${recent.createdAt}, ${recent.id}), '[]') from ${recent})`,
+      })
       .from(conversations)
       .leftJoin(entities, eq(entities.id, conversations.entityId))
       .leftJoin(universes, eq(universes.id, entities.universeId))
@@ -306,25 +330,18 @@ export function createChatService(deps: {
 
     async prepareMessage(plan, conversationId, content) {
       // Every read that decides whether and what to ask goes out at once (on a pool they run side by side): the
-      // conversation, its entity (when this instance has seen the conversation before), the prompt's history and
+      // conversation with the prompt's history, its entity (when this instance has seen the conversation before) and
       // today's AI allowance. The refusals keep their order: the conversation's 404 first, then the entity's.
       const known = conversationEntities.get(conversationId);
       const knownEntityId = known?.userId === plan.userId ? known.entityId : undefined;
       const reads = await Promise.allSettled([
-        ownedWithOwner(plan.userId, conversationId),
+        forMessage(plan.userId, conversationId),
         knownEntityId === undefined ? null : ai.directory.getEntity(plan.userId, knownEntityId),
-        db
-          .select({ role: messages.role, content: messages.content })
-          .from(messages)
-          .where(eq(messages.conversationId, conversationId))
-          .orderBy(desc(messages.createdAt), desc(messages.id))
-          .limit(PROMPT_HISTORY),
         ai.allowanceCheck(plan),
       ] as const);
-      const [conversationRead, entityRead, pastRead, allowanceRead] = reads;
+      const [conversationRead, entityRead, allowanceRead] = reads;
       const conversation = settled(conversationRead);
       const knownEntity = settled(entityRead);
-      const past = settled(pastRead);
       const allowanceCheck = settled(allowanceRead);
       const entity =
         knownEntity ?? (await ai.directory.getEntity(plan.userId, conversation.entityId));
@@ -335,8 +352,7 @@ export function createChatService(deps: {
         ...(entity.systemPrompt.trim() === ""
           ? []
           : [{ role: "system" as const, content: entity.systemPrompt }]),
-        ...past
-          .reverse()
+        ...conversation.past
           .filter((turn) => turn.content !== "")
           .map((turn) => ({
             role: turn.role === "user" ? ("user" as const) : ("assistant" as const),
