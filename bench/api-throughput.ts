@@ -13,7 +13,7 @@
 // (set-up left out).
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import {
   buildCompiledServer,
+  cpuMs,
   createUser,
   putOnInfinity,
   startCompiledServer,
@@ -171,27 +172,12 @@ interface Round {
   cpuPerRequest: number;
 }
 
-/** User + system CPU time a process has used so far, in µs (Linux /proc; NaN elsewhere). */
-async function cpuMicros(pid: number | undefined): Promise<number> {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th of those.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
-  } catch {
-    return Number.NaN;
-  }
-}
-/** Linux's USER_HZ, the unit of /proc's CPU times. */
-const CLOCK_TICKS = 100;
-
 async function load(
   base: string,
   request: ReturnType<Case["request"]>,
   pid?: number,
 ): Promise<Round> {
-  const cpuBefore = await cpuMicros(pid);
+  const cpuBefore = cpuMs(pid) * 1000;
   const result = await autocannon({
     url: `${base}${request.path}`,
     method: request.method ?? "GET",
@@ -200,7 +186,7 @@ async function load(
     connections: CONNECTIONS,
     duration: SECONDS,
   });
-  const cpu = (await cpuMicros(pid)) - cpuBefore;
+  const cpu = cpuMs(pid) * 1000 - cpuBefore;
   return {
     requests: result.requests.average,
     p99: result.latency.p99,

@@ -2,6 +2,7 @@
 // first, an account created through its CLI, then started on a free port and waited for until /api/health answers.
 // BENCH_CPU_PROF=dir keeps the server's CPU profile there.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
@@ -74,5 +75,18 @@ export async function startCompiledServer(
     );
     if (ok) return { url, child };
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The CPU ms (user + system) a process has used so far; NaN where /proc is not there (Linux only). */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command's closing parenthesis (the name may hold spaces); utime and stime are the 12th and
+    // 13th, in clock ticks (Linux's USER_HZ, 100 a second).
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
   }
 }

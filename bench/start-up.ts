@@ -12,13 +12,13 @@
 // BENCH_START_COMPARE=path/to/other/dist/main.js (another build, e.g. a worktree of main) runs it in the same rounds,
 // alternating which goes first, and prints its figures and this build's ratio to them (CPU is the steadier one).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../apps/server/src/test/free-port.js";
+import { cpuMs } from "./compiled-server.js";
 import { median } from "./median.js";
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 5);
@@ -37,17 +37,6 @@ function answers200(url: string): Promise<boolean> {
     });
     request.on("error", () => resolve(false));
   });
-}
-
-/** The CPU ms (user + system) a process has used so far; NaN where /proc is not there. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in clock ticks (100/s).
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** Spawns `args`, polls `/api/health` every 5 ms, and returns the ms from spawn to its first 200 and the CPU used. */
