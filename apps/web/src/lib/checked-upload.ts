@@ -1,15 +1,24 @@
 // One file taken from a picker or a drop: the domain's upload checks first (a refused file never leaves the browser),
-// then the upload with its progress, and the failure in words (the /files upload and an entity's knowledge files).
+// then the upload (POST /api/upload) with its progress, and the failure in words. The /files upload and an entity's
+// knowledge files use it.
+import type { ReplyOf, StoredFile } from "@aacos/domain/replies";
 import { checkUpload, UPLOAD_MIME_TYPES, uploadProgressPercent } from "@aacos/domain/validation";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { apiUpload } from "./api-client";
 import { failureText, translateField } from "./messages";
 
 /** The file input's accept list: the extensions the domain takes (".pdf,.png,…"). */
 export const UPLOAD_ACCEPT = Object.keys(UPLOAD_MIME_TYPES)
   .map((extension) => `.${extension}`)
   .join(",");
+
+/** POST /api/upload: the stored file. */
+export const uploadFile = (file: File, onProgress: (loaded: number, total: number) => void) =>
+  apiUpload<ReplyOf<"file", typeof StoredFile>>("/upload", file, { onProgress }).then(
+    (reply) => reply.file,
+  );
 
 export interface UploadState {
   name: string;

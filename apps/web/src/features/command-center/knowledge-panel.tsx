@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { UPLOAD_ACCEPT, useCheckedUpload } from "../../lib/checked-upload";
+import { UPLOAD_ACCEPT, uploadFile, useCheckedUpload } from "../../lib/checked-upload";
 import { planKeys } from "../../lib/plan-queries";
 import { workspaceKeys } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
@@ -28,7 +28,7 @@ export function KnowledgePanel({ entityId }: { entityId: string }) {
     ]);
   const attach = useCheckedUpload({
     send: async (file, onProgress) => {
-      const stored = await workspaceApi.upload(file, onProgress);
+      const stored = await uploadFile(file, onProgress);
       return workspaceApi.attach(entityId, stored.id);
     },
     onSent: refresh,

@@ -4,12 +4,11 @@ import { UPLOAD_MAX_MB } from "@aacos/domain/validation";
 import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { UPLOAD_ACCEPT, useCheckedUpload } from "../../lib/checked-upload";
+import { UPLOAD_ACCEPT, uploadFile, useCheckedUpload } from "../../lib/checked-upload";
 import { planKeys, type StoredFile } from "../../lib/plan-queries";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Icon } from "../../ui/icon";
 import { UploadProgress } from "../../ui/upload-progress";
-import { filesApi } from "./api";
 
 export function UploadForm() {
   const { t } = useTranslation();
@@ -21,7 +20,7 @@ export function UploadForm() {
   const [dragging, setDragging] = useState(false);
   const [uploaded, setUploaded] = useState<StoredFile | null>(null);
   const upload = useCheckedUpload({
-    send: filesApi.upload,
+    send: uploadFile,
     onSent: async (file) => {
       setUploaded(file);
       await Promise.all([
