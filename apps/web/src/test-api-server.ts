@@ -126,6 +126,15 @@ export async function startTestApi(routes: Record<string, Handler> = {}): Promis
   };
 }
 
+/** A promise the test resolves (`open`) when it wants a held reply, such as a stream, to go on (`opened`). */
+export function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
 /** The server's error reply: `{ error: { code, message, params } }` with this status. */
 export function errorReply(
   status: number,

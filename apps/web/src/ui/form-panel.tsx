@@ -61,8 +61,8 @@ type SubmitTexts<T = Messages, Prefix extends string = ""> = {
 }[keyof T & string];
 
 /**
- * A panel's form: a notice, the form's alert, the fields, the submit button (the group's "submit", "submitting" while
- * busy), then what follows it. Test ids are the prefix with "-error" and "-submit".
+ * A panel's (or settings section's) form: a notice, the form's alert, the fields, the submit button (the group's
+ * "submit", "submitting" while busy), then what follows it. Test ids are the prefix with "-error" and "-submit".
  */
 export function PanelForm({
   form,
@@ -72,6 +72,8 @@ export function PanelForm({
   disabled,
   notice,
   footer,
+  className = "",
+  submitClassName,
   children,
 }: {
   form: { formError: string | null; submitting: boolean };
@@ -81,11 +83,14 @@ export function PanelForm({
   disabled?: boolean;
   notice?: ReactNode;
   footer?: ReactNode;
+  /** More classes on the form (a width), and on the submit button (its own width in place of the form's). */
+  className?: string;
+  submitClassName?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className={`flex flex-col gap-4 ${className}`.trim()}>
       {notice}
       {form.formError ? (
         <FormAlert testId={`${testPrefix}-error`}>{form.formError}</FormAlert>
@@ -96,6 +101,7 @@ export function PanelForm({
         busy={form.submitting}
         busyLabel={t(`${texts}.submitting`)}
         disabled={disabled}
+        className={submitClassName}
       >
         {t(`${texts}.submit`)}
       </SubmitButton>

@@ -8,9 +8,8 @@ import { useAuthStore } from "../../lib/auth-store";
 import { errorText } from "../../lib/messages";
 import { useForm } from "../../lib/use-form";
 import { Button } from "../../ui/button";
-import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
-import { FormPanel } from "../../ui/form-panel";
+import { FormPanel, PanelForm } from "../../ui/form-panel";
 import { Icon } from "../../ui/icon";
 import { useFinishSignIn } from "./finish-sign-in";
 import { PasskeyUnavailable, signInWithPasskey } from "./passkey-sign-in";
@@ -78,8 +77,7 @@ export function MfaStep({
       lead={mode === "totp" ? t("auth.mfa.totpLead") : t("auth.mfa.recoveryLead")}
       testId="auth-mfa"
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {form.formError ? <FormAlert testId="mfa-error">{form.formError}</FormAlert> : null}
+      <PanelForm form={form} onSubmit={submit} testPrefix="mfa" texts="auth.mfa">
         <TextField
           ref={codeRef}
           label={mode === "totp" ? t("auth.mfa.code") : t("auth.mfa.recoveryCode")}
@@ -94,10 +92,7 @@ export function MfaStep({
           onChange={(event) => form.set("code", event.target.value)}
           error={form.error("code")}
         />
-        <Button type="submit" data-testid="mfa-submit" disabled={form.submitting}>
-          {form.submitting ? t("auth.mfa.submitting") : t("auth.mfa.submit")}
-        </Button>
-      </form>
+      </PanelForm>
       <div className="mt-5 flex flex-col gap-2">
         {mode === "totp" ? (
           <Button

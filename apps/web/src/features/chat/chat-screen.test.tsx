@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
-import { type Reply, startTestApi, type TestApi } from "../../test-api-server";
+import { gate, type Reply, startTestApi, type TestApi } from "../../test-api-server";
 import { TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { ChatScreen } from "./chat-screen";
@@ -31,15 +31,6 @@ function answer(content: string, provider: string, status: string) {
     },
     usage: { promptTokens: 5, completionTokens: 3 },
   };
-}
-
-/** A promise the test resolves when it wants the server to go on. */
-function gate() {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
 }
 
 async function openConversation() {

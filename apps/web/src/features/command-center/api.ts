@@ -10,10 +10,9 @@ import type {
   ListOf,
   ReplyOf,
   StoppedReply,
-  StoredFile,
   Universe,
 } from "@aacos/domain/replies";
-import { apiDelete, apiGet, apiPatch, apiPost, apiUpload } from "../../lib/api-client";
+import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
 import { type SseEvent, streamSse } from "../../lib/sse-stream";
 
 /** How often a queued sync's run is looked at. */
@@ -71,10 +70,6 @@ export const workspaceApi = {
   knowledge: (entityId: string, signal?: AbortSignal) =>
     apiGet<ListOf<typeof KnowledgeFile>>(`${entityPath(entityId)}/knowledge`, signal).then(
       (reply) => reply.items,
-    ),
-  upload: (file: File, onProgress: (loaded: number, total: number) => void) =>
-    apiUpload<ReplyOf<"file", typeof StoredFile>>("/upload", file, { onProgress }).then(
-      (reply) => reply.file,
     ),
   attach: (entityId: string, fileId: string) =>
     apiPost<ReplyOf<"knowledgeFile", typeof KnowledgeFile>>(`${entityPath(entityId)}/knowledge`, {

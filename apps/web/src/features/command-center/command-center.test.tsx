@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "../../lib/auth-store";
 import { applyLanguage } from "../../lib/i18n";
-import { type Reply, startTestApi, type TestApi } from "../../test-api-server";
+import { gate, type Reply, startTestApi, type TestApi } from "../../test-api-server";
 import { TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { CommandCenterScreen } from "./command-center-screen";
@@ -26,14 +26,6 @@ const run = (entityId: string, output: string) => ({
   createdAt: now,
   finishedAt: now,
 });
-
-function gate() {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
 
 /** An entity's finished answer as the stream announces it. */
 function entityDone(id: string, text: string, status: "complete" | "stopped") {

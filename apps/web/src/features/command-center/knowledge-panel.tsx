@@ -1,10 +1,9 @@
 // An entity's knowledge files: the list (passages indexed, or failed), detach, and a new file uploaded with progress
 // (the domain's upload checks first, as on /files) then attached.
-import { checkUpload, UPLOAD_MIME_TYPES, uploadProgressPercent } from "@aacos/domain/validation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { failureText, translateField } from "../../lib/messages";
+import { UPLOAD_ACCEPT, uploadFile, useCheckedUpload } from "../../lib/checked-upload";
 import { planKeys } from "../../lib/plan-queries";
 import { workspaceKeys } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
@@ -13,16 +12,10 @@ import { Loader } from "../../ui/loader";
 import { UploadProgress } from "../../ui/upload-progress";
 import { workspaceApi } from "./api";
 
-const ACCEPT = Object.keys(UPLOAD_MIME_TYPES)
-  .map((extension) => `.${extension}`)
-  .join(",");
-
 export function KnowledgePanel({ entityId }: { entityId: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const inputId = useId();
-  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const files = useQuery({
     queryKey: workspaceKeys.knowledge(entityId),
     queryFn: ({ signal }) => workspaceApi.knowledge(entityId, signal),
@@ -33,41 +26,19 @@ export function KnowledgePanel({ entityId }: { entityId: string }) {
       client.invalidateQueries({ queryKey: planKeys.files }),
       client.invalidateQueries({ queryKey: planKeys.usage }),
     ]);
-  const fail = (error: unknown) => {
-    setProgress(null);
-    setFailure(failureText(t, error, "file", "fileId"));
-  };
-
-  const attach = useMutation({
-    mutationFn: async (file: File) => {
-      const stored = await workspaceApi.upload(file, (loaded, total) =>
-        setProgress({ name: file.name, percent: uploadProgressPercent(loaded, total) }),
-      );
+  const attach = useCheckedUpload({
+    send: async (file, onProgress) => {
+      const stored = await uploadFile(file, onProgress);
       return workspaceApi.attach(entityId, stored.id);
     },
-    onSuccess: async () => {
-      setProgress(null);
-      await refresh();
-    },
-    onError: fail,
+    onSent: refresh,
+    failureFields: ["file", "fileId"],
   });
   const detach = useMutation({
     mutationFn: (knowledgeFileId: string) => workspaceApi.detach(entityId, knowledgeFileId),
     onSuccess: refresh,
-    onError: fail,
+    onError: attach.fail,
   });
-
-  const take = (file: File | undefined) => {
-    if (!file || attach.isPending) return;
-    const check = checkUpload({ name: file.name, size: file.size, mimeType: file.type });
-    if (!check.ok) {
-      setFailure(translateField(t, check.field));
-      return;
-    }
-    setFailure(null);
-    setProgress({ name: file.name, percent: 0 });
-    attach.mutate(file);
-  };
 
   return (
     <div
@@ -118,20 +89,24 @@ export function KnowledgePanel({ entityId }: { entityId: string }) {
         <input
           id={inputId}
           type="file"
-          accept={ACCEPT}
+          accept={UPLOAD_ACCEPT}
           className="sr-only"
           data-testid="knowledge-input"
-          disabled={attach.isPending}
+          disabled={attach.pending}
           onChange={(event) => {
-            take(event.target.files?.[0]);
+            attach.take(event.target.files?.[0]);
             event.target.value = "";
           }}
         />
       </label>
-      {progress ? (
-        <UploadProgress name={progress.name} percent={progress.percent} testId="knowledge" />
+      {attach.progress ? (
+        <UploadProgress
+          name={attach.progress.name}
+          percent={attach.progress.percent}
+          testId="knowledge"
+        />
       ) : null}
-      {failure ? <FormAlert testId="knowledge-error">{failure}</FormAlert> : null}
+      {attach.failure ? <FormAlert testId="knowledge-error">{attach.failure}</FormAlert> : null}
     </div>
   );
 }

@@ -1,24 +1,14 @@
 // The upload area: drag and drop or the file picker, the domain's checks before any byte leaves (docs/product.md §5, same
 // messages as the server), then an upload with a rounded-percentage progress bar (docs/product.md §4) and the server's answer.
-import {
-  checkUpload,
-  UPLOAD_MAX_MB,
-  UPLOAD_MIME_TYPES,
-  uploadProgressPercent,
-} from "@aacos/domain/validation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { UPLOAD_MAX_MB } from "@aacos/domain/validation";
+import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { failureText, translateField } from "../../lib/messages";
+import { UPLOAD_ACCEPT, uploadFile, useCheckedUpload } from "../../lib/checked-upload";
 import { planKeys, type StoredFile } from "../../lib/plan-queries";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Icon } from "../../ui/icon";
 import { UploadProgress } from "../../ui/upload-progress";
-import { filesApi } from "./api";
-
-const ACCEPT = Object.keys(UPLOAD_MIME_TYPES)
-  .map((extension) => `.${extension}`)
-  .join(",");
 
 export function UploadForm() {
   const { t } = useTranslation();
@@ -28,47 +18,24 @@ export function UploadForm() {
   const dropId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [uploaded, setUploaded] = useState<StoredFile | null>(null);
-
-  const upload = useMutation({
-    mutationFn: (file: File) =>
-      filesApi.upload(file, (loaded, total) =>
-        setProgress({ name: file.name, percent: uploadProgressPercent(loaded, total) }),
-      ),
-    onSuccess: async (file) => {
-      setProgress(null);
+  const upload = useCheckedUpload({
+    send: uploadFile,
+    onSent: async (file) => {
       setUploaded(file);
       await Promise.all([
         client.invalidateQueries({ queryKey: planKeys.files }),
         client.invalidateQueries({ queryKey: planKeys.usage }),
       ]);
     },
-    onError: (error) => {
-      setProgress(null);
-      setRefusal(failureText(t, error, "file"));
-    },
+    onTake: () => setUploaded(null),
+    failureFields: ["file"],
   });
-
-  const take = (file: File | undefined) => {
-    if (!file || upload.isPending) return;
-    setUploaded(null);
-    // The same rules, in the same order, as the server: a refused file never leaves the browser.
-    const check = checkUpload({ name: file.name, size: file.size, mimeType: file.type });
-    if (!check.ok) {
-      setRefusal(translateField(t, check.field));
-      return;
-    }
-    setRefusal(null);
-    setProgress({ name: file.name, percent: 0 });
-    upload.mutate(file);
-  };
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
-    take(event.dataTransfer.files[0]);
+    upload.take(event.dataTransfer.files[0]);
   };
 
   return (
@@ -105,28 +72,37 @@ export function UploadForm() {
             ref={inputRef}
             id={inputId}
             type="file"
-            accept={ACCEPT}
+            accept={UPLOAD_ACCEPT}
             className="sr-only"
             data-testid="upload-input"
             aria-describedby={hintId}
-            disabled={upload.isPending}
+            disabled={upload.pending}
             onChange={(event) => {
-              take(event.target.files?.[0]);
+              upload.take(event.target.files?.[0]);
               // Choosing the same file again must fire change again.
               event.target.value = "";
             }}
           />
         </label>
         <p id={hintId} className="text-sm text-fg-muted">
-          {t("files.upload.hint", { types: ACCEPT.replaceAll(",", ", "), max: UPLOAD_MAX_MB })}
+          {t("files.upload.hint", {
+            types: UPLOAD_ACCEPT.replaceAll(",", ", "),
+            max: UPLOAD_MAX_MB,
+          })}
         </p>
       </section>
 
-      {progress !== null ? (
-        <UploadProgress name={progress.name} percent={progress.percent} testId="upload" />
+      {upload.progress !== null ? (
+        <UploadProgress
+          name={upload.progress.name}
+          percent={upload.progress.percent}
+          testId="upload"
+        />
       ) : null}
 
-      {refusal !== null ? <FormAlert testId="upload-error">{refusal}</FormAlert> : null}
+      {upload.failure !== null ? (
+        <FormAlert testId="upload-error">{upload.failure}</FormAlert>
+      ) : null}
       {uploaded !== null ? (
         <FormNotice testId="upload-success">
           {t("files.upload.done", { name: uploaded.name })}

@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useForm } from "../../lib/use-form";
-import { SubmitButton } from "../../ui/button";
-import { FormAlert, FormNotice } from "../../ui/form-alert";
+import { FormNotice } from "../../ui/form-alert";
+import { PanelForm } from "../../ui/form-panel";
 import { NewPasswordField, PasswordField } from "../../ui/password-field";
 import { settingsApi, settingsKeys } from "./api";
 import { SettingsSection } from "./settings-section";
@@ -27,11 +27,19 @@ export function PasswordSection() {
 
   return (
     <SettingsSection title={t("settings.password.title")} testId="settings-password">
-      <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
-        {form.formError ? <FormAlert testId="password-error">{form.formError}</FormAlert> : null}
-        {done ? (
-          <FormNotice testId="password-changed">{t("settings.password.done")}</FormNotice>
-        ) : null}
+      <PanelForm
+        form={form}
+        onSubmit={submit}
+        testPrefix="password"
+        texts="settings.password"
+        className="max-w-md"
+        submitClassName="self-start"
+        notice={
+          done ? (
+            <FormNotice testId="password-changed">{t("settings.password.done")}</FormNotice>
+          ) : null
+        }
+      >
         <PasswordField
           label={t("settings.password.current")}
           name="currentPassword"
@@ -44,15 +52,7 @@ export function PasswordSection() {
           testId="password-new"
           {...form.field("newPassword")}
         />
-        <SubmitButton
-          data-testid="password-submit"
-          busy={form.submitting}
-          busyLabel={t("common.saving")}
-          className="self-start"
-        >
-          {t("settings.password.submit")}
-        </SubmitButton>
-      </form>
+      </PanelForm>
     </SettingsSection>
   );
 }
