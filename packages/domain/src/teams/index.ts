@@ -45,11 +45,9 @@ export function checkNewTeamMember(
 const TeamName = requiredText(80);
 const Id = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(100);
 
-export const CreateTeamBody = z.object({ name: TeamName });
-export type CreateTeamBody = z.infer<typeof CreateTeamBody>;
-
-export const RenameTeamBody = z.object({ name: TeamName });
-export type RenameTeamBody = z.infer<typeof RenameTeamBody>;
+/** POST /api/teams and PATCH /api/teams/:id: a new team's name and a new name for a team follow one rule. */
+export const TeamNameBody = z.object({ name: TeamName });
+export type TeamNameBody = z.infer<typeof TeamNameBody>;
 
 export const TeamIdParams = z.object({ id: Id });
 export type TeamIdParams = z.infer<typeof TeamIdParams>;
