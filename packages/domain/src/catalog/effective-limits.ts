@@ -19,6 +19,9 @@ export type PlanLimitCheck<Reason extends keyof TierLimits> =
   | { ok: true }
   | { ok: false; reason: Reason; limit: number; message: string };
 
+/** The English refusals' plural: "1 member", "2 members". */
+export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
 /** Whether one more of something counted under the plan's `reason` limit fits beside the `used` ones. */
 export function checkCountLimit<Reason extends keyof TierLimits>(
   used: number,

@@ -47,12 +47,6 @@ export type ReplyOf<Key extends string, Item extends z.ZodType> = z.input<
   ReturnType<typeof replyOf<Key, Item>>
 >;
 
-/** The wire shape of a page of replies (what the web reads). */
-export interface Page<Item> {
-  items: Item[];
-  total: number;
-}
-
 /**
  * Why a stored run, answer or execution failed, as a code and params (packages/domain/src/run-errors.ts or the error
  * union), what the browser shows; null when it did not fail, or failed before codes were stored (decisions 245, 300).

@@ -1,6 +1,6 @@
 // Team rules shared by browser and server: request schemas, the member cap (owner's plan), roles and the messages.
 import { z } from "zod";
-import { checkCountLimit, type PlanLimitCheck } from "../catalog/effective-limits.js";
+import { checkCountLimit, type PlanLimitCheck, plural } from "../catalog/effective-limits.js";
 import type { TierLimits } from "../catalog/types.js";
 import { MESSAGES } from "../validation/messages.js";
 import { Email, pageFields, requiredText, SearchText } from "../validation/rules.js";
@@ -11,8 +11,6 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** An invitation link works for seven days, once (docs/decisions/110-teams.md). */
 export const INVITE_TTL_DAYS = 7;
 export const INVITE_TTL_MS = INVITE_TTL_DAYS * 24 * 60 * 60 * 1000;
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /** The server's English texts; the web shows them in its own language by code or by these words. */
 export const TEAM_MESSAGES = {
@@ -45,11 +43,9 @@ export function checkNewTeamMember(
 const TeamName = requiredText(80);
 const Id = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(100);
 
-export const CreateTeamBody = z.object({ name: TeamName });
-export type CreateTeamBody = z.infer<typeof CreateTeamBody>;
-
-export const RenameTeamBody = z.object({ name: TeamName });
-export type RenameTeamBody = z.infer<typeof RenameTeamBody>;
+/** POST /api/teams and PATCH /api/teams/:id: a new team's name and a new name for a team follow one rule. */
+export const TeamNameBody = z.object({ name: TeamName });
+export type TeamNameBody = z.infer<typeof TeamNameBody>;
 
 export const TeamIdParams = z.object({ id: Id });
 export type TeamIdParams = z.infer<typeof TeamIdParams>;

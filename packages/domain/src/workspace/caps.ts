@@ -1,10 +1,8 @@
 // The workspace caps of the plan (maxActiveUniverses, maxProjects, maxEntitiesPerUniverse, maxTrainingDataSize) and their refusals.
-import { checkCountLimit, type PlanLimitCheck } from "../catalog/effective-limits.js";
+import { checkCountLimit, type PlanLimitCheck, plural } from "../catalog/effective-limits.js";
 import type { TierLimits } from "../catalog/types.js";
 import { UNLIMITED } from "../catalog/types.js";
 import { megabytesToBytes } from "../files/upload.js";
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export const WORKSPACE_MESSAGES = {
   activeUniverses: (n: number) =>

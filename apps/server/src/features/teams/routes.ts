@@ -17,15 +17,14 @@ import {
 } from "@aacos/domain/replies";
 import {
   AdminTeamsQuery,
-  CreateTeamBody,
   InviteMemberBody,
   InviteTokenBody,
   InviteTokenParams,
-  RenameTeamBody,
   ShareUniverseBody,
   TeamIdParams,
   TeamInviteParams,
   TeamMemberParams,
+  TeamNameBody,
   TransferTeamBody,
   UniverseShareParams,
   UpdateMemberBody,
@@ -55,7 +54,7 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
     // Creating (owning) a team needs teamCollaboration; joining one does not.
     {
       onRequest: app.requireFeature("teamCollaboration"),
-      schema: { body: CreateTeamBody, response: { 201: replyOf("team", TeamRef) } },
+      schema: { body: TeamNameBody, response: { 201: replyOf("team", TeamRef) } },
     },
     async (request, reply) => {
       const team = await teams.create(callerOf(request), request.body.name);
@@ -86,7 +85,7 @@ export async function teamRoutes(app: FastifyInstance, deps: { teams: TeamServic
       ...signedIn,
       schema: {
         params: TeamIdParams,
-        body: RenameTeamBody,
+        body: TeamNameBody,
         response: { 200: replyOf("team", TeamRef) },
       },
     },

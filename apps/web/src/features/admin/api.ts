@@ -25,11 +25,6 @@ import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from "../../lib/api-c
 export type { AdminUser, AuditEntry, ErrorGroup, Incident, OutboxItem };
 export type DeadLetter = DeadLetterView;
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
 /** Query strings: empty values are left out, so the server applies its defaults. */
 export function queryString(params: Record<string, string | number | undefined>): string {
   const query = new URLSearchParams();

@@ -1,6 +1,6 @@
 // One team: its heading, rename, delete and leave; the members, invitations (with the member cap) and shared
 // universes sections live beside it (team-members, team-invites, team-universes).
-import { RenameTeamBody } from "@aacos/domain/teams";
+import { TeamNameBody } from "@aacos/domain/teams";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -130,7 +130,7 @@ export type Run = (action: () => Promise<unknown>, done: string) => Promise<void
 function RenameForm({ team, onDone }: { team: TeamDetail; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const form = useForm(RenameTeamBody, { name: team.name });
+  const form = useForm(TeamNameBody, { name: team.name });
   if (!open) {
     return (
       <CompactButton variant="secondary" onClick={() => setOpen(true)} data-testid="team-rename">

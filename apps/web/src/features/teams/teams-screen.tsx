@@ -1,7 +1,7 @@
 // /teams: the user's teams with their role, a new-team form (or the honest "which plan unlocks teams" panel), and the
 // chosen team's detail (?team=<id>).
 import { tierByName, tierHasFeature, tierUnlocking } from "@aacos/domain/catalog";
-import { CreateTeamBody } from "@aacos/domain/teams";
+import { TeamNameBody } from "@aacos/domain/teams";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -115,7 +115,7 @@ function LockedPanel({ current }: { current: Parameters<typeof tierByName>[0] })
 function CreateTeamForm({ onCreated }: { onCreated: (team: { id: string }) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const form = useForm(CreateTeamBody, { name: "" });
+  const form = useForm(TeamNameBody, { name: "" });
   const submit = form.onSubmit(async (body) => {
     const { team } = await teamsApi.create(body.name);
     form.reset();
