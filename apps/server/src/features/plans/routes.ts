@@ -1,7 +1,7 @@
 // HTTP of the plan API: GET /api/plan/me, POST /api/plan/tier {tier}, POST /api/plan/world {world}.
 import { PendingCheckout, Plan } from "@aacos/domain/replies";
 import { ChangeTierBody, ChangeWorldBody } from "@aacos/domain/validation";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { callerOf, type UserRow } from "../../platform/auth.js";
 import { clientOf } from "../auth/index.js";
@@ -9,6 +9,16 @@ import type { PlanService } from "./service.js";
 
 function caller(request: FastifyRequest): UserRow {
   return callerOf(request).user;
+}
+
+/** A plan change's answer: the new plan, or 202 when Stripe first sends the user to its checkout. */
+async function answered(
+  reply: FastifyReply,
+  change: Promise<Plan | PendingCheckout>,
+): Promise<Plan | PendingCheckout> {
+  const result = await change;
+  if ("pending" in result) reply.status(202);
+  return result;
 }
 
 export async function planRoutes(app: FastifyInstance, deps: { plans: PlanService }) {
@@ -28,14 +38,10 @@ export async function planRoutes(app: FastifyInstance, deps: { plans: PlanServic
     },
     async (request, reply) => {
       const { tier, interval } = request.body;
-      const result = await deps.plans.changeTier(
-        caller(request).id,
-        tier,
-        clientOf(request),
-        interval,
+      return answered(
+        reply,
+        deps.plans.changeTier(caller(request).id, tier, clientOf(request), interval),
       );
-      if ("pending" in result) reply.status(202);
-      return result;
     },
   );
 
@@ -47,14 +53,10 @@ export async function planRoutes(app: FastifyInstance, deps: { plans: PlanServic
     },
     async (request, reply) => {
       const { world, interval } = request.body;
-      const result = await deps.plans.changeWorld(
-        caller(request).id,
-        world,
-        clientOf(request),
-        interval,
+      return answered(
+        reply,
+        deps.plans.changeWorld(caller(request).id, world, clientOf(request), interval),
       );
-      if ("pending" in result) reply.status(202);
-      return result;
     },
   );
 }
