@@ -73,6 +73,7 @@ function post(
 
 /** The start of an error answer's body, for the log. */
 async function detailOf(response: IncomingMessage): Promise<string> {
+  // Leaving the loop early, by break or error, destroys the response.
   let detail = "";
   response.setEncoding("utf8");
   try {
@@ -83,7 +84,6 @@ async function detailOf(response: IncomingMessage): Promise<string> {
   } catch {
     // What arrived is enough.
   }
-  response.destroy();
   return detail.slice(0, ERROR_DETAIL_LENGTH);
 }
 

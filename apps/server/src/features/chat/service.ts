@@ -131,23 +131,25 @@ export function createChatService(deps: {
     conversationEntities.set(id, { userId, entityId });
   };
 
+  /** A conversation's last messages, newest first: the prompt's history (built once, read per message). */
+  const recent = db
+    .select({
+      role: messages.role,
+      content: messages.content,
+      createdAt: messages.createdAt,
+      id: messages.id,
+    })
+    .from(messages)
+    .where(eq(messages.conversationId, conversations.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(PROMPT_HISTORY)
+    .as("recent");
+
   /**
    * The caller's conversation with what a new message needs of it, in one statement (decision 397): the owner of the
    * universe its entity lives in (null: gone) and the prompt's history, oldest first. 404 for anyone else's.
    */
   async function forMessage(userId: string, conversationId: string) {
-    const recent = db
-      .select({
-        role: messages.role,
-        content: messages.content,
-        createdAt: messages.createdAt,
-        id: messages.id,
-      })
-      .from(messages)
-      .where(eq(messages.conversationId, conversations.id))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(PROMPT_HISTORY)
-      .as("recent");
     const [row] = await db
       .select({
         entityId: conversations.entityId,
