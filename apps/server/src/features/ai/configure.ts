@@ -8,7 +8,7 @@ import { createRetrievalProvider } from "./retrieval.js";
 
 export function providerFromConfig(
   ai: AiConfig | null,
-  directory: EntityDirectory,
+  directory: Pick<EntityDirectory, "searchKnowledge">,
 ): { provider: AiProvider; models: ModelCatalog | null } {
   if (ai === null) {
     return {

@@ -6,6 +6,7 @@ export { hangUpSignal, streamAnswer } from "./answer-delivery.js";
 export { providerFromConfig } from "./configure.js";
 export type {
   AnsweringEntity,
+  EntityBeside,
   EntityDirectory,
   EntityRefusal,
   KnowledgePassage,

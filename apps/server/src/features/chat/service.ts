@@ -119,18 +119,6 @@ export function createChatService(deps: {
   log?: { warn: (object: object, message: string) => void };
 }): ChatService {
   const { db, ai } = deps;
-  /**
-   * Each conversation's user and entity, fixed when it is created: a message to a conversation seen here before asks
-   * for its entity beside the conversation itself instead of after it. Only a hint — the conversation is still read
-   * (and refused when gone) on every message.
-   */
-  const conversationEntities = new Map<string, { userId: string; entityId: string }>();
-  const KEPT_CONVERSATIONS = 10_000;
-  const keepConversation = (id: string, userId: string, entityId: string) => {
-    if (conversationEntities.size >= KEPT_CONVERSATIONS) conversationEntities.clear();
-    conversationEntities.set(id, { userId, entityId });
-  };
-
   /** A conversation's last messages, newest first: the prompt's history (built once, read per message). */
   const recent = db
     .select({
@@ -146,14 +134,16 @@ export function createChatService(deps: {
     .as("recent");
 
   /**
-   * The caller's conversation with what a new message needs of it, in one statement (decision 397): the owner of the
-   * universe its entity lives in (null: gone) and the prompt's history, oldest first. 404 for anyone else's.
+   * The caller's conversation with what a new message needs of it, in one statement (decisions 397, 398): the owner of
+   * the universe its entity lives in (null: gone), the prompt's history, oldest first, and the entity as the AI
+   * gateway answers with it. 404 for anyone else's conversation first, then for an entity the caller may not read.
    */
   async function forMessage(userId: string, conversationId: string) {
+    const entity = ai.directory.entityBeside(userId, sql`${conversations.entityId}`);
     const [row] = await db
       .select({
-        entityId: conversations.entityId,
         ownerId: universes.userId,
+        entity: entity.value,
         past: sql<
           PastTurn[]
         >`(select coalesce(json_agg(json_build_object('role', ${recent.role}, 'content', ${recent.content})
@@ -164,8 +154,7 @@ export function createChatService(deps: {
       .leftJoin(universes, eq(universes.id, entities.universeId))
       .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
     if (row === undefined) throw notFound("conversation", "Conversation not found");
-    keepConversation(conversationId, userId, row.entityId);
-    return row;
+    return { ...row, entity: entity.read(row.entity) };
   }
 
   async function owned(userId: string, conversationId: string): Promise<ConversationRow> {
@@ -214,7 +203,6 @@ export function createChatService(deps: {
         .values({ userId, entityId, createdAt: now, updatedAt: now })
         .returning();
       if (row === undefined) throw new Error("conversation not created");
-      keepConversation(row.id, userId, entityId);
       return conversationView(row);
     },
 
@@ -293,7 +281,6 @@ export function createChatService(deps: {
 
     async remove(userId, conversationId) {
       await owned(userId, conversationId);
-      conversationEntities.delete(conversationId);
       // The answer saves into this conversation: stopped first (at once here, through the bus elsewhere).
       void ai.stop(conversationId);
       await db
@@ -331,22 +318,16 @@ export function createChatService(deps: {
     },
 
     async prepareMessage(plan, conversationId, content) {
-      // Every read that decides whether and what to ask goes out at once (on a pool they run side by side): the
-      // conversation with the prompt's history, its entity (when this instance has seen the conversation before) and
-      // today's AI allowance. The refusals keep their order: the conversation's 404 first, then the entity's.
-      const known = conversationEntities.get(conversationId);
-      const knownEntityId = known?.userId === plan.userId ? known.entityId : undefined;
-      const reads = await Promise.allSettled([
+      // Both reads that decide whether and what to ask go out at once (on a pool they run side by side): the
+      // conversation with its entity and the prompt's history, and today's AI allowance. The refusals keep their
+      // order: the conversation's (or its entity's) 404 first, then the allowance's.
+      const [conversationRead, allowanceRead] = await Promise.allSettled([
         forMessage(plan.userId, conversationId),
-        knownEntityId === undefined ? null : ai.directory.getEntity(plan.userId, knownEntityId),
         ai.allowanceCheck(plan),
       ] as const);
-      const [conversationRead, entityRead, allowanceRead] = reads;
       const conversation = settled(conversationRead);
-      const knownEntity = settled(entityRead);
       const allowanceCheck = settled(allowanceRead);
-      const entity =
-        knownEntity ?? (await ai.directory.getEntity(plan.userId, conversation.entityId));
+      const { entity } = conversation;
       const model = ai.modelFor(plan, entity);
       const owner = conversation.ownerId;
       const shared = owner !== null && owner !== plan.userId;

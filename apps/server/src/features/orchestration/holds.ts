@@ -1,10 +1,11 @@
 // Orchestration holds as the AI gateway sees them: a held (paused or stopped) entity carries a refusal, so the chat
 // and the command centre answer 409 before any run starts, and the end of a run does not overwrite the hold's status.
 import { ORCHESTRATION_MESSAGES } from "@aacos/domain/orchestration";
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { entityHolds } from "../../db/schema.js";
 import type { AnsweringEntity, EntityDirectory, EntityRefusal } from "../ai/index.js";
+import type { EntityAndHold, EntityAndHoldBeside } from "../workspace/index.js";
 
 export type HoldState = "paused" | "stopped";
 
@@ -45,32 +46,30 @@ export function refusalFor(hold: Hold, name: string): EntityRefusal {
 }
 
 /** A directory that reads an entity and its hold in one statement (the workspace's). */
-export interface EntityAndHoldDirectory extends EntityDirectory {
-  getEntityAndHold?(
-    userId: string,
-    entityId: string,
-  ): Promise<{ entity: AnsweringEntity; hold: { state: string; byManager: boolean } | null }>;
+export interface EntityAndHoldDirectory
+  extends Pick<EntityDirectory, "searchKnowledge" | "setEntityStatus"> {
+  getEntityAndHold(userId: string, entityId: string): Promise<EntityAndHold>;
+  entityAndHoldBeside(userId: string, entityId: SQL): EntityAndHoldBeside;
 }
 
-/** Wraps the workspace's entity directory for the AI gateway (app.ts). */
+/** The entity as the gateway answers with it: a held one carries its refusal. */
+function guarded({ entity, hold }: EntityAndHold): AnsweringEntity {
+  if (hold === null) return entity;
+  const held: Hold = {
+    state: hold.state === "stopped" ? "stopped" : "paused",
+    byManager: hold.byManager,
+  };
+  return { ...entity, refusal: refusalFor(held, entity.name) };
+}
+
+/** Wraps the workspace's entity directory for the AI gateway (assembly/workspace.ts). */
 export function guardDirectory(db: Db, directory: EntityAndHoldDirectory): EntityDirectory {
   return {
-    async getEntity(userId, entityId) {
-      if (directory.getEntityAndHold !== undefined) {
-        const { entity, hold } = await directory.getEntityAndHold(userId, entityId);
-        if (hold === null) return entity;
-        const held: Hold = {
-          state: hold.state === "stopped" ? "stopped" : "paused",
-          byManager: hold.byManager,
-        };
-        return { ...entity, refusal: refusalFor(held, entity.name) };
-      }
-      // Side by side: the hold is read by the id asked for, which is the entity's when it is found at all.
-      const [entity, hold] = await Promise.all([
-        directory.getEntity(userId, entityId),
-        holdOf(db, entityId),
-      ]);
-      return hold === null ? entity : { ...entity, refusal: refusalFor(hold, entity.name) };
+    getEntity: async (userId, entityId) =>
+      guarded(await directory.getEntityAndHold(userId, entityId)),
+    entityBeside(userId, entityId) {
+      const beside = directory.entityAndHoldBeside(userId, entityId);
+      return { value: beside.value, read: (value) => guarded(beside.read(value)) };
     },
     searchKnowledge: (entityId, query, limit) => directory.searchKnowledge(entityId, query, limit),
     async setEntityStatus(entityId, status) {

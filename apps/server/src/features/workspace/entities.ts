@@ -3,13 +3,57 @@
 
 import type { CreateEntityBody, UpdateEntityBody } from "@aacos/domain/validation";
 import { checkNewEntity, type EntityStatus, WORKSPACE_MESSAGES } from "@aacos/domain/workspace";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import { entities, entityHolds, universes } from "../../db/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import { accessTo, ENTITY_COLUMNS, limitReached, UUID, type WorkspaceContext } from "./context.js";
 import type { Entity, WorkspaceCaller } from "./types.js";
 
 export type EntityActions = ReturnType<typeof createEntityActions>;
+
+/** An entity as the AI gateway answers with it. */
+export type AnsweringEntity = Pick<
+  Entity,
+  "id" | "universeId" | "name" | "systemPrompt" | "model" | "temperature" | "status"
+>;
+
+/** An entity as the AI gateway answers with it, and its orchestration hold (null: none). */
+export interface EntityAndHold {
+  entity: AnsweringEntity;
+  hold: { state: string; byManager: boolean } | null;
+}
+
+/** An entity read as one value of another statement (`value`, selected there), and what turns that value back. */
+export interface EntityAndHoldBeside {
+  value: SQL;
+  read(value: unknown): EntityAndHold;
+}
+
+/** The answering columns and the hold, as one json value of a statement over entities left-joined to their holds. */
+const ANSWERING = sql`json_build_object('id', ${entities.id}, 'universeId', ${entities.universeId},
+  'name', ${entities.name}, 'systemPrompt', ${entities.systemPrompt}, 'model', ${entities.model},
+  'temperature', ${entities.temperature}, 'status', ${entities.status},
+  'holdState', ${entityHolds.state}, 'holdByManager', ${entityHolds.byManager})`;
+
+interface AnsweringJson extends AnsweringEntity {
+  holdState: string | null;
+  holdByManager: boolean | null;
+}
+
+/** The entity from the json value above; 404 when it is null (no such entity, or not the caller's to read). */
+function answeringOf(value: unknown): EntityAndHold {
+  if (value === null || typeof value !== "object") throw notFound("entity", "No such entity");
+  // The shape is the json_build_object above, written by this module.
+  const { holdState, holdByManager, ...entity } = value as AnsweringJson;
+  return {
+    entity,
+    hold: holdState === null ? null : { state: holdState, byManager: holdByManager === true },
+  };
+}
+
+/** The caller may read the entity of the statement's `entities` row (theirs, or of a universe shared with them). */
+const readable = (userId: string) =>
+  accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, "read");
 
 export function createEntityActions(ctx: WorkspaceContext) {
   const { db, clock, entityOf, limitsOf, planOf, record, universeOf } = ctx;
@@ -20,11 +64,7 @@ export function createEntityActions(ctx: WorkspaceContext) {
       return db
         .select(ENTITY_COLUMNS)
         .from(entities)
-        .where(
-          universeId === undefined
-            ? accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, "read")
-            : eq(entities.universeId, universeId),
-        )
+        .where(universeId === undefined ? readable(userId) : eq(entities.universeId, universeId))
         .orderBy(asc(entities.createdAt), asc(entities.id));
     },
 
@@ -80,33 +120,30 @@ export function createEntityActions(ctx: WorkspaceContext) {
     },
 
     /**
-     * `getEntity` and the entity's orchestration hold (null: none) in one statement: a chat message reads both before
-     * the provider is asked, and on PGlite each statement waits for the one before (docs/decisions/356-entity-and-hold-at-once.md).
+     * What the AI gateway needs of an entity and its orchestration hold (null: none) in one statement: jobs and the
+     * command centre read both before the provider is asked, and on PGlite each statement waits for the one before
+     * (docs/decisions/356-entity-and-hold-at-once.md).
      */
-    async getEntityAndHold(
-      userId: string,
-      id: string,
-    ): Promise<{ entity: Entity; hold: { state: string; byManager: boolean } | null }> {
+    async getEntityAndHold(userId: string, id: string): Promise<EntityAndHold> {
       if (!UUID.test(id)) throw notFound("entity", "No such entity");
       const [row] = await db
-        .select({
-          entity: ENTITY_COLUMNS,
-          holdState: entityHolds.state,
-          holdByManager: entityHolds.byManager,
-        })
+        .select({ value: ANSWERING })
         .from(entities)
         .leftJoin(entityHolds, eq(entityHolds.entityId, entities.id))
-        .where(
-          and(
-            eq(entities.id, id),
-            accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, "read"),
-          ),
-        );
-      if (row === undefined) throw notFound("entity", "No such entity");
-      const { entity, holdState, holdByManager } = row;
+        .where(and(eq(entities.id, id), readable(userId)));
+      return answeringOf(row?.value ?? null);
+    },
+
+    /**
+     * The same read as a value of another statement, whose column `entityId` names the entity: a chat message reads
+     * its conversation, history and entity in one statement (docs/decisions/398-entity-beside-the-conversation.md).
+     */
+    entityAndHoldBeside(userId: string, entityId: SQL): EntityAndHoldBeside {
       return {
-        entity,
-        hold: holdState === null ? null : { state: holdState, byManager: holdByManager === true },
+        value: sql`(select ${ANSWERING} from ${entities}
+          left join ${entityHolds} on ${entityHolds.entityId} = ${entities.id}
+          where ${entities.id} = ${entityId} and ${readable(userId)})`,
+        read: answeringOf,
       };
     },
 

@@ -1,4 +1,6 @@
 // Public API of the workspace feature: universes, entities, knowledge search and syncs for chat and the command centre.
+
+export type { EntityAndHold, EntityAndHoldBeside } from "./entities.js";
 export { workspaceRoutes } from "./routes.js";
 export type { WorkspaceDeps, WorkspaceService } from "./service.js";
 export { createWorkspaceService } from "./service.js";
