@@ -144,12 +144,18 @@ export function isApiRequest(request: FastifyRequest): boolean {
 export function perRoute<T>(
   rule: (method: string, route: string) => T,
 ): (method: string, route: string) => T {
-  const known = new Map<string, T>();
+  // By method, then by route: no key string is built per request.
+  const known = new Map<string, Map<string, T>>();
   return (method, route) => {
-    const key = `${method} ${route}`;
-    if (known.has(key)) return known.get(key) as T;
-    const value = rule(method, route);
-    known.set(key, value);
-    return value;
+    let byRoute = known.get(method);
+    if (byRoute === undefined) {
+      byRoute = new Map();
+      known.set(method, byRoute);
+    }
+    const value = byRoute.get(route);
+    if (value !== undefined || byRoute.has(route)) return value as T;
+    const worked = rule(method, route);
+    byRoute.set(route, worked);
+    return worked;
   };
 }
