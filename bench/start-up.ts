@@ -8,7 +8,8 @@
 //
 // BENCH_START_ROUNDS (5). Builds the compiled server first (scripts/build-server.mjs; the database template only when
 // the migrations changed). The build deletes the server's code cache (docs/decisions/381-compiled-server-code-cache.md):
-// the first cold start runs without one and writes it as it stops, as the first start of a new build does. BENCH_CPU_PROF=dir keeps each server start's CPU profile there (`node --cpu-prof`).
+// the first cold start runs without one and writes it once it listens, as the first start of a new build does.
+// BENCH_CPU_PROF=dir keeps each server start's CPU profile there (`node --cpu-prof`).
 // BENCH_START_COMPARE=path/to/other/dist/main.js (another build, e.g. a worktree of main) runs it in the same rounds,
 // alternating which goes first, and prints its figures and this build's ratio to them (CPU is the steadier one).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";

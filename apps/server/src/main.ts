@@ -215,7 +215,11 @@ async function closeQuietly(database: Database, redis: Redis | null) {
   await database.close().catch(() => {});
 }
 
-main().catch((error: unknown) => {
+/**
+ * Settles once the server listens: the compiled server's entry writes its V8 code cache then, with what the start
+ * compiled and nothing the requests did (docs/decisions/399-code-cache-at-listen.md). A failed start ends the process.
+ */
+export const started: Promise<void> = main().catch((error: unknown) => {
   const known =
     error instanceof ConfigError ||
     error instanceof DatabaseStartError ||
