@@ -5,7 +5,7 @@ import Fastify from "fastify";
 import { serializerCompiler as zodSerializerCompiler } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { replySerializerCompiler } from "./reply-serializer.js";
+import { frozenReply, replySerializerCompiler } from "./reply-serializer.js";
 
 type Schema = Parameters<typeof replySerializerCompiler>[0]["schema"];
 
@@ -165,5 +165,26 @@ describe("reply writer", () => {
     expect(reply.json().user.createdAt).toBe("2026-11-01T10:00:00.000Z");
     expect((await app.inject({ url: "/broken" })).statusCode).toBe(500);
     await app.close();
+  });
+
+  it("writes a frozen reply as zod does, every time, and a frozen reply cannot change under it", () => {
+    const { ours, zod } = both(replyOf("user", PublicUser));
+    const view = frozenReply({
+      ...user,
+      roles: [...user.roles],
+      permissions: [...user.permissions],
+    });
+    const expected = zod({ user: view });
+    expect(ours({ user: view })).toBe(expected);
+    expect(ours({ user: view })).toBe(expected);
+    expect(() => view.roles.push("analyst")).toThrow(TypeError);
+    expect(() => {
+      (view as { username: string }).username = "someone";
+    }).toThrow(TypeError);
+    // An object that is not frozen is written afresh: a change shows.
+    const open = { ...user };
+    expect(ours({ user: open })).toBe(zod({ user: open }));
+    open.username = "renamed";
+    expect(JSON.parse(ours({ user: open })).user.username).toBe("renamed");
   });
 });

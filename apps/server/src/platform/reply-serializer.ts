@@ -46,6 +46,26 @@ function byZod(schema: $ZodType): Writer {
   };
 }
 
+/** Replies made unchangeable by `frozenReply`: each object writer keeps what it wrote for them. */
+const frozenReplies = new WeakSet<object>();
+
+/**
+ * Freezes a reply part all the way down and lets the writers keep what they write for it: a view kept beside a cached
+ * row (the caller's own account) is then written once, not on every request (docs/decisions/400-frozen-replies.md).
+ */
+export function frozenReply<T extends object>(value: T): T {
+  deepFreeze(value);
+  frozenReplies.add(value);
+  return value;
+}
+
+function deepFreeze(value: object): void {
+  for (const item of Object.values(value)) {
+    if (typeof item === "object" && item !== null && !Object.isFrozen(item)) deepFreeze(item);
+  }
+  Object.freeze(value);
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -140,8 +160,14 @@ function objectWriter(shape: Record<string, $ZodType>): Writer {
       write: writerOf(optional ? (def.innerType as $ZodType) : schema),
     };
   });
+  const kept = new WeakMap<object, string>();
   return (value) => {
     if (!isPlainObject(value)) throw REFUSED;
+    const frozen = frozenReplies.has(value);
+    if (frozen) {
+      const written = kept.get(value);
+      if (written !== undefined) return written;
+    }
     let out = "{";
     let first = true;
     for (const field of fields) {
@@ -153,7 +179,9 @@ function objectWriter(shape: Record<string, $ZodType>): Writer {
       out += written;
       first = false;
     }
-    return `${out}}`;
+    out += "}";
+    if (frozen) kept.set(value, out);
+    return out;
   };
 }
 

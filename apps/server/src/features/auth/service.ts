@@ -16,6 +16,7 @@ import {
   uniqueViolation,
   validationFailed,
 } from "../../platform/errors.js";
+import { frozenReply } from "../../platform/reply-serializer.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.js";
 import type { ClientInfo, SessionStore } from "./sessions.js";
@@ -48,7 +49,20 @@ function userConflict(error: unknown): unknown {
 /** What any signed-in caller may see of an account (domain users/replies.ts). */
 export type { PublicUser };
 
+/** Each row's public view, made once: the caller's row is kept with their principal, so is its view. */
+const publicViews = new WeakMap<UserRow, PublicUser>();
+
+/** Frozen: written once per row by the reply writer (docs/decisions/400-frozen-replies.md); spread it to change it. */
 export function publicUser(user: UserRow): PublicUser {
+  let view = publicViews.get(user);
+  if (view === undefined) {
+    view = frozenReply(publicViewOf(user));
+    publicViews.set(user, view);
+  }
+  return view;
+}
+
+function publicViewOf(user: UserRow): PublicUser {
   const roles = rolesOf(user);
   return {
     id: user.id,
