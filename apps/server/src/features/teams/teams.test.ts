@@ -331,6 +331,10 @@ describe("shared universes", () => {
   it("lets members edit only with write access, and only the owner delete or share", async () => {
     const path = `/api/aacos/entities/${entityId}`;
     expect((await call(member, "PATCH", path, { role: "critic" })).statusCode).toBe(404);
+    const readOnlyRename = await call(member, "PATCH", `/api/aacos/universes/${universeId}`, {
+      name: "Mine now",
+    });
+    expect(readOnlyRename.statusCode).toBe(404);
     expect(
       (
         await call(member, "POST", `/api/aacos/universes/${universeId}/entities`, {
@@ -366,6 +370,15 @@ describe("shared universes", () => {
       name: "Shared cosmos II",
     });
     expect(renamed.statusCode).toBe(200);
+    // Answered as the member sees it: shared with them, through the team, writable, both entities counted.
+    expect(renamed.json().universe).toMatchObject({
+      id: universeId,
+      name: "Shared cosmos II",
+      shared: true,
+      teamId,
+      canWrite: true,
+      entityCount: 2,
+    });
 
     expect((await call(member, "DELETE", `/api/aacos/universes/${universeId}`)).statusCode).toBe(
       404,

@@ -10,7 +10,13 @@ import { checkUnarchive } from "@aacos/domain/workspace";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { universes } from "../../db/schema.js";
 import { notFound } from "../../platform/errors.js";
-import { accessTo, limitReached, universeColumnsFor, type WorkspaceContext } from "./context.js";
+import {
+  accessTo,
+  limitReached,
+  UUID,
+  universeColumnsFor,
+  type WorkspaceContext,
+} from "./context.js";
 import type { Universe, WorkspaceCaller } from "./types.js";
 
 export function createUniverseActions(ctx: WorkspaceContext) {
@@ -25,6 +31,32 @@ export function createUniverseActions(ctx: WorkspaceContext) {
     universeCounts,
     universeOf,
   } = ctx;
+
+  /**
+   * A new name or description, by the owner or a team writer: one statement, which checks the access and answers
+   * the universe as the caller sees it (docs/decisions/401-universe-rename-in-one-statement.md). No cap changes, so
+   * no lock on the owner.
+   */
+  async function renameUniverse(
+    userId: string,
+    id: string,
+    patch: Pick<UpdateUniverseBody, "name" | "description">,
+  ): Promise<Universe> {
+    if (!UUID.test(id)) throw notFound("universe", "No such universe");
+    const [row] = await db
+      .update(universes)
+      .set({ name: patch.name, description: patch.description, updatedAt: clock() })
+      .where(
+        and(
+          eq(universes.id, id),
+          accessTo(userId, sql`"universes"."user_id"`, sql`"universes"."id"`, "write"),
+        ),
+      )
+      .returning(universeColumnsFor(userId));
+    if (row === undefined) throw notFound("universe", "No such universe");
+    return row;
+  }
+
   return {
     async listUniverses(
       userId: string,
@@ -64,11 +96,11 @@ export function createUniverseActions(ctx: WorkspaceContext) {
       id: string,
       patch: UpdateUniverseBody,
     ): Promise<Universe> {
+      if (patch.archived === undefined) return renameUniverse(caller.id, id, patch);
       await db.transaction(async (tx) => {
         await lockUser(tx, caller.id);
-        // Team writers may rename and describe; archiving changes the owner's caps, so it stays theirs.
-        const need = patch.archived === undefined ? "write" : "own";
-        const current = await universeOf(tx, caller.id, id, need);
+        // Archiving changes the owner's caps, so it stays theirs.
+        const current = await universeOf(tx, caller.id, id, "own");
         const now = clock();
         let archivedAt = current.archivedAt;
         if (patch.archived === true && current.archivedAt === null) archivedAt = now;
