@@ -40,6 +40,18 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       expect((await second.services.security.checkBursts()).incidents).toBe(1);
     });
 
+    it("sees the flag of a send still under way when the check runs", async () => {
+      const { first } = instances;
+      const caller = { ip: someAddress(), userId: null };
+      for (let i = 0; i <= SUSPICIOUS_ACTIVITY.threshold; i += 1)
+        first.services.security.countRequest(caller);
+      // The background send takes every waiting count; the check's own send then finds none to send.
+      const background = first.services.security.sendCounts();
+      expect((await first.services.security.checkBursts()).incidents).toBe(1);
+      await background;
+      expect(await flagsOf(caller.ip)).toHaveLength(1);
+    });
+
     it("sends an instance's counts within a moment, with no check asking", async () => {
       const { first } = instances;
       const address = someAddress();

@@ -86,13 +86,29 @@ export function createSecurityService(deps: {
   /** Counts not yet added to the shared (Redis) counter: per key, how many and the latest caller. */
   let unsent = new Map<string, { amount: number; caller: Caller }>();
   let sending: ReturnType<typeof setTimeout> | null = null;
+  /** Sends under way: a timer's may still be adding or flagging when the check sends, and the check must see its flags. */
+  const inFlight = new Set<Promise<void>>();
 
-  /** Adds the waiting counts to the shared counter and flags each key they took past the threshold. */
+  /**
+   * Adds the waiting counts to the shared counter and flags each key they took past the threshold; settles once every
+   * send begun before it has settled too.
+   */
   async function sendCounts(): Promise<void> {
     if (sending !== null) clearTimeout(sending);
     sending = null;
+    const earlier = [...inFlight];
     const batch = unsent;
     unsent = new Map();
+    const send = addAndFlag(batch);
+    inFlight.add(send);
+    const settled = () => inFlight.delete(send);
+    send.then(settled, settled);
+    // An earlier send's failure is its own caller's to report.
+    await Promise.allSettled(earlier);
+    await send;
+  }
+
+  async function addAndFlag(batch: ReadonlyMap<string, { amount: number; caller: Caller }>) {
     await Promise.all(
       [...batch].map(async ([key, { amount, caller }]) => {
         const { count } = await requests.add(key, amount);
