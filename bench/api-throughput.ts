@@ -21,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import {
+  BENCH_ACCOUNT,
   buildCompiledServer,
   cpuMs,
   createUser,
@@ -36,7 +37,6 @@ const ONLY = process.env.BENCH_ONLY ?? "";
 const COMPILED = process.env.BENCH_SERVER !== "source";
 /** Another build's dist directory (e.g. main's, copied aside): measured in the same rounds, for before/after ratios. */
 const BEFORE_DIST = process.env.BENCH_BEFORE_DIST;
-const ACCOUNT = { email: "bench@example.com", username: "bench", password: "Zq7!wVx9Lk" };
 
 /** What the serving children tell the parent once they listen. */
 interface Served {
@@ -228,16 +228,16 @@ async function startCompiledProduct(
     env.DATABASE_URL = databaseUrl;
     if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
   }
-  createUser(ACCOUNT, env);
+  createUser(BENCH_ACCOUNT, env);
   // The plan is set before the server starts, so nothing it keeps sees the account on another.
   if (databaseUrl === undefined) {
-    await putOnInfinity(dataDir, ACCOUNT.email);
+    await putOnInfinity(dataDir, BENCH_ACCOUNT.email);
   } else {
     const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query("update users set tier = 'infinity', world = 'infinity' where email = $1", [
-      ACCOUNT.email,
+      BENCH_ACCOUNT.email,
     ]);
     await client.end();
   }
@@ -252,7 +252,7 @@ async function startCompiledProduct(
   const { token } = await call<{ token: string }>(`${server.url}/api/auth/login`, {
     method: "POST",
     headers: json,
-    body: JSON.stringify({ email: ACCOUNT.email, password: ACCOUNT.password }),
+    body: JSON.stringify({ email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password }),
   });
   const { key } = await call<{ key: string }>(`${server.url}/api/me/api-keys`, {
     method: "POST",

@@ -21,6 +21,13 @@ export function buildCompiledServer(): void {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/** The account the benches create and sign in as. */
+export const BENCH_ACCOUNT = {
+  email: "bench@example.com",
+  username: "bench",
+  password: "Zq7!wVx9Lk",
+} as const;
+
 /** `npm run user -- create` against the data the server will open (run before the server starts). */
 export function createUser(
   user: { email: string; username: string; password: string },

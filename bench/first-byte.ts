@@ -24,12 +24,17 @@ import { eq } from "drizzle-orm";
 import { openPglite } from "../apps/server/src/db/client.js";
 import { entities, universes, users } from "../apps/server/src/db/schema.js";
 import { type FakeLlmServer, startFakeLlm } from "../apps/server/src/test/fake-llm-server.js";
-import { buildCompiledServer, cpuMs, createUser, startCompiledServer } from "./compiled-server.js";
+import {
+  BENCH_ACCOUNT,
+  buildCompiledServer,
+  cpuMs,
+  createUser,
+  startCompiledServer,
+} from "./compiled-server.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const WARM_UP = 5;
 const TARGET = { median: 5, p90: 15 };
-const USER = { email: "bench@example.com", username: "bench", password: "Zq7!wVx9Lk" };
 
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -78,14 +83,14 @@ const env = {
   AI_MODEL: "bench-model",
 };
 try {
-  createUser(USER, env);
+  createUser(BENCH_ACCOUNT, env);
   // An unlimited plan (no allowance runs out over the rounds) and an entity to talk to, written before the server
   // opens the directory.
   const database = await openPglite({ dataDir });
   const [user] = await database.db
     .update(users)
     .set({ tier: "infinity", world: "infinity" })
-    .where(eq(users.email, USER.email))
+    .where(eq(users.email, BENCH_ACCOUNT.email))
     .returning({ id: users.id });
   if (user === undefined) throw new Error("the bench user was not created");
   const [universe] = await database.db
@@ -112,7 +117,7 @@ try {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: USER.email, password: USER.password }),
+      body: JSON.stringify({ email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password }),
     });
     const { token } = (await login.json()) as { token?: string };
     if (!login.ok || token === undefined)

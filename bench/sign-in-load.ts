@@ -11,6 +11,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import {
+  BENCH_ACCOUNT,
   buildCompiledServer,
   createUser,
   putOnInfinity,
@@ -23,7 +24,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GET_RATE = Number(process.env.BENCH_GET_RATE ?? 100);
 const SIGN_IN_RATE = Number(process.env.BENCH_SIGN_IN_RATE ?? 20);
 const RATIO_TARGET = 3;
-const USER = { email: "bench@example.com", username: "bench", password: "Zq7!wVx9Lk" };
 
 let signInCount = 0;
 /** One sign-in from its own client address (TRUST_PROXY), so no address budget is the limit. */
@@ -34,7 +34,7 @@ async function signIn(url: string): Promise<{ ok: boolean; ms: number; token?: s
   const response = await fetch(`${url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": address },
-    body: JSON.stringify({ email: USER.email, password: USER.password }),
+    body: JSON.stringify({ email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password }),
   });
   const body = (await response.json()) as { token?: string };
   return { ok: response.ok, ms: performance.now() - started, token: body.token };
@@ -68,9 +68,9 @@ buildCompiledServer();
 const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-bench-sign-in-"));
 const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY: "127.0.0.1" };
 try {
-  createUser(USER, env);
+  createUser(BENCH_ACCOUNT, env);
   // An unlimited plan, so the GET's own per-minute budget never answers 429.
-  await putOnInfinity(dataDir, USER.email);
+  await putOnInfinity(dataDir, BENCH_ACCOUNT.email);
   const server = await startCompiledServer(env);
   try {
     const first = await signIn(server.url);
