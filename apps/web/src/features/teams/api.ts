@@ -3,7 +3,6 @@ import type {
   InvitePreview,
   ListOf,
   ReplyOf,
-  SharedUniverse,
   TeamDetail,
   TeamInvite,
   TeamMember,
@@ -14,8 +13,8 @@ import type {
 } from "@aacos/domain/replies";
 import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
 
+export type { TeamDetail, TeamMember, TeamSummary } from "@aacos/domain/replies";
 export type { TeamRole } from "@aacos/domain/teams";
-export type { InvitePreview, SharedUniverse, TeamDetail, TeamInvite, TeamMember, TeamSummary };
 
 export const teamKeys = {
   all: ["teams"] as const,
