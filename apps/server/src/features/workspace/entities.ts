@@ -6,16 +6,11 @@ import { checkNewEntity, type EntityStatus, WORKSPACE_MESSAGES } from "@aacos/do
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import { entities, entityHolds, universes } from "../../db/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";
+import type { AnsweringEntity } from "../ai/index.js";
 import { accessTo, ENTITY_COLUMNS, limitReached, UUID, type WorkspaceContext } from "./context.js";
 import type { Entity, WorkspaceCaller } from "./types.js";
 
 export type EntityActions = ReturnType<typeof createEntityActions>;
-
-/** An entity as the AI gateway answers with it. */
-export type AnsweringEntity = Pick<
-  Entity,
-  "id" | "universeId" | "name" | "systemPrompt" | "model" | "temperature" | "status"
->;
 
 /** An entity as the AI gateway answers with it, and its orchestration hold (null: none). */
 export interface EntityAndHold {
