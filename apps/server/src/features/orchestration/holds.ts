@@ -22,7 +22,11 @@ export async function holdOf(db: Db, entityId: string): Promise<Hold | null> {
     .select({ state: entityHolds.state, byManager: entityHolds.byManager })
     .from(entityHolds)
     .where(eq(entityHolds.entityId, entityId));
-  if (row === undefined) return null;
+  return row === undefined ? null : holdFrom(row);
+}
+
+/** A stored hold row as a Hold: any state but "stopped" reads as paused. */
+function holdFrom(row: { state: string; byManager: boolean }): Hold {
   return { state: row.state === "stopped" ? "stopped" : "paused", byManager: row.byManager };
 }
 
@@ -55,11 +59,7 @@ export interface EntityAndHoldDirectory
 /** The entity as the gateway answers with it: a held one carries its refusal. */
 function guarded({ entity, hold }: EntityAndHold): AnsweringEntity {
   if (hold === null) return entity;
-  const held: Hold = {
-    state: hold.state === "stopped" ? "stopped" : "paused",
-    byManager: hold.byManager,
-  };
-  return { ...entity, refusal: refusalFor(held, entity.name) };
+  return { ...entity, refusal: refusalFor(holdFrom(hold), entity.name) };
 }
 
 /** Wraps the workspace's entity directory for the AI gateway (assembly/workspace.ts). */
