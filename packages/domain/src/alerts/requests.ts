@@ -10,6 +10,7 @@ import {
   USER_METRIC_PATTERN,
 } from "../monitoring/index.js";
 import { MESSAGES } from "../validation/messages.js";
+import { listLimit } from "../validation/rules.js";
 
 const Metric = z
   .string({ error: MESSAGES.required })
@@ -79,12 +80,7 @@ export type AlertRuleUpdateBody = z.infer<typeof AlertRuleUpdateBody>;
 
 export const AlertListQuery = z.object({
   status: z.enum(ALERT_STATUSES, { error: MESSAGES.invalidFormat }).optional(),
-  limit: z.coerce
-    .number({ error: MESSAGES.invalidFormat })
-    .int()
-    .min(1, MESSAGES.invalidFormat)
-    .max(500, MESSAGES.invalidFormat)
-    .default(100),
+  limit: listLimit(500, 100),
 });
 export type AlertListQuery = z.infer<typeof AlertListQuery>;
 

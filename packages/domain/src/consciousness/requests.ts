@@ -1,7 +1,7 @@
 // Request schemas of the consciousness API: setting the level and reading its history.
 
 import { z } from "zod";
-import { MESSAGES } from "../validation/messages.js";
+import { listLimit } from "../validation/rules.js";
 
 /** docs/product.md §7: POST /api/aacos/consciousness/level {level} with level in [0, 1], else 400. */
 export const ConsciousnessLevelBody = z.object({
@@ -13,11 +13,6 @@ export const ConsciousnessLevelBody = z.object({
 export type ConsciousnessLevelBody = z.infer<typeof ConsciousnessLevelBody>;
 
 export const ConsciousnessHistoryQuery = z.object({
-  limit: z.coerce
-    .number({ error: MESSAGES.invalidFormat })
-    .int()
-    .min(1, MESSAGES.invalidFormat)
-    .max(1000, MESSAGES.invalidFormat)
-    .default(100),
+  limit: listLimit(1000, 100),
 });
 export type ConsciousnessHistoryQuery = z.infer<typeof ConsciousnessHistoryQuery>;

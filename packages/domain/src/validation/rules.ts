@@ -145,6 +145,19 @@ export function wholeNumber(min: number, max: number) {
     .max(max, MESSAGES.invalidFormat);
 }
 
+/**
+ * A list query's `limit`: a whole number from 1 to `max`, `fallback` when it is left out; a number out of range is an
+ * invalid format (a fraction gets zod's own message).
+ */
+export function listLimit(max: number, fallback: number) {
+  return z.coerce
+    .number({ error: MESSAGES.invalidFormat })
+    .int()
+    .min(1, MESSAGES.invalidFormat)
+    .max(max, MESSAGES.invalidFormat)
+    .default(fallback);
+}
+
 /** A list's search text: optional, trimmed, at most 100 characters. */
 export const SearchText = z
   .string({ error: MESSAGES.invalidFormat })
