@@ -43,9 +43,7 @@ export const SharedUniverse = z.object({
 });
 export type SharedUniverse = z.input<typeof SharedUniverse>;
 
-export const TeamDetail = z.object({
-  id: z.string(),
-  name: z.string(),
+export const TeamDetail = TeamRef.extend({
   ownerId: z.string(),
   createdAt: Timestamp,
   ...membership,
