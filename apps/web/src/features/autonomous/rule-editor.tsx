@@ -16,7 +16,7 @@ import { useLanguage } from "../../lib/use-language";
 import { useEntities } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
-import { CheckboxField, Options, SelectField, TextField } from "../../ui/form-field";
+import { CheckboxField, Options, SelectField, TextAreaField, TextField } from "../../ui/form-field";
 import { Switch } from "../../ui/switch";
 import { autonomousApi, autonomousKeys } from "./api";
 
@@ -190,7 +190,6 @@ export function RuleEditor({
   const { t } = useTranslation();
   const form = useForm<EditorValues, AutonomousRuleBody>(RULE_EDITOR_SCHEMA, initialValues(rule));
   const entities = useEntities();
-  const promptId = useId();
   const selected = form.values.entityIds === "" ? [] : form.values.entityIds.split(",");
   const toggleEntity = (id: string, on: boolean) =>
     form.set(
@@ -198,7 +197,6 @@ export function RuleEditor({
       (on ? [...selected, id] : selected.filter((entry) => entry !== id)).join(","),
     );
   const schedule = form.values.trigger === "schedule";
-  const promptError = form.error("prompt");
   const entitiesError = form.error("entityIds");
 
   return (
@@ -258,31 +256,14 @@ export function RuleEditor({
         ) : null}
       </fieldset>
 
-      <div className="flex min-w-0 flex-col gap-1.5 sm:col-span-2">
-        <label htmlFor={promptId} className="text-sm font-semibold text-fg">
-          {t("autonomous.editor.prompt")}
-        </label>
-        <textarea
-          id={promptId}
+      <div className="sm:col-span-2">
+        <TextAreaField
+          label={t("autonomous.editor.prompt")}
           rows={3}
           dir="auto"
-          value={form.values.prompt}
-          onChange={(event) => form.set("prompt", event.target.value)}
-          onBlur={(event) => form.touch("prompt", event)}
-          aria-invalid={promptError !== undefined}
-          aria-describedby={promptError ? `${promptId}-error` : undefined}
-          data-testid="rule-prompt"
-          className="w-full min-w-0 rounded-xl border bg-surface px-3 py-2.5 text-fg placeholder:text-fg-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
+          {...form.field("prompt")}
+          testId="rule-prompt"
         />
-        {promptError ? (
-          <p
-            id={`${promptId}-error`}
-            className="text-sm font-semibold text-error"
-            data-testid="rule-prompt-error"
-          >
-            {promptError}
-          </p>
-        ) : null}
       </div>
 
       {schedule ? (
