@@ -7,6 +7,7 @@ import { z } from "zod";
 import { fieldIssue } from "./field-errors.js";
 import { listOf } from "./replies/common.js";
 import { MESSAGES } from "./validation/messages.js";
+import { Uuid } from "./validation/rules.js";
 
 /** read: GET calls; write: every other call except the AI ones; ai: chat messages, commands and entity runs. */
 export const API_KEY_SCOPES = ["read", "write", "ai"] as const;
@@ -80,7 +81,7 @@ export const ApiKeyList = listOf(ApiKeyItem);
 export type ApiKeyList = z.infer<typeof ApiKeyList>;
 
 /** DELETE /api/me/api-keys/:id. */
-export const ApiKeyParams = z.object({ id: z.uuid({ error: MESSAGES.invalidFormat }) });
+export const ApiKeyParams = z.object({ id: Uuid });
 
 /** How `lastUsedAt` is kept: written at most once per this many milliseconds per key. */
 export const API_KEY_LAST_USED_GRANULARITY_MS = 60_000;

@@ -10,7 +10,7 @@ import {
   USER_METRIC_PATTERN,
 } from "../monitoring/index.js";
 import { MESSAGES } from "../validation/messages.js";
-import { listLimit } from "../validation/rules.js";
+import { listLimit, Uuid } from "../validation/rules.js";
 
 const Metric = z
   .string({ error: MESSAGES.required })
@@ -93,5 +93,5 @@ export const SilenceBody = z.object({
 });
 export type SilenceBody = z.infer<typeof SilenceBody>;
 
-export const MonitoringIdParams = z.object({ id: z.uuid(MESSAGES.invalidFormat) });
+export const MonitoringIdParams = z.object({ id: Uuid });
 export type MonitoringIdParams = z.infer<typeof MonitoringIdParams>;

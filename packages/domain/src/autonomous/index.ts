@@ -7,7 +7,7 @@ import { MAX_COMMAND_ENTITIES } from "../commands/requests.js";
 import { fieldIssue } from "../field-errors.js";
 import { SIGNAL_SEVERITIES, type SignalSeverity } from "../signals/requests.js";
 import { MESSAGES } from "../validation/messages.js";
-import { entityIdList, pageFields, requiredText } from "../validation/rules.js";
+import { entityIdList, pageFields, requiredText, Uuid } from "../validation/rules.js";
 
 export const AUTONOMOUS_TRIGGERS = ["schedule", "signal"] as const;
 export type AutonomousTrigger = (typeof AUTONOMOUS_TRIGGERS)[number];
@@ -93,7 +93,6 @@ export function hasCronShape(value: string): boolean {
   return fields.length === 5 && fields.every((field) => CRON_FIELD.test(field));
 }
 
-const Id = z.uuid({ error: MESSAGES.invalidFormat });
 const Word = z
   .string({ error: MESSAGES.invalidFormat })
   .trim()
@@ -212,7 +211,7 @@ export const AutonomousRuleBody = RuleFields.extend({
 );
 export type AutonomousRuleBody = z.infer<typeof AutonomousRuleBody>;
 
-export const AutonomousIdParams = z.object({ id: Id });
+export const AutonomousIdParams = z.object({ id: Uuid });
 export type AutonomousIdParams = z.infer<typeof AutonomousIdParams>;
 
 export const KillSwitchBody = z.object({
@@ -221,7 +220,7 @@ export const KillSwitchBody = z.object({
 export type KillSwitchBody = z.infer<typeof KillSwitchBody>;
 
 export const ExecutionHistoryQuery = z.object({
-  ruleId: Id.optional(),
+  ruleId: Uuid.optional(),
   ...pageFields,
 });
 export type ExecutionHistoryQuery = z.infer<typeof ExecutionHistoryQuery>;

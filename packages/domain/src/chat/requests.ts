@@ -2,17 +2,15 @@
 
 import { z } from "zod";
 import { MESSAGES } from "../validation/messages.js";
-import { requiredText } from "../validation/rules.js";
+import { requiredText, Uuid } from "../validation/rules.js";
 
-const Id = z.uuid({ error: MESSAGES.invalidFormat });
-
-export const ConversationParams = z.object({ id: Id });
+export const ConversationParams = z.object({ id: Uuid });
 export type ConversationParams = z.infer<typeof ConversationParams>;
 
-export const MessageParams = z.object({ id: Id });
+export const MessageParams = z.object({ id: Uuid });
 export type MessageParams = z.infer<typeof MessageParams>;
 
-export const CreateConversationBody = z.object({ entityId: Id });
+export const CreateConversationBody = z.object({ entityId: Uuid });
 export type CreateConversationBody = z.infer<typeof CreateConversationBody>;
 
 export const SendMessageBody = z.object({ content: requiredText() });
@@ -23,7 +21,7 @@ export type RenameConversationBody = z.infer<typeof RenameConversationBody>;
 
 export const ConversationListQuery = z.object({
   search: z.string().trim().max(200, MESSAGES.maxLength(200)).optional(),
-  entityId: Id.optional(),
+  entityId: Uuid.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -31,7 +29,7 @@ export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
 
 /** History is read backwards: `before` is the id of the oldest message already shown. */
 export const MessageHistoryQuery = z.object({
-  before: Id.optional(),
+  before: Uuid.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type MessageHistoryQuery = z.infer<typeof MessageHistoryQuery>;

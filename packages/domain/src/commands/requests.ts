@@ -1,10 +1,7 @@
 // Request schemas of the command centre: one prompt to several entities at once, its answers and its history.
 
 import { z } from "zod";
-import { MESSAGES } from "../validation/messages.js";
-import { entityIdList, requiredText } from "../validation/rules.js";
-
-const Id = z.uuid({ error: MESSAGES.invalidFormat });
+import { entityIdList, requiredText, Uuid } from "../validation/rules.js";
 
 /** How many entities one command may address at once. */
 export const MAX_COMMAND_ENTITIES = 10;
@@ -18,11 +15,11 @@ export const CommandBody = z.object({
 });
 export type CommandBody = z.infer<typeof CommandBody>;
 
-export const CommandParams = z.object({ commandId: Id });
+export const CommandParams = z.object({ commandId: Uuid });
 export type CommandParams = z.infer<typeof CommandParams>;
 
 /** One entity's answer within a command (POST /api/commands/:commandId/entities/:entityId/stop). */
-export const CommandEntityParams = z.object({ commandId: Id, entityId: Id });
+export const CommandEntityParams = z.object({ commandId: Uuid, entityId: Uuid });
 export type CommandEntityParams = z.infer<typeof CommandEntityParams>;
 
 export const CommandHistoryQuery = z.object({

@@ -4,10 +4,7 @@
 import { z } from "zod";
 import type { TierName } from "../catalog/index.js";
 import { tierHasFeature } from "../catalog/index.js";
-import { MESSAGES } from "../validation/messages.js";
-import { entityIdList, requiredText } from "../validation/rules.js";
-
-const Id = z.uuid({ error: MESSAGES.invalidFormat });
+import { entityIdList, requiredText, Uuid } from "../validation/rules.js";
 
 /** How many entities one batch may address. */
 export const MAX_BATCH_ENTITIES = 20;
@@ -39,7 +36,7 @@ export const BatchRunBody = z.object({
 });
 export type BatchRunBody = z.infer<typeof BatchRunBody>;
 
-export const RunParams = z.object({ id: Id });
+export const RunParams = z.object({ id: Uuid });
 export type RunParams = z.infer<typeof RunParams>;
 
 export type BatchMode = "parallel" | "sequential";
@@ -60,7 +57,7 @@ export const DeadLetterListQuery = z.object({
 });
 export type DeadLetterListQuery = z.infer<typeof DeadLetterListQuery>;
 
-export const DeadLetterParams = z.object({ id: Id });
+export const DeadLetterParams = z.object({ id: Uuid });
 export type DeadLetterParams = z.infer<typeof DeadLetterParams>;
 
 // The dead letters' reply (replies/jobs.ts).

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { checkAccess, type Principal, ROUTE_ACCESS } from "../access/index.js";
 import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
-import { SearchText } from "../validation/rules.js";
+import { SearchText, Uuid } from "../validation/rules.js";
 import { ENTITY_STATUSES } from "../workspace/index.js";
 
 /** An entity's status as orchestration shows it: the workspace's, plus "stopped" (held after a stop). */
@@ -28,7 +28,6 @@ export function managesAllEntities(principal: Principal | null): boolean {
 // Zod-free, so the browser's message table loads without zod (docs/decisions/171-first-paint.md).
 export { ORCHESTRATION_MESSAGES } from "./messages.js";
 
-const Id = z.uuid({ error: MESSAGES.invalidFormat });
 const Model = z
   .string({ error: MESSAGES.invalidFormat })
   .trim()
@@ -38,7 +37,7 @@ const Model = z
 export const OrchestrationListQuery = z.object({
   search: SearchText,
   status: z.enum(ORCHESTRATION_STATUSES, { error: MESSAGES.invalidFormat }).optional(),
-  ownerId: Id.optional(),
+  ownerId: Uuid.optional(),
   model: Model.optional(),
   /** Admins and operators see everyone's entities unless they ask for their own ("mine"). */
   scope: z.enum(["all", "mine"], { error: MESSAGES.invalidFormat }).default("all"),
@@ -47,7 +46,7 @@ export const OrchestrationListQuery = z.object({
 });
 export type OrchestrationListQuery = z.infer<typeof OrchestrationListQuery>;
 
-export const OrchestrationEntityParams = z.object({ id: Id });
+export const OrchestrationEntityParams = z.object({ id: Uuid });
 export type OrchestrationEntityParams = z.infer<typeof OrchestrationEntityParams>;
 
 /** null: the server's default model. */
@@ -58,7 +57,7 @@ export const BulkOrchestrationBody = z
   .object({
     action: z.enum(ORCHESTRATION_ACTIONS, { error: MESSAGES.invalidFormat }),
     entityIds: z
-      .array(Id, { error: MESSAGES.invalidFormat })
+      .array(Uuid, { error: MESSAGES.invalidFormat })
       .min(1, MESSAGES.required)
       .max(MAX_BULK_ENTITIES, `At most ${MAX_BULK_ENTITIES} entities at once`)
       .transform((ids) => [...new Set(ids)]),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { WORLD_NAMES } from "../catalog/types.js";
 import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
-import { requiredText } from "../validation/rules.js";
+import { requiredText, Uuid } from "../validation/rules.js";
 import { EVENT_PLACES } from "./events.js";
 
 export const LedgerQuery = z.object({
@@ -21,7 +21,7 @@ export type LeaderboardQuery = z.infer<typeof LeaderboardQuery>;
 export const QuestIdParams = z.object({ id: z.string().min(1).max(64) });
 export type QuestIdParams = z.infer<typeof QuestIdParams>;
 
-export const EventIdParams = z.object({ id: z.uuid(MESSAGES.invalidFormat) });
+export const EventIdParams = z.object({ id: Uuid });
 export type EventIdParams = z.infer<typeof EventIdParams>;
 
 const EventRewardBody = z.object({

@@ -118,16 +118,16 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** A record's id as the database makes it (a UUID), in a path, a query or a body; anything else is an invalid format. */
+export const Uuid = z.uuid({ error: MESSAGES.invalidFormat });
+
 /**
  * The entities one prompt addresses (a command, a batch run, an autonomous rule): 1 to `max` ids, each named once.
  * `notAList` is the message for a value that is not a list at all (zod's own otherwise).
  */
 export function entityIdList(max: number, tooMany: string, notAList?: string) {
   return z
-    .array(
-      z.uuid({ error: MESSAGES.invalidFormat }),
-      notAList === undefined ? undefined : { error: notAList },
-    )
+    .array(Uuid, notAList === undefined ? undefined : { error: notAList })
     .min(1, MESSAGES.required)
     .max(max, tooMany)
     .refine(
