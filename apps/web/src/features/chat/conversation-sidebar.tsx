@@ -1,13 +1,13 @@
 // The chat's side column: the entity picker (grouped by universe), "New conversation", a debounced search and the list.
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { useDebounced } from "../../lib/use-debounced";
 import type { UniverseGroup } from "../../lib/workspace-queries";
 import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
-import { SelectField } from "../../ui/form-field";
+import { SelectField, TextField } from "../../ui/form-field";
 import { Loader } from "../../ui/loader";
 import { type Conversation, chatApi, chatKeys } from "./api";
 
@@ -73,7 +73,6 @@ export function ConversationSidebar({
 }) {
   const { t } = useTranslation();
   const date = useDateFormat();
-  const searchId = useId();
   const [search, setSearch] = useState("");
   const settled = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const conversations = useQuery({
@@ -91,21 +90,15 @@ export function ConversationSidebar({
       >
         {t("chat.newConversation")}
       </Button>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor={searchId} className="text-sm font-semibold text-fg">
-          {t("chat.search")}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          dir="auto"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t("chat.searchPlaceholder")}
-          data-testid="chat-search"
-          className="w-full min-w-0 rounded-xl border border-border bg-surface px-3 py-2 text-fg placeholder:text-fg-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/40"
-        />
-      </div>
+      <TextField
+        label={t("chat.search")}
+        type="search"
+        dir="auto"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder={t("chat.searchPlaceholder")}
+        testId="chat-search"
+      />
       {conversations.data === undefined && conversations.isPending ? (
         <Loader message={t("chat.loadingConversations")} />
       ) : conversations.data === undefined ? (
