@@ -1,7 +1,7 @@
 // Replies of the dashboard: the user's counts, the last 24 hours by hour with the call counters, the activity feed.
 import { z } from "zod";
 import { PlanLimits } from "../plans/replies.js";
-import { Timestamp } from "../replies/common.js";
+import { numberedPageOf, Timestamp } from "../replies/common.js";
 import { SignalView } from "../signals/replies.js";
 import { UsageRecord } from "../usage/replies.js";
 
@@ -42,10 +42,5 @@ export const DashboardMetrics = z.object({
 });
 export type DashboardMetrics = z.input<typeof DashboardMetrics>;
 
-export const ActivityPage = z.object({
-  items: z.array(SignalView),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-});
+export const ActivityPage = numberedPageOf(SignalView);
 export type ActivityPage = z.input<typeof ActivityPage>;
