@@ -78,6 +78,14 @@ export function accessTo(userId: string, ownerId: SQL, universeId: SQL, need: Un
     where tu.universe_id = ${universeId} and tm.user_id = ${userId}${writes}))`;
 }
 
+/** The caller has `need` on the statement's `universes` row. */
+export const universeAccess = (userId: string, need: UniverseAccess): SQL =>
+  accessTo(userId, sql`"universes"."user_id"`, sql`"universes"."id"`, need);
+
+/** The caller has `need` on the universe of the statement's `entities` row. */
+export const entityAccess = (userId: string, need: UniverseAccess): SQL =>
+  accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, need);
+
 /** The universe columns as one caller sees them: whether it is shared with them, through which team, may they write. */
 export function universeColumnsFor(userId: string) {
   const id = sql`"universes"."id"`;
@@ -140,12 +148,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     const [row] = await executor
       .select(universeColumnsFor(userId))
       .from(universes)
-      .where(
-        and(
-          eq(universes.id, id),
-          accessTo(userId, sql`"universes"."user_id"`, sql`"universes"."id"`, need),
-        ),
-      );
+      .where(and(eq(universes.id, id), universeAccess(userId, need)));
     // Someone else's universe answers exactly like a missing one.
     if (row === undefined) throw notFound("universe", "No such universe");
     return row;
@@ -161,12 +164,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     const [row] = await executor
       .select(ENTITY_COLUMNS)
       .from(entities)
-      .where(
-        and(
-          eq(entities.id, id),
-          accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, need),
-        ),
-      );
+      .where(and(eq(entities.id, id), entityAccess(userId, need)));
     if (row === undefined) throw notFound("entity", "No such entity");
     return row;
   }

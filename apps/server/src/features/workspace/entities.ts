@@ -7,7 +7,13 @@ import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import { entities, entityHolds, universes } from "../../db/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import type { AnsweringEntity } from "../ai/index.js";
-import { accessTo, ENTITY_COLUMNS, limitReached, UUID, type WorkspaceContext } from "./context.js";
+import {
+  ENTITY_COLUMNS,
+  entityAccess,
+  limitReached,
+  UUID,
+  type WorkspaceContext,
+} from "./context.js";
 import type { Entity, WorkspaceCaller } from "./types.js";
 
 export type EntityActions = ReturnType<typeof createEntityActions>;
@@ -47,8 +53,7 @@ function answeringOf(value: unknown): EntityAndHold {
 }
 
 /** The caller may read the entity of the statement's `entities` row (theirs, or of a universe shared with them). */
-const readable = (userId: string) =>
-  accessTo(userId, sql`"entities"."user_id"`, sql`"entities"."universe_id"`, "read");
+const readable = (userId: string) => entityAccess(userId, "read");
 
 export function createEntityActions(ctx: WorkspaceContext) {
   const { db, clock, entityOf, limitsOf, planOf, record, universeOf } = ctx;

@@ -7,13 +7,13 @@ import type {
   UpdateUniverseBody,
 } from "@aacos/domain/validation";
 import { checkUnarchive } from "@aacos/domain/workspace";
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { universes } from "../../db/schema.js";
 import { notFound } from "../../platform/errors.js";
 import {
-  accessTo,
   limitReached,
   UUID,
+  universeAccess,
   universeColumnsFor,
   type WorkspaceContext,
 } from "./context.js";
@@ -46,12 +46,7 @@ export function createUniverseActions(ctx: WorkspaceContext) {
     const [row] = await db
       .update(universes)
       .set({ name: patch.name, description: patch.description, updatedAt: clock() })
-      .where(
-        and(
-          eq(universes.id, id),
-          accessTo(userId, sql`"universes"."user_id"`, sql`"universes"."id"`, "write"),
-        ),
-      )
+      .where(and(eq(universes.id, id), universeAccess(userId, "write")))
       .returning(universeColumnsFor(userId));
     if (row === undefined) throw notFound("universe", "No such universe");
     return row;
@@ -72,9 +67,7 @@ export function createUniverseActions(ctx: WorkspaceContext) {
       return db
         .select(universeColumnsFor(userId))
         .from(universes)
-        .where(
-          and(accessTo(userId, sql`"universes"."user_id"`, sql`"universes"."id"`, "read"), filter),
-        )
+        .where(and(universeAccess(userId, "read"), filter))
         .orderBy(desc(universes.createdAt), desc(universes.id));
     },
 
