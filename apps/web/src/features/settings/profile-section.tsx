@@ -7,6 +7,7 @@ import { useAuthStore } from "../../lib/auth-store";
 import { applyLanguage, isLanguage } from "../../lib/i18n";
 import { type FieldBinding, schemaOfValues, useForm } from "../../lib/use-form";
 import { useLanguage } from "../../lib/use-language";
+import { UsernameField } from "../../ui/account-fields";
 import { Button } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { SelectField, TextField } from "../../ui/form-field";
@@ -80,14 +81,10 @@ export function ProfileSection({ user }: { user: AuthUser }) {
           dir="auto"
           {...field("displayName")}
         />
-        <TextField
+        <UsernameField
           label={t("settings.profile.username")}
-          name="username"
           testId="profile-username"
-          autoComplete="username"
-          dir="ltr"
-          hint={t("auth.register.usernameHint")}
-          {...field("username")}
+          binding={field("username")}
         />
         <SelectField
           label={t("settings.profile.timeZone")}
