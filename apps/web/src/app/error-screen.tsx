@@ -4,6 +4,7 @@ import { useId, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_CONFIG } from "../lib/app-config";
 import { isPersistentError } from "../lib/error-count";
+import { useCopy } from "../lib/use-copy";
 import { Button, buttonClasses } from "../ui/button";
 import { revealApp } from "./prerender-handoff";
 
@@ -41,7 +42,6 @@ export function ErrorScreen({
   useLayoutEffect(revealApp, []);
   const { t } = useTranslation();
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
   const detailsId = useId();
   const headingId = useId();
   const persistent = isPersistentError(occurrences);
@@ -55,14 +55,7 @@ export function ErrorScreen({
     .filter((line) => line !== null)
     .join("\n");
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopyState("copied");
-    } catch {
-      setCopyState("failed");
-    }
-  };
+  const [copyState, copy] = useCopy(text);
 
   const subject = t("errorScreen.mailSubject", { message: errorMessage(error).slice(0, 80) });
   const body = `${t("errorScreen.mailIntro")}\n\n\n---\n${text}`.slice(0, 1800);

@@ -14,6 +14,7 @@ import { isApiError } from "../../lib/api-client";
 import { useDateFormat } from "../../lib/format-date";
 import { localeOf } from "../../lib/i18n";
 import { translateField } from "../../lib/messages";
+import { useCopy } from "../../lib/use-copy";
 import { useLanguage } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -222,17 +223,8 @@ function CreateForm({
 function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  const [copied, copy] = useCopy(secret);
   useEffect(() => heading.current?.focus(), []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied("yes");
-    } catch {
-      setCopied("failed");
-    }
-  };
 
   return (
     <div
@@ -256,7 +248,7 @@ function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone
         className="font-mono"
         onFocus={(event) => event.target.select()}
       />
-      {copied === "yes" ? (
+      {copied === "copied" ? (
         <FormNotice testId="api-key-copied">{t("apiKeys.copied")}</FormNotice>
       ) : null}
       {copied === "failed" ? <FormAlert>{t("apiKeys.copyFailed")}</FormAlert> : null}

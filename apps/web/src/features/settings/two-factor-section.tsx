@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../lib/auth-store";
 import { errorText } from "../../lib/messages";
+import { saveFile } from "../../lib/save-file";
+import { useCopy } from "../../lib/use-copy";
 import { useForm } from "../../lib/use-form";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -146,28 +148,10 @@ function TotpSetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) 
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
   const text = `${codes.join("\n")}\n`;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = "aacos-recovery-codes.txt";
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const [copied, copy] = useCopy(text);
+  const download = () =>
+    saveFile(new Blob([text], { type: "text/plain" }), "aacos-recovery-codes.txt");
 
   return (
     <div
@@ -198,7 +182,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           {t("settings.twoFactor.savedCodes")}
         </Button>
       </div>
-      {copied ? (
+      {copied === "copied" ? (
         <p role="status" className="text-sm text-success">
           {t("settings.twoFactor.copied")}
         </p>
