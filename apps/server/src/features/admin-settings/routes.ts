@@ -85,6 +85,12 @@ export async function settingsRoutes(
     return answerChange(request, { kind, name, reset: true }, changes);
   };
 
+  /** PUT …/registration, …/maintenance and …/self-service: one site-wide setting, made by the signed-in admin. */
+  const changeSite = async (
+    request: FastifyRequest,
+    change: (actor: SettingsActor) => Promise<FieldChange[]>,
+  ) => answerChange(request, { kind: "site" }, await change(actorOf(request)));
+
   api.get(
     "/api/settings/public",
     { schema: { response: { 200: PublicSettings } } },
@@ -145,29 +151,23 @@ export async function settingsRoutes(
   api.put(
     "/api/admin/settings/registration",
     { ...admin, schema: { body: RegistrationBody, response: { 200: SettingsReply } } },
-    async (request) => {
-      const changes = await settings.setRegistration(actorOf(request), request.body.open);
-      return answerChange(request, { kind: "site" }, changes);
-    },
+    async (request) =>
+      changeSite(request, (actor) => settings.setRegistration(actor, request.body.open)),
   );
 
   api.put(
     "/api/admin/settings/maintenance",
     { ...admin, schema: { body: MaintenanceBody, response: { 200: SettingsReply } } },
-    async (request) => {
-      const changes = await settings.setMaintenance(actorOf(request), request.body.message);
-      return answerChange(request, { kind: "site" }, changes);
-    },
+    async (request) =>
+      changeSite(request, (actor) => settings.setMaintenance(actor, request.body.message)),
   );
 
   // Test mode only (no payment provider): whether users change their own plan (docs/decisions/176-test-mode-plans.md).
   api.put(
     "/api/admin/settings/self-service",
     { ...admin, schema: { body: SelfServiceBody, response: { 200: SettingsReply } } },
-    async (request) => {
-      const changes = await settings.setSelfServicePlans(actorOf(request), request.body.enabled);
-      return answerChange(request, { kind: "site" }, changes);
-    },
+    async (request) =>
+      changeSite(request, (actor) => settings.setSelfServicePlans(actor, request.body.enabled)),
   );
 
   const checked = { ...admin, schema: { response: { 200: CheckResult } } };
