@@ -145,6 +145,18 @@ export function errorReply(
   return { status, body: { error: { code, message, params } } };
 }
 
+/**
+ * A refusal that points to a plan: the error as in `errorReply`, and beside it the server's hints for the upgrade
+ * prompt (suggestedTier, upgradeUrl, reason, retryAfter).
+ */
+export function upgradeReply(
+  status: number,
+  error: { code: string; message: string; params?: Record<string, unknown> },
+  hints: Record<string, unknown>,
+): Reply {
+  return { status, body: { error, ...hints } };
+}
+
 /** A JWT-shaped token (unsigned) whose `exp` is `secondsAhead` from now: the client only reads `exp`. */
 export function fakeAccessToken(name: string, secondsAhead = 3600): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");

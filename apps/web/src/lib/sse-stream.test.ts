@@ -1,7 +1,7 @@
 // The SSE helper: events split anywhere across chunks (even inside a multi-byte character), named events, refusals
 // before the stream as typed errors, and an abort that stops reading — against a real local server.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../test-api-server";
+import { startTestApi, type TestApi, upgradeReply } from "../test-api-server";
 import { isApiError } from "./api-client";
 import { createSseParser, type SseEvent, streamSse } from "./sse-stream";
 
@@ -72,15 +72,13 @@ describe("streamSse", () => {
   });
 
   it("throws the typed refusal (429 with an upgrade payload) before any event", async () => {
-    api.route("POST /api/commands", () => ({
-      status: 429,
-      body: {
-        error: { code: "rate_limited", message: "AI token limit reached: 10000 tokens per day" },
-        suggestedTier: "quantum",
-        upgradeUrl: "/tiers",
-        reason: "aiTokens",
-      },
-    }));
+    api.route("POST /api/commands", () =>
+      upgradeReply(
+        429,
+        { code: "rate_limited", message: "AI token limit reached: 10000 tokens per day" },
+        { suggestedTier: "quantum", upgradeUrl: "/tiers", reason: "aiTokens" },
+      ),
+    );
     const events: SseEvent[] = [];
     const failure = await streamSse("/commands", { prompt: "x" }, (event) =>
       events.push(event),

@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
-import { gate, type Reply, startTestApi, type TestApi } from "../../test-api-server";
+import { errorReply, gate, type Reply, startTestApi, type TestApi } from "../../test-api-server";
 import { TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { ChatScreen } from "./chat-screen";
@@ -154,16 +154,11 @@ describe("ChatScreen", () => {
   });
 
   it("Shift+Enter does not send; a refusal before the stream gives the text back", async () => {
-    api.route("POST /api/chat/conversations/c1/messages", () => ({
-      status: 409,
-      body: {
-        error: {
-          code: "conflict",
-          message: "An answer is still running here; stop it or wait",
-          params: { reason: "answer_running" },
-        },
-      },
-    }));
+    api.route("POST /api/chat/conversations/c1/messages", () =>
+      errorReply(409, "conflict", "An answer is still running here; stop it or wait", {
+        reason: "answer_running",
+      }),
+    );
     await openConversation();
     const box = screen.getByTestId("chat-message-input");
     fireEvent.change(box, { target: { value: "line one" } });

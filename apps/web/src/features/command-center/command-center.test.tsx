@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "../../lib/auth-store";
 import { applyLanguage } from "../../lib/i18n";
-import { gate, type Reply, startTestApi, type TestApi } from "../../test-api-server";
+import { gate, type Reply, startTestApi, type TestApi, upgradeReply } from "../../test-api-server";
 import { TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { CommandCenterScreen } from "./command-center-screen";
@@ -199,15 +199,13 @@ describe("CommandCenterScreen", () => {
     useAuthStore.setState((state) => ({
       user: state.user ? { ...state.user, tier: "genesis" } : null,
     }));
-    api.route("POST /api/commands", () => ({
-      status: 403,
-      body: {
-        error: { code: "feature_locked", message: "The AI assistant needs the quantum plan" },
-        suggestedTier: "quantum",
-        upgradeUrl: "/tiers",
-        reason: "aiAssistant",
-      },
-    }));
+    api.route("POST /api/commands", () =>
+      upgradeReply(
+        403,
+        { code: "feature_locked", message: "The AI assistant needs the quantum plan" },
+        { suggestedTier: "quantum", upgradeUrl: "/tiers", reason: "aiAssistant" },
+      ),
+    );
     renderAt("/ai/command-center", { "/ai/command-center": <CommandCenterScreen /> });
     await screen.findByTestId("command-runner");
     for (const box of screen.getAllByTestId("command-entity-checkbox")) fireEvent.click(box);

@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AuthUser, resetAuthStore, useAuthStore } from "../../lib/auth-store";
-import { startTestApi, type TestApi } from "../../test-api-server";
+import { startTestApi, type TestApi, upgradeReply } from "../../test-api-server";
 import { renderAt } from "../../test-utils";
 import { gaugeDash } from "../../ui/gauge";
 import { ConsciousnessScreen } from "./consciousness-screen";
@@ -14,15 +14,12 @@ afterEach(async () => {
   await api.close();
 });
 
-const locked = () => ({
-  status: 403,
-  body: {
-    error: { code: "feature_locked", message: "The consciousness engine needs the Cosmic plan" },
-    suggestedTier: "cosmic",
-    upgradeUrl: "/tiers?upgrade=cosmic",
-    reason: "consciousnessEngine",
-  },
-});
+const locked = () =>
+  upgradeReply(
+    403,
+    { code: "feature_locked", message: "The consciousness engine needs the Cosmic plan" },
+    { suggestedTier: "cosmic", upgradeUrl: "/tiers?upgrade=cosmic", reason: "consciousnessEngine" },
+  );
 
 /** The state route's reply: the three values and the target level. */
 const stateReply = (awareness: number, integration: number, harmony: number) => () => ({

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
-import { startTestApi, type TestApi } from "../../test-api-server";
+import { startTestApi, type TestApi, upgradeReply } from "../../test-api-server";
 import { renderAt } from "../../test-utils";
 import { UploadForm } from "./upload-form";
 
@@ -90,20 +90,18 @@ describe("UploadForm", () => {
   });
 
   it("shows the server's refusal", async () => {
-    api.route("POST /api/upload", () => ({
-      status: 403,
-      body: {
+    api.route("POST /api/upload", () =>
+      upgradeReply(
+        403,
         // As the server answers it: the limit and its value as params, which the browser translates.
-        error: {
+        {
           code: "limit_reached",
           message: "Storage limit reached: 1 GB",
           params: { limit: "maxStorageGB", max: 1 },
         },
-        suggestedTier: "quantum",
-        upgradeUrl: "/tiers?upgrade=quantum",
-        reason: "maxStorageGB",
-      },
-    }));
+        { suggestedTier: "quantum", upgradeUrl: "/tiers?upgrade=quantum", reason: "maxStorageGB" },
+      ),
+    );
     renderAt("/", { "/": <UploadForm /> });
     await act(async () => {
       choose(new File(["hello"], "notes.txt", { type: "text/plain" }));
