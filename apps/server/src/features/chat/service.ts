@@ -108,6 +108,11 @@ function settled<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
+/** The caller's own conversation of that id; anyone else's answers like a missing one. */
+const ownConversation = (userId: string, conversationId: string) =>
+  and(eq(conversations.id, conversationId), eq(conversations.userId, userId));
+const noSuchConversation = () => notFound("conversation", "Conversation not found");
+
 export function createChatService(deps: {
   db: Db;
   clock: () => Date;
@@ -152,8 +157,8 @@ export function createChatService(deps: {
       .from(conversations)
       .leftJoin(entities, eq(entities.id, conversations.entityId))
       .leftJoin(universes, eq(universes.id, entities.universeId))
-      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
-    if (row === undefined) throw notFound("conversation", "Conversation not found");
+      .where(ownConversation(userId, conversationId));
+    if (row === undefined) throw noSuchConversation();
     return { ...row, entity: entity.read(row.entity) };
   }
 
@@ -161,8 +166,8 @@ export function createChatService(deps: {
     const [row] = await db
       .select()
       .from(conversations)
-      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
-    if (row === undefined) throw notFound("conversation", "Conversation not found");
+      .where(ownConversation(userId, conversationId));
+    if (row === undefined) throw noSuchConversation();
     return row;
   }
 
@@ -273,9 +278,9 @@ export function createChatService(deps: {
       const [row] = await db
         .update(conversations)
         .set({ title, updatedAt: deps.clock() })
-        .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
+        .where(ownConversation(userId, conversationId))
         .returning();
-      if (row === undefined) throw notFound("conversation", "Conversation not found");
+      if (row === undefined) throw noSuchConversation();
       return conversationView(row);
     },
 
@@ -283,9 +288,7 @@ export function createChatService(deps: {
       await owned(userId, conversationId);
       // The answer saves into this conversation: stopped first (at once here, through the bus elsewhere).
       void ai.stop(conversationId);
-      await db
-        .delete(conversations)
-        .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
+      await db.delete(conversations).where(ownConversation(userId, conversationId));
     },
 
     async exportMarkdown(userId, conversationId) {
