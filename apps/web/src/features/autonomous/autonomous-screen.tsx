@@ -15,6 +15,7 @@ import { EmptyState } from "../../ui/empty-state";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
+import { TitledSection } from "../../ui/titled-section";
 import { autonomousApi, autonomousKeys } from "./api";
 import { ExecutionHistory } from "./execution-history";
 import { KillSwitchBar } from "./kill-switch-bar";
@@ -103,12 +104,10 @@ function AutonomousControl() {
         {actionError ? <FormAlert testId="autonomous-error">{actionError}</FormAlert> : null}
       </div>
 
-      <section aria-labelledby="autonomous-rules-title">
-        <div className="mb-3 flex flex-wrap items-center gap-3">
-          <h2 id="autonomous-rules-title" className="text-xl font-bold text-fg">
-            {t("autonomous.rules.title")}
-          </h2>
-          {editing.mode === "closed" ? (
+      <TitledSection
+        title={t("autonomous.rules.title")}
+        action={
+          editing.mode === "closed" ? (
             <Button
               className="ms-auto"
               onClick={() => setEditing({ mode: "create" })}
@@ -116,8 +115,9 @@ function AutonomousControl() {
             >
               {t("autonomous.rules.new")}
             </Button>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {editing.mode !== "closed" ? (
           <Card className="mb-4">
             <RuleEditor
@@ -164,7 +164,7 @@ function AutonomousControl() {
             onDelete={(rule) => setDeleting(rule)}
           />
         )}
-      </section>
+      </TitledSection>
 
       <ExecutionHistory />
 

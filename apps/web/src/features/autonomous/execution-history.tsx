@@ -7,6 +7,7 @@ import { storedErrorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { TableHead } from "../../ui/table-head";
+import { TitledSection } from "../../ui/titled-section";
 import { autonomousApi, autonomousKeys, HISTORY_PAGE_SIZE } from "./api";
 import { LoadFailed } from "./load-failed";
 import { STATUS_TONES } from "./rule-list";
@@ -32,11 +33,9 @@ export function ExecutionHistory() {
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE));
 
   return (
-    <section aria-labelledby="autonomous-history-title" className="mt-10" data-testid="history">
-      <div className="mb-3 flex flex-wrap items-center gap-3">
-        <h2 id="autonomous-history-title" className="text-xl font-bold text-fg">
-          {t("autonomous.history.title")}
-        </h2>
+    <TitledSection
+      title={t("autonomous.history.title")}
+      action={
         <Button
           variant="ghost"
           className="ms-auto"
@@ -45,7 +44,10 @@ export function ExecutionHistory() {
         >
           {t("autonomous.history.refresh")}
         </Button>
-      </div>
+      }
+      className="mt-10"
+      testId="history"
+    >
       {history.isPending ? (
         <p role="status" className="text-fg-muted">
           {t("autonomous.loading")}
@@ -142,6 +144,6 @@ export function ExecutionHistory() {
           </nav>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
 import { PageHeading } from "../../ui/page-heading";
+import { TitledSection } from "../../ui/titled-section";
 import { workspaceWait } from "../../ui/workspace-wait";
 import { AllowanceBar } from "./allowance-bar";
 import { commandKeys } from "./api";
@@ -68,10 +69,7 @@ export function CommandCenterScreen() {
             body={t("commandCenter.entity.emptyHint")}
           />
         )}
-        <section aria-labelledby="universes-heading" className="flex flex-col gap-4">
-          <h2 id="universes-heading" className="text-xl font-bold text-fg">
-            {t("commandCenter.universe.title")}
-          </h2>
+        <TitledSection title={t("commandCenter.universe.title")} className="flex flex-col gap-4">
           <div className="grid gap-4 lg:grid-cols-2">
             {groups.map(({ universe, entities: members }) => (
               <UniverseCard key={universe.id} universe={universe} entities={members} />
@@ -81,7 +79,7 @@ export function CommandCenterScreen() {
             <h3 className="mb-3 font-bold text-fg">{t("commandCenter.universe.new")}</h3>
             <UniverseCreateForm first={false} />
           </Card>
-        </section>
+        </TitledSection>
         <Card>
           <RunHistory entities={entities.data} />
         </Card>

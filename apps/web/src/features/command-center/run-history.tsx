@@ -8,6 +8,7 @@ import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { TableHead } from "../../ui/table-head";
+import { TitledSection } from "../../ui/titled-section";
 import { commandKeys, commandsApi } from "./api";
 
 export function RunHistory({ entities }: { entities: Entity[] }) {
@@ -98,11 +99,8 @@ export function RunHistory({ entities }: { entities: Entity[] }) {
     );
   }
   return (
-    <section aria-labelledby="history-heading" className="flex flex-col gap-3">
-      <h2 id="history-heading" className="text-xl font-bold text-fg">
-        {t("commandCenter.history.title")}
-      </h2>
+    <TitledSection title={t("commandCenter.history.title")} className="flex flex-col gap-3">
       {body}
-    </section>
+    </TitledSection>
   );
 }

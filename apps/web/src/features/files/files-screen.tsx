@@ -12,6 +12,7 @@ import { FormAlert } from "../../ui/form-alert";
 import { LimitBar } from "../../ui/limit-bar";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
+import { TitledSection } from "../../ui/titled-section";
 import { FileListView } from "./file-list";
 import { UploadForm } from "./upload-form";
 
@@ -62,12 +63,9 @@ export function FilesScreen() {
       <div className="flex flex-col gap-6">
         <UploadForm />
         <Card>
-          <section aria-labelledby="files-heading" className="flex flex-col gap-4">
-            <h2 id="files-heading" className="text-xl font-bold text-fg">
-              {t("files.list.title")}
-            </h2>
+          <TitledSection title={t("files.list.title")} className="flex flex-col gap-4">
             {listing}
-          </section>
+          </TitledSection>
         </Card>
       </div>
     </div>

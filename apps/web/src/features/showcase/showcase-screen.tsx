@@ -12,15 +12,13 @@ import { PageHeading } from "../../ui/page-heading";
 import { ProgressBar } from "../../ui/progress-bar";
 import { Stars } from "../../ui/stars";
 import { Switch } from "../../ui/switch";
+import { TitledSection } from "../../ui/titled-section";
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mt-10">
-      <h2 id={id} className="text-xl font-bold text-fg">
-        {title}
-      </h2>
+    <TitledSection title={title} className="mt-10">
       <div className="mt-4">{children}</div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -36,7 +34,7 @@ export function ShowcaseScreen() {
     <div className="mx-auto max-w-6xl px-4 py-10" data-testid="showcase">
       <PageHeading title={t("showcase.title")} lead={t("showcase.lead")} />
 
-      <Section id="showcase-buttons" title={t("showcase.buttons")}>
+      <Section title={t("showcase.buttons")}>
         <div className="flex flex-wrap gap-3">
           <Button>{t("showcase.primary")}</Button>
           <Button variant="secondary">{t("showcase.secondary")}</Button>
@@ -45,7 +43,7 @@ export function ShowcaseScreen() {
         </div>
       </Section>
 
-      <Section id="showcase-cards" title={t("showcase.cards")}>
+      <Section title={t("showcase.cards")}>
         <div className="grid gap-4 md:grid-cols-2">
           <Card>
             <h3 className="font-bold text-fg">{t("showcase.cardTitle")}</h3>
@@ -58,7 +56,7 @@ export function ShowcaseScreen() {
         </div>
       </Section>
 
-      <Section id="showcase-limits" title={t("showcase.limitBars")}>
+      <Section title={t("showcase.limitBars")}>
         <Card className="space-y-3">
           {storageSamples.map((value) => (
             <LimitBar
@@ -71,7 +69,7 @@ export function ShowcaseScreen() {
         </Card>
       </Section>
 
-      <Section id="showcase-badges" title={t("showcase.badges")}>
+      <Section title={t("showcase.badges")}>
         <div className="flex flex-wrap gap-3">
           <Badge>{t("tiers.current")}</Badge>
           <Badge tone="neutral">{t("showcase.badgeNeutral")}</Badge>
@@ -80,7 +78,7 @@ export function ShowcaseScreen() {
         </div>
       </Section>
 
-      <Section id="showcase-stars" title={t("showcase.stars")}>
+      <Section title={t("showcase.stars")}>
         <ul className="flex flex-wrap gap-6">
           {WORLDS.map((world) => (
             <li key={world.tier} className="flex flex-col gap-1">
@@ -94,7 +92,7 @@ export function ShowcaseScreen() {
         </ul>
       </Section>
 
-      <Section id="showcase-progress" title={t("showcase.progress")}>
+      <Section title={t("showcase.progress")}>
         <Card className="space-y-4">
           {[0, 40, 100].map((value) => (
             <ProgressBar key={value} value={value} label={`${t("showcase.progress")} ${value}%`} />
@@ -102,7 +100,7 @@ export function ShowcaseScreen() {
         </Card>
       </Section>
 
-      <Section id="showcase-switches" title={t("showcase.switches")}>
+      <Section title={t("showcase.switches")}>
         <Card className="max-w-md">
           <Switch checked={switchOn} onChange={setSwitchOn} label={t("showcase.switchOn")} />
           <Switch checked={switchOff} onChange={setSwitchOff} label={t("showcase.switchOff")} />
@@ -110,7 +108,7 @@ export function ShowcaseScreen() {
         </Card>
       </Section>
 
-      <Section id="showcase-banners" title={t("showcase.banners")}>
+      <Section title={t("showcase.banners")}>
         <div className="space-y-3 overflow-hidden rounded-xl">
           <NoticeBanner tone="info">{t("showcase.bannerInfo")}</NoticeBanner>
           <NoticeBanner tone="warning">{t("showcase.bannerWarning")}</NoticeBanner>

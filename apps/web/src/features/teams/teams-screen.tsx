@@ -19,6 +19,7 @@ import { TextField } from "../../ui/form-field";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
+import { TitledSection } from "../../ui/titled-section";
 import { type TeamSummary, teamKeys, teamsApi } from "./api";
 import { TeamDetailPanel } from "./team-detail";
 
@@ -50,10 +51,7 @@ export function TeamsScreen() {
           ) : (
             <LockedPanel current={user?.tier ?? "genesis"} />
           )}
-          <section aria-labelledby="my-teams-title" className="flex flex-col gap-3">
-            <h2 id="my-teams-title" className="text-xl font-bold text-fg">
-              {t("teams.list.title")}
-            </h2>
+          <TitledSection title={t("teams.list.title")} className="flex flex-col gap-3">
             <TeamList
               teams={teams.data}
               loading={teams.isPending}
@@ -62,7 +60,7 @@ export function TeamsScreen() {
               selectedId={selectedId}
               onSelect={select}
             />
-          </section>
+          </TitledSection>
         </div>
         <div>
           {selectedId === null ? (
