@@ -2,10 +2,10 @@
 // empty or filled state, so every panel tells the user the same things the same way.
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, ButtonLink } from "../../ui/button";
+import { ButtonLink } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
+import { RetryAlert } from "../../ui/retry-alert";
 
 export type PanelState = "loading" | "error" | "empty" | "ready";
 
@@ -28,7 +28,7 @@ export function DashboardPanel({
   errorText: string;
   /** What shows when there is nothing yet (an honest empty state with the next step). */
   empty?: ReactNode;
-  onRetry?: () => void;
+  onRetry: () => void;
   action?: ReactNode;
   className?: string;
   children?: ReactNode;
@@ -53,14 +53,13 @@ export function DashboardPanel({
         {state === "loading" ? (
           <Loader message={loadingText} />
         ) : state === "error" ? (
-          <div className="flex flex-col items-start gap-2">
-            <FormAlert testId={`${testId}-error`}>{errorText}</FormAlert>
-            {onRetry ? (
-              <Button variant="secondary" onClick={onRetry}>
-                {t("home.retry")}
-              </Button>
-            ) : null}
-          </div>
+          <RetryAlert
+            message={errorText}
+            onRetry={onRetry}
+            retryLabel={t("home.retry")}
+            stacked
+            testId={`${testId}-error`}
+          />
         ) : state === "empty" ? (
           <div data-testid={`${testId}-empty`}>{empty}</div>
         ) : (

@@ -27,6 +27,7 @@ import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Icon } from "../../ui/icon";
 import { Loader } from "../../ui/loader";
+import { RetryAlert } from "../../ui/retry-alert";
 import { useSavedLayout, useSaveLayout } from "./api";
 
 /** Height of one grid row, in pixels (rows are fixed so a row span means the same everywhere). */
@@ -48,12 +49,14 @@ export function DesktopWorkspace({ panels }: { panels: PanelContents }) {
 
   if (current === null) {
     return saved.isError ? (
-      <div className="flex flex-col items-start gap-2 p-6">
-        <FormAlert testId="desktop-error">{t("home.desktop.loadError")}</FormAlert>
-        <Button variant="secondary" onClick={() => void saved.refetch()}>
-          {t("home.retry")}
-        </Button>
-      </div>
+      <RetryAlert
+        message={t("home.desktop.loadError")}
+        onRetry={() => void saved.refetch()}
+        retryLabel={t("home.retry")}
+        stacked
+        testId="desktop-error"
+        className="p-6"
+      />
     ) : (
       <Loader message={t("home.desktop.loading")} fullHeight />
     );

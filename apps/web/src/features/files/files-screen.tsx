@@ -6,12 +6,11 @@ import { isApiError } from "../../lib/api-client";
 import { useByteFormat } from "../../lib/format-bytes";
 import { errorText } from "../../lib/messages";
 import { useFiles } from "../../lib/plan-queries";
-import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { FormAlert } from "../../ui/form-alert";
 import { LimitBar } from "../../ui/limit-bar";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
+import { RetryAlert } from "../../ui/retry-alert";
 import { TitledSection } from "../../ui/titled-section";
 import { FileListView } from "./file-list";
 import { UploadForm } from "./upload-form";
@@ -25,14 +24,15 @@ export function FilesScreen() {
   if (files.isPending) listing = <Loader message={t("files.loading")} />;
   else if (files.isError) {
     listing = (
-      <div className="flex flex-wrap items-center gap-3">
-        <FormAlert testId="files-error">
-          {t("files.loadError")} {isApiError(files.error) ? errorText(t, files.error) : null}
-        </FormAlert>
-        <Button variant="secondary" onClick={() => void files.refetch()}>
-          {t("common.retry")}
-        </Button>
-      </div>
+      <RetryAlert
+        message={
+          <>
+            {t("files.loadError")} {isApiError(files.error) ? errorText(t, files.error) : null}
+          </>
+        }
+        onRetry={() => void files.refetch()}
+        testId="files-error"
+      />
     );
   } else {
     const { usedBytes, limitBytes, items } = files.data;

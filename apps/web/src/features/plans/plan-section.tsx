@@ -31,6 +31,7 @@ import { cardClasses } from "../../ui/card";
 import { FactList } from "../../ui/fact-list";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
+import { RetryAlert } from "../../ui/retry-alert";
 import { IntervalPicker, PlanRequestForm, type PlanRequestTarget } from "./billing-notices";
 
 type Outcome =
@@ -116,12 +117,11 @@ export function PlanSection({ suggested }: { suggested: TierName | null }) {
   if (plan.isPending) body = <Loader message={t("plan.loading")} />;
   else if (plan.isError) {
     body = (
-      <div className="flex flex-wrap items-center gap-3">
-        <FormAlert testId="plan-error">{t("plan.loadError")}</FormAlert>
-        <Button variant="secondary" onClick={() => void plan.refetch()}>
-          {t("common.retry")}
-        </Button>
-      </div>
+      <RetryAlert
+        message={t("plan.loadError")}
+        onRetry={() => void plan.refetch()}
+        testId="plan-error"
+      />
     );
   } else {
     const current = plan.data;

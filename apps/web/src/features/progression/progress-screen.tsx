@@ -12,12 +12,12 @@ import { progressKeys, useProgress } from "../../lib/progress-query";
 import { useQuestText } from "../../lib/quest-text";
 import { useLocalized } from "../../lib/use-language";
 import { useProgressSummary } from "../../lib/use-progress-summary";
-import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
 import { ProgressSummary } from "../../ui/progress-summary";
+import { RetryAlert } from "../../ui/retry-alert";
 import { AchievementsSection } from "./achievements-section";
 import {
   type CommunityEventView,
@@ -59,14 +59,7 @@ function Section({
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div className="flex flex-col items-start gap-2">
-      <FormAlert>{t("progress.loadError")}</FormAlert>
-      <Button variant="secondary" onClick={onRetry}>
-        {t("common.retry")}
-      </Button>
-    </div>
-  );
+  return <RetryAlert message={t("progress.loadError")} onRetry={onRetry} stacked />;
 }
 
 /** A query's loader while it is pending, its failure with a retry, then what its data shows. */
