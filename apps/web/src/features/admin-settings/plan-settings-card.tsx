@@ -11,7 +11,7 @@ import { catalogQuery } from "../../lib/catalog-query";
 import { errorText, translateField } from "../../lib/messages";
 import { useFormatters, useLocalized } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
+import { Button, SubmitButton } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
@@ -230,13 +230,13 @@ export function PlanSettingsCard({ kind, plan }: { kind: SettingsKind; plan: Pla
           </FormNotice>
         ) : null}
         <div className="flex flex-wrap gap-3">
-          <Button
-            type="submit"
+          <SubmitButton
             data-testid={`save-${testKind}-${plan.name}`}
-            disabled={save.isPending}
+            busy={save.isPending}
+            busyLabel={t("adminSettings.plan.saving")}
           >
-            {save.isPending ? t("adminSettings.plan.saving") : t("adminSettings.plan.save")}
-          </Button>
+            {t("adminSettings.plan.save")}
+          </SubmitButton>
           <Button
             type="button"
             variant="secondary"

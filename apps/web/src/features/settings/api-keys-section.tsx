@@ -17,7 +17,7 @@ import { translateField } from "../../lib/messages";
 import { useCopy } from "../../lib/use-copy";
 import { useLanguage } from "../../lib/use-language";
 import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
+import { Button, SubmitButton } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/dialog";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { CheckboxField, TextField } from "../../ui/form-field";
@@ -211,9 +211,13 @@ function CreateForm({
         ) : null}
       </fieldset>
       <div>
-        <Button type="submit" data-testid="api-key-create" disabled={create.isPending}>
-          {create.isPending ? t("apiKeys.creating") : t("apiKeys.create")}
-        </Button>
+        <SubmitButton
+          data-testid="api-key-create"
+          busy={create.isPending}
+          busyLabel={t("apiKeys.creating")}
+        >
+          {t("apiKeys.create")}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { errorText } from "../../lib/messages";
-import { Button } from "../../ui/button";
+import { SubmitButton } from "../../ui/button";
 import { FormAlert, FormNotice } from "../../ui/form-alert";
 import { TextField } from "../../ui/form-field";
 import { settingsApi, settingsKeys } from "./api";
@@ -129,14 +129,14 @@ export function PasskeysSection() {
               onChange={(event) => setName(event.target.value)}
             />
           </div>
-          <Button
-            type="submit"
+          <SubmitButton
             data-testid="passkey-add"
-            disabled={add.isPending}
+            busy={add.isPending}
+            busyLabel={t("settings.passkeys.adding")}
             className="sm:mb-7"
           >
-            {add.isPending ? t("settings.passkeys.adding") : t("settings.passkeys.add")}
-          </Button>
+            {t("settings.passkeys.add")}
+          </SubmitButton>
         </form>
       ) : (
         <p className="text-sm text-fg-muted">{t("auth.passkey.unsupported")}</p>
