@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
 import { errorReply, gate, type Reply, startTestApi, type TestApi } from "../../test-api-server";
-import { TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
+import { routeEmptyWorkspace, TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { ChatScreen } from "./chat-screen";
 
@@ -70,8 +70,7 @@ describe("ChatScreen", () => {
   });
 
   it("guides a new user to create a universe first", async () => {
-    api.route("GET /api/aacos/universes", () => ({ status: 200, body: { items: [] } }));
-    api.route("GET /api/aacos/entities", () => ({ status: 200, body: { items: [] } }));
+    routeEmptyWorkspace(api);
     renderAt("/chat", { "/chat": <ChatScreen /> });
     expect(await screen.findByTestId("chat-empty-universe")).toHaveTextContent(
       "Create your first universe",

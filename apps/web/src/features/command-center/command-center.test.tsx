@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "../../lib/auth-store";
 import { applyLanguage } from "../../lib/i18n";
 import { gate, type Reply, startTestApi, type TestApi, upgradeReply } from "../../test-api-server";
-import { TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
+import { routeEmptyWorkspace, TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
 import { CommandCenterScreen } from "./command-center-screen";
 
@@ -219,8 +219,7 @@ describe("CommandCenterScreen", () => {
   });
 
   it("asks a new user to create the first universe", async () => {
-    api.route("GET /api/aacos/universes", () => ({ status: 200, body: { items: [] } }));
-    api.route("GET /api/aacos/entities", () => ({ status: 200, body: { items: [] } }));
+    routeEmptyWorkspace(api);
     renderAt("/command-center", { "/command-center": <CommandCenterScreen /> });
     expect(await screen.findByTestId("command-empty-universe")).toHaveTextContent(
       "Create your first universe",
