@@ -1,8 +1,25 @@
-// Renaming in place: one labelled input (its label for screen readers only), save and cancel.
+// Renaming in place: its open/closed state and text, and the form: one labelled input (its label for screen readers
+// only), save and cancel.
 import type { FormEvent } from "react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
+
+/** The rename's state: whether the form is open, and its text, which starts from the current name each time. */
+export function useRenaming(current: string) {
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState(current);
+  return {
+    open,
+    value,
+    setValue,
+    start: () => {
+      setValue(current);
+      setOpen(true);
+    },
+    stop: () => setOpen(false),
+  };
+}
 
 export function RenameForm({
   label,

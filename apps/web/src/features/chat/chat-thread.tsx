@@ -11,7 +11,7 @@ import { EmptyState } from "../../ui/empty-state";
 import { FormAlert } from "../../ui/form-alert";
 import { InlineConfirm } from "../../ui/inline-confirm";
 import { Loader } from "../../ui/loader";
-import { RenameForm } from "../../ui/rename-form";
+import { RenameForm, useRenaming } from "../../ui/rename-form";
 import { type Conversation, chatApi, chatKeys } from "./api";
 import { Composer } from "./composer";
 import { MessageItem, StreamingAnswer } from "./message-item";
@@ -30,18 +30,17 @@ function ConversationHeader({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(conversation.title);
+  const renaming = useRenaming(conversation.title);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: chatKeys.allConversations });
   const fail = (error: unknown) => setFailure(errorText(t, error));
 
   const rename = useMutation({
-    mutationFn: () => chatApi.rename(conversation.id, title.trim()),
+    mutationFn: () => chatApi.rename(conversation.id, renaming.value.trim()),
     onSuccess: async (reply) => {
       onRenamed(reply.conversation);
-      setEditing(false);
+      renaming.stop();
       setFailure(null);
       await refresh();
     },
@@ -63,15 +62,15 @@ function ConversationHeader({
 
   return (
     <div className="flex flex-col gap-2 border-b border-border pb-3">
-      {editing ? (
+      {renaming.open ? (
         <RenameForm
           label={t("chat.renameLabel")}
-          value={title}
-          onChange={setTitle}
+          value={renaming.value}
+          onChange={renaming.setValue}
           maxLength={200}
           onSave={() => rename.mutate()}
-          onCancel={() => setEditing(false)}
-          saveDisabled={rename.isPending || title.trim() === ""}
+          onCancel={renaming.stop}
+          saveDisabled={rename.isPending || renaming.value.trim() === ""}
           testId="chat-rename"
         />
       ) : (
@@ -84,13 +83,7 @@ function ConversationHeader({
             {conversation.title || t("chat.untitled")}
           </h2>
           <div className="flex flex-wrap gap-1">
-            <CompactButton
-              onClick={() => {
-                setTitle(conversation.title);
-                setEditing(true);
-              }}
-              data-testid="chat-rename"
-            >
+            <CompactButton onClick={renaming.start} data-testid="chat-rename">
               {t("chat.rename")}
             </CompactButton>
             <CompactButton

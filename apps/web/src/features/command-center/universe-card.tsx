@@ -11,7 +11,7 @@ import { Card } from "../../ui/card";
 import { CompactButton } from "../../ui/compact-button";
 import { FormAlert } from "../../ui/form-alert";
 import { InlineConfirm } from "../../ui/inline-confirm";
-import { RenameForm } from "../../ui/rename-form";
+import { RenameForm, useRenaming } from "../../ui/rename-form";
 import { type SyncRun, workspaceApi } from "./api";
 import { EntityForm } from "./entity-form";
 import { KnowledgePanel } from "./knowledge-panel";
@@ -120,8 +120,7 @@ function SyncResult({ run }: { run: SyncRun }) {
 export function UniverseCard({ universe, entities }: { universe: Universe; entities: Entity[] }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(universe.name);
+  const renaming = useRenaming(universe.name);
   const [confirming, setConfirming] = useState(false);
   const [adding, setAdding] = useState(false);
   const [syncRun, setSyncRun] = useState<SyncRun | null>(null);
@@ -145,9 +144,9 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
   };
 
   const rename = useMutation({
-    mutationFn: () => workspaceApi.updateUniverse(universe.id, { name: name.trim() }),
+    mutationFn: () => workspaceApi.updateUniverse(universe.id, { name: renaming.value.trim() }),
     onSuccess: async () => {
-      setRenaming(false);
+      renaming.stop();
       await succeedUniverse();
     },
     onError: fail,
@@ -177,14 +176,14 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
       data-testid="universe-card"
       data-universe-id={universe.id}
     >
-      {renaming ? (
+      {renaming.open ? (
         <RenameForm
           label={t("commandCenter.universe.name")}
-          value={name}
-          onChange={setName}
+          value={renaming.value}
+          onChange={renaming.setValue}
           maxLength={100}
           onSave={() => rename.mutate()}
-          onCancel={() => setRenaming(false)}
+          onCancel={renaming.stop}
           saveDisabled={rename.isPending}
           testId="universe-rename"
         />
@@ -224,13 +223,7 @@ export function UniverseCard({ universe, entities }: { universe: Universe; entit
               </CompactButton>
             ) : null}
             {owner || universe.canWrite ? (
-              <CompactButton
-                onClick={() => {
-                  setName(universe.name);
-                  setRenaming(true);
-                }}
-                data-testid="universe-rename"
-              >
+              <CompactButton onClick={renaming.start} data-testid="universe-rename">
                 {t("commandCenter.universe.rename")}
               </CompactButton>
             ) : null}
