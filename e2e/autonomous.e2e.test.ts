@@ -88,6 +88,7 @@ describe("autonomous control", () => {
     // The server reads the expression and answers with the next three run times.
     await page.getByTestId("cron-preview-run").nth(2).waitFor();
     expect(await page.getByTestId("cron-preview-run").count()).toBe(3);
+    expect(await page.getByTestId("cron-preview-run").first().textContent()).toContain("6:30");
     expect(await editor.getByTestId("rule-dry-run").getAttribute("aria-checked")).toBe("true");
     await shoot(page, "autonomous-editor-en");
     await editor.getByTestId("rule-save").click();

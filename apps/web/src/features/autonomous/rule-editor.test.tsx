@@ -38,6 +38,9 @@ function client() {
   queryClient.setQueryData(autonomousKeys.preview("*/15 * * * *", "Asia/Jerusalem"), {
     nextRuns: ["2026-11-23T14:15:00.000Z", "2026-11-23T14:30:00.000Z", "2026-11-23T14:45:00.000Z"],
   });
+  queryClient.setQueryData(autonomousKeys.preview("0 9 * * 1", "Asia/Jerusalem"), {
+    nextRuns: ["2026-11-30T07:00:00.000Z", "2026-12-07T07:00:00.000Z", "2026-12-14T07:00:00.000Z"],
+  });
   return queryClient;
 }
 
@@ -92,6 +95,13 @@ describe("RuleEditor", () => {
     // The server's next three run times, in the rule's time zone (Jerusalem is UTC+2 in November).
     await waitFor(() => expect(screen.getAllByTestId("cron-preview-run")).toHaveLength(3));
     expect(screen.getAllByTestId("cron-preview-run")[0]).toHaveTextContent("4:15");
+    // A changed expression's runs replace the shown ones; the previous ones never stand beside the new text.
+    change("rule-cron", "0 9 * * 1");
+    expect(screen.queryAllByTestId("cron-preview-run")).toHaveLength(0);
+    await waitFor(() =>
+      expect(screen.getAllByTestId("cron-preview-run")[0]).toHaveTextContent("9:00"),
+    );
+    change("rule-cron", "*/15 * * * *");
     fireEvent.click(screen.getByTestId("rule-save"));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({

@@ -106,6 +106,8 @@ function CronPreview({ cron, timeZone }: { cron: string; timeZone: string }) {
   const language = useLanguage();
   const settled = useDebounced({ cron: cron.trim(), timeZone: timeZone.trim() }, 300);
   const ready = hasCronShape(settled.cron) && isTimeZone(settled.timeZone);
+  // While the fields settle, the runs shown would be the previous expression's: say it is checking instead.
+  const settling = cron.trim() !== settled.cron || timeZone.trim() !== settled.timeZone;
   const preview = useQuery({
     queryKey: autonomousKeys.preview(settled.cron, settled.timeZone),
     queryFn: ({ signal }) => autonomousApi.preview(settled.cron, settled.timeZone, signal),
@@ -132,7 +134,7 @@ function CronPreview({ cron, timeZone }: { cron: string; timeZone: string }) {
       data-testid="cron-preview"
     >
       <p className="font-semibold text-fg">{t("autonomous.editor.preview")}</p>
-      {preview.isPending ? (
+      {settling || preview.isPending ? (
         <p className="text-fg-muted">{t("autonomous.editor.previewChecking")}</p>
       ) : serverError !== undefined ? (
         <p className="font-semibold text-error" data-testid="cron-preview-error">
