@@ -2,7 +2,7 @@
 // starts on an empty DATA_DIR, answers /api/health, serves the web app's index and the files it reads at run time
 // (the API reference page, the migrations), and stops on SIGTERM. A loaded machine may take minutes: no timing here.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,8 @@ import { freePort } from "./test/free-port.js";
 import { openTestDatabase } from "./test/helper.js";
 
 const START_SCRIPT = path.join(SERVER_ROOT, "../../scripts/start.mjs");
+/** The V8 code cache the compiled server keeps beside its bundle (scripts/server-main.mjs). */
+const CODE_CACHE = path.join(SERVER_ROOT, "dist/server.cjs.cache");
 let scratch: string;
 
 beforeAll(async () => {
@@ -28,6 +30,16 @@ async function healthy(url: string, child: ChildProcess, output: () => string): 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the server did not become healthy:\n${output()}`);
+}
+
+/** The code cache's modification time once it is there (the server writes it just after it listens). */
+async function cacheWritten(): Promise<number> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const found = await stat(CODE_CACHE).catch(() => undefined);
+    if (found !== undefined) return found.mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the server wrote no code cache");
 }
 
 /** `npm start` on a free port with `env` beside PATH, PORT and HOST; its output is kept for the failure messages. */
@@ -54,12 +66,14 @@ describe("npm start", () => {
     timeout: 360_000,
   }, async () => {
     const webDist = path.join(scratch, "web");
+    let cachedAt = Number.NaN;
     await mkdir(webDist);
     await writeFile(
       path.join(webDist, "index.html"),
       "<!doctype html><title>start-script test</title>",
     );
     const dataDir = path.join(scratch, "data");
+    await rm(CODE_CACHE, { force: true });
     const { child, url, output, exited } = await startCompiled({
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
@@ -67,6 +81,9 @@ describe("npm start", () => {
     });
     try {
       await healthy(url, child, output);
+      // Written once it listens, before any request: a cache written later (at exit) would hold what the requests
+      // compiled, and every restart would serve slower (docs/decisions/399-code-cache-at-listen.md).
+      cachedAt = await cacheWritten();
       const index = await fetch(`${url}/some/client/route`);
       expect(index.status).toBe(200);
       expect(await index.text()).toContain("start-script test");
@@ -98,6 +115,7 @@ describe("npm start", () => {
       child.kill("SIGTERM");
     }
     expect(await exited).toBe(0);
+    expect((await stat(CODE_CACHE)).mtimeMs).toBe(cachedAt);
   });
 
   // The compiled server loads the PostgreSQL driver and the Redis client only when they are configured
