@@ -16,6 +16,9 @@ import type { AuditContext } from "../audit/index.js";
 import { clientOf } from "../auth/index.js";
 import type { AutonomousService } from "./service.js";
 
+/** A reply of one rule: `{ rule }`. */
+const RuleReply = replies.replyOf("rule", replies.AutonomousRuleView);
+
 function callerOf(request: FastifyRequest): { userId: string; context: AuditContext } {
   const { user } = signedInCaller(request);
   return { userId: user.id, context: { ...clientOf(request), actorId: user.id } };
@@ -42,7 +45,7 @@ export async function autonomousRoutes(
       ...allowed,
       schema: {
         body: AutonomousRuleBody,
-        response: { 201: replies.replyOf("rule", replies.AutonomousRuleView) },
+        response: { 201: RuleReply },
       },
     },
     async (request, reply) => {
@@ -58,7 +61,7 @@ export async function autonomousRoutes(
       ...allowed,
       schema: {
         params: AutonomousIdParams,
-        response: { 200: replies.replyOf("rule", replies.AutonomousRuleView) },
+        response: { 200: RuleReply },
       },
     },
     async (request) => ({
@@ -73,7 +76,7 @@ export async function autonomousRoutes(
       schema: {
         params: AutonomousIdParams,
         body: AutonomousRuleBody,
-        response: { 200: replies.replyOf("rule", replies.AutonomousRuleView) },
+        response: { 200: RuleReply },
       },
     },
     async (request) => {
@@ -104,7 +107,7 @@ export async function autonomousRoutes(
         ...allowed,
         schema: {
           params: AutonomousIdParams,
-          response: { 200: replies.replyOf("rule", replies.AutonomousRuleView) },
+          response: { 200: RuleReply },
         },
       },
       async (request) => {
