@@ -5,6 +5,7 @@ import { ROLES } from "../access/index.js";
 import { TIER_NAMES, WORLD_NAMES } from "../catalog/types.js";
 import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
+import { pageFields, pageFieldsOf, SearchText } from "../validation/rules.js";
 
 /** The console's tabs, in order; the tab lives in the URL (`/admin?tab=audit`). */
 export const ADMIN_TABS = [
@@ -40,27 +41,17 @@ export const USER_SORTS = ["createdAt", "lastSignIn", "username", "email"] as co
 export type UserSort = (typeof USER_SORTS)[number];
 
 const invalid = { error: MESSAGES.invalidFormat };
-const page = z.coerce.number(invalid).int(MESSAGES.invalidFormat).min(1, MESSAGES.invalidFormat);
-const pageSize = (max: number, fallback: number) =>
-  z.coerce
-    .number(invalid)
-    .int(MESSAGES.invalidFormat)
-    .min(1, MESSAGES.invalidFormat)
-    .max(max, MESSAGES.maxLength(max))
-    .default(fallback);
-const search = z.string().trim().max(100, MESSAGES.maxLength(100)).optional();
 
 /** `GET /api/users`: search (email, username, display name), filters, sort and paging — all done in SQL. */
 export const AdminUserListQuery = z.object({
-  search,
+  search: SearchText,
   role: z.enum(ROLES, invalid).optional(),
   tier: z.enum(TIER_NAMES, invalid).optional(),
   world: z.enum(WORLD_NAMES, invalid).optional(),
   status: z.enum(USER_STATUSES, invalid).optional(),
   sort: z.enum(USER_SORTS, invalid).default("createdAt"),
   order: z.enum(["asc", "desc"], invalid).default("desc"),
-  page: page.default(1),
-  pageSize: pageSize(100, 20),
+  ...pageFields,
 });
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
 
@@ -75,7 +66,7 @@ const day = z
 
 const auditFilterShape = {
   /** The actor: a user id, or part of their e-mail or username. */
-  actor: search,
+  actor: SearchText,
   /** An action name or its beginning (`user.` finds every user action). */
   action: z
     .string()
@@ -84,7 +75,7 @@ const auditFilterShape = {
     .regex(/^[a-z_.]*$/, MESSAGES.invalidFormat)
     .optional(),
   /** The target: its id, or part of the e-mail or username of the user it names. */
-  target: search,
+  target: SearchText,
   from: day.optional(),
   to: day.optional(),
 };
@@ -99,7 +90,7 @@ const dateOrderIssue = {
 
 /** `GET /api/admin/audit`: filters and paging, newest first. */
 export const AuditListQuery = z
-  .object({ ...auditFilterShape, page: page.default(1), pageSize: pageSize(200, 50) })
+  .object({ ...auditFilterShape, ...pageFieldsOf(200, 50) })
   .refine(datesInOrder, dateOrderIssue);
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
@@ -112,19 +103,10 @@ export const INCIDENT_STATUSES = ["open", "resolved", "all"] as const;
 /** `GET /api/admin/security/incidents`: status, activity search, paging, newest first. */
 export const IncidentListQuery = z.object({
   status: z.enum(INCIDENT_STATUSES, invalid).default("open"),
-  search,
-  page: page.default(1),
-  pageSize: pageSize(100, 25),
+  search: SearchText,
+  ...pageFieldsOf(100, 25),
 });
 export type IncidentListQuery = z.infer<typeof IncidentListQuery>;
-
-/** `GET /api/admin/teams` (the teams feature answers it). */
-export const AdminTeamListQuery = z.object({
-  q: search,
-  page: page.default(1),
-  pageSize: pageSize(100, 20),
-});
-export type AdminTeamListQuery = z.infer<typeof AdminTeamListQuery>;
 
 /** A team in the admin console's list (replies/admin.ts). */
 export type { AdminTeamItem } from "./replies.js";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { MESSAGES } from "../validation/messages.js";
-import { requiredText, Uuid } from "../validation/rules.js";
+import { listLimit, pageFields, requiredText, Uuid } from "../validation/rules.js";
 
 export const ConversationParams = z.object({ id: Uuid });
 export type ConversationParams = z.infer<typeof ConversationParams>;
@@ -22,15 +22,14 @@ export type RenameConversationBody = z.infer<typeof RenameConversationBody>;
 export const ConversationListQuery = z.object({
   search: z.string().trim().max(200, MESSAGES.maxLength(200)).optional(),
   entityId: Uuid.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageFields,
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
 
 /** History is read backwards: `before` is the id of the oldest message already shown. */
 export const MessageHistoryQuery = z.object({
   before: Uuid.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: listLimit(100, 50),
 });
 export type MessageHistoryQuery = z.infer<typeof MessageHistoryQuery>;
 

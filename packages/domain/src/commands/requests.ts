@@ -1,7 +1,7 @@
 // Request schemas of the command centre: one prompt to several entities at once, its answers and its history.
 
 import { z } from "zod";
-import { entityIdList, requiredText, Uuid } from "../validation/rules.js";
+import { entityIdList, pageFieldsOf, requiredText, Uuid } from "../validation/rules.js";
 
 /** How many entities one command may address at once. */
 export const MAX_COMMAND_ENTITIES = 10;
@@ -22,8 +22,5 @@ export type CommandParams = z.infer<typeof CommandParams>;
 export const CommandEntityParams = z.object({ commandId: Uuid, entityId: Uuid });
 export type CommandEntityParams = z.infer<typeof CommandEntityParams>;
 
-export const CommandHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(20),
-});
+export const CommandHistoryQuery = z.object(pageFieldsOf(50, 20));
 export type CommandHistoryQuery = z.infer<typeof CommandHistoryQuery>;

@@ -1,6 +1,7 @@
 // Error reports and security reports (docs/product.md §3, §7, §9): their schemas, caps, the secret scrubber and the grouping key.
 import { z } from "zod";
 import { MESSAGES } from "../validation/messages.js";
+import { pageFieldsOf } from "../validation/rules.js";
 import { ERROR_REPORT_LIMITS } from "./scrub.js";
 
 // Zod-free, so the browser can load them without zod (docs/decisions/171-first-paint.md).
@@ -83,8 +84,7 @@ export type ErrorReportBatch = z.infer<typeof ErrorReportBatch>;
 
 export const ErrorListQuery = z.object({
   status: z.enum(["open", "resolved"], { error: MESSAGES.invalidFormat }).default("open"),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  ...pageFieldsOf(100, 50),
 });
 export type ErrorListQuery = z.infer<typeof ErrorListQuery>;
 

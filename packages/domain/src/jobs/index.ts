@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { TierName } from "../catalog/index.js";
 import { tierHasFeature } from "../catalog/index.js";
-import { entityIdList, requiredText, Uuid } from "../validation/rules.js";
+import { entityIdList, listLimit, requiredText, Uuid } from "../validation/rules.js";
 
 /** How many entities one batch may address. */
 export const MAX_BATCH_ENTITIES = 20;
@@ -53,7 +53,7 @@ export const JOB_MESSAGES = {
 
 /** GET /api/admin/jobs/dead-letters: the newest first, up to `limit`. */
 export const DeadLetterListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: listLimit(500, 100),
 });
 export type DeadLetterListQuery = z.infer<typeof DeadLetterListQuery>;
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { checkAccess, type Principal, ROUTE_ACCESS } from "../access/index.js";
 import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
-import { SearchText, Uuid } from "../validation/rules.js";
+import { pageFields, SearchText, Uuid } from "../validation/rules.js";
 import { ENTITY_STATUSES } from "../workspace/index.js";
 
 /** An entity's status as orchestration shows it: the workspace's, plus "stopped" (held after a stop). */
@@ -41,8 +41,7 @@ export const OrchestrationListQuery = z.object({
   model: Model.optional(),
   /** Admins and operators see everyone's entities unless they ask for their own ("mine"). */
   scope: z.enum(["all", "mine"], { error: MESSAGES.invalidFormat }).default("all"),
-  page: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).default(1),
-  pageSize: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(100).default(20),
+  ...pageFields,
 });
 export type OrchestrationListQuery = z.infer<typeof OrchestrationListQuery>;
 

@@ -4,13 +4,10 @@ import { z } from "zod";
 import { WORLD_NAMES } from "../catalog/types.js";
 import { fieldIssue } from "../field-errors.js";
 import { MESSAGES } from "../validation/messages.js";
-import { requiredText, Uuid } from "../validation/rules.js";
+import { pageFields, requiredText, Uuid } from "../validation/rules.js";
 import { EVENT_PLACES } from "./events.js";
 
-export const LedgerQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const LedgerQuery = z.object(pageFields);
 export type LedgerQuery = z.infer<typeof LedgerQuery>;
 
 export const LeaderboardQuery = z.object({

@@ -16,12 +16,3 @@ export const AdminUserUpdateBody = z
   .partial()
   .strict();
 export type AdminUserUpdateBody = z.infer<typeof AdminUserUpdateBody>;
-
-export const UserListQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  sort: z.enum(["createdAt", "email", "username"]).default("createdAt"),
-  order: z.enum(["asc", "desc"]).default("desc"),
-});
-export type UserListQuery = z.infer<typeof UserListQuery>;

@@ -146,16 +146,11 @@ export function wholeNumber(min: number, max: number) {
 }
 
 /**
- * A list query's `limit`: a whole number from 1 to `max`, `fallback` when it is left out; a number out of range is an
- * invalid format (a fraction gets zod's own message).
+ * A list query's `limit`: a whole number from 1 to `max`, `fallback` when it is left out; anything else is an invalid
+ * format.
  */
 export function listLimit(max: number, fallback: number) {
-  return z.coerce
-    .number({ error: MESSAGES.invalidFormat })
-    .int()
-    .min(1, MESSAGES.invalidFormat)
-    .max(max, MESSAGES.invalidFormat)
-    .default(fallback);
+  return wholeNumber(1, max).default(fallback);
 }
 
 /** A list's search text: optional, trimmed, at most 100 characters. */
@@ -166,10 +161,12 @@ export const SearchText = z
   .optional();
 
 /**
- * The page fields of a list query (activity, team and execution lists), spread into its object: page 1 to 10 000
- * (1 by default) and pageSize 1 to 100 (20 by default); anything else is an invalid format.
+ * The page fields of every numbered list query, spread into its object: page 1 to 10 000 (1 by default) and
+ * pageSize 1 to `maxSize` (`defaultSize` by default); anything else is an invalid format.
  */
-export const pageFields = {
-  page: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number({ error: MESSAGES.invalidFormat }).int().min(1).max(100).default(20),
-};
+export function pageFieldsOf(maxSize: number, defaultSize: number) {
+  return { page: listLimit(10_000, 1), pageSize: listLimit(maxSize, defaultSize) };
+}
+
+/** The usual page fields: pages of 1 to 100 items, 20 by default. */
+export const pageFields = pageFieldsOf(100, 20);
