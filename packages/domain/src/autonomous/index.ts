@@ -3,6 +3,7 @@
 // both validate with these schemas; the server also parses the cron expression in full (croner).
 
 import { z } from "zod";
+import { plural } from "../catalog/effective-limits.js";
 import { MAX_COMMAND_ENTITIES } from "../commands/requests.js";
 import { fieldIssue } from "../field-errors.js";
 import { SIGNAL_SEVERITIES, type SignalSeverity } from "../signals/requests.js";
@@ -57,15 +58,13 @@ export const AUTONOMOUS_MESSAGES = {
   ruleDisabled: "This rule is turned off",
 } as const;
 
-/** "1 run", "2 runs": the English texts' plural. */
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** How an execution ended, when not as planned (the history's error column). */
 export const EXECUTION_MESSAGES = {
-  budgetRuns: (n: number) => `Budget used up: ${count(n, "run", "runs")} per hour`,
-  budgetTokens: (n: number) => `Budget used up: ${count(n, "token", "tokens")} per day`,
+  budgetRuns: (n: number) => `Budget used up: ${n} ${plural(n, "run", "runs")} per hour`,
+  budgetTokens: (n: number) => `Budget used up: ${n} ${plural(n, "token", "tokens")} per day`,
   /** A run that reached the rule's tokens per day while it ran, and was stopped there. */
-  budgetReached: (n: number) => `Stopped at the budget: ${count(n, "token", "tokens")} per day`,
+  budgetReached: (n: number) =>
+    `Stopped at the budget: ${n} ${plural(n, "token", "tokens")} per day`,
   /** A run whose instance stopped renewing its lease (it crashed or lost the database). */
   ownerLost: "The server running it stopped before it finished",
   /** A run whose job never reached the job runner, or left it without starting (a crash, a dropped job). */
