@@ -6,6 +6,7 @@ import { useDateFormat } from "../../lib/format-date";
 import { storedErrorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
+import { Pager } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { TitledSection } from "../../ui/titled-section";
 import { autonomousApi, autonomousKeys, HISTORY_PAGE_SIZE } from "./api";
@@ -30,7 +31,6 @@ export function ExecutionHistory() {
     refetchInterval: (query) =>
       query.state.data?.items.some((item) => ACTIVE.has(item.status)) ? 1500 : 60_000,
   });
-  const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE));
 
   return (
     <TitledSection
@@ -118,30 +118,21 @@ export function ExecutionHistory() {
               </tbody>
             </table>
           </div>
-          <nav
-            aria-label={t("autonomous.history.title")}
-            className="mt-3 flex flex-wrap items-center gap-3"
-          >
-            <Button
-              variant="secondary"
-              disabled={page <= 1}
-              onClick={() => setPage((current) => Math.max(1, current - 1))}
-              data-testid="history-newer"
-            >
-              {t("autonomous.history.previous")}
-            </Button>
-            <span className="text-sm text-fg-muted" data-testid="history-page">
-              {t("autonomous.history.page", { page, pages })}
-            </span>
-            <Button
-              variant="secondary"
-              disabled={page >= pages}
-              onClick={() => setPage((current) => current + 1)}
-              data-testid="history-older"
-            >
-              {t("autonomous.history.next")}
-            </Button>
-          </nav>
+          <div className="mt-3">
+            <Pager
+              page={page}
+              pageSize={HISTORY_PAGE_SIZE}
+              total={history.data.total}
+              onPage={setPage}
+              testId="history-pager"
+              texts={{
+                label: t("autonomous.history.title"),
+                previous: t("autonomous.history.previous"),
+                next: t("autonomous.history.next"),
+                page: (current, pages) => t("autonomous.history.page", { page: current, pages }),
+              }}
+            />
+          </div>
         </>
       )}
     </TitledSection>

@@ -34,6 +34,9 @@ export interface EntityFields {
 const universePath = (id: string) => `/aacos/universes/${encodeURIComponent(id)}`;
 const entityPath = (id: string) => `/aacos/entities/${encodeURIComponent(id)}`;
 
+/** Commands per page of the history. */
+export const HISTORY_PAGE_SIZE = 10;
+
 export const commandKeys = {
   history: (page: number) => ["commands", "history", page] as const,
   allHistory: ["commands", "history"] as const,
@@ -92,5 +95,5 @@ export const commandsApi = {
       `/commands/${encodeURIComponent(commandId)}/entities/${encodeURIComponent(entityId)}/stop`,
     ),
   history: (page: number, signal?: AbortSignal) =>
-    apiGet<CommandHistory>(`/commands?page=${page}&pageSize=10`, signal),
+    apiGet<CommandHistory>(`/commands?page=${page}&pageSize=${HISTORY_PAGE_SIZE}`, signal),
 };

@@ -8,6 +8,7 @@ import { applyLanguage } from "../../lib/i18n";
 import { gate, type Reply, startTestApi, type TestApi, upgradeReply } from "../../test-api-server";
 import { routeEmptyWorkspace, TEST_NOW, testEntity, testUniverse } from "../../test-fixtures";
 import { renderAt } from "../../test-utils";
+import type { CommandRecord } from "./api";
 import { CommandCenterScreen } from "./command-center-screen";
 
 let api: TestApi;
@@ -149,6 +150,39 @@ describe("CommandCenterScreen", () => {
       expect(api.count("GET /api/ai/allowance")).toBeGreaterThan(allowanceReads);
       expect(api.count("GET /api/commands")).toBeGreaterThan(historyReads);
     });
+  });
+
+  it("pages the history ten commands at a time", async () => {
+    const command = (n: number): CommandRecord => ({
+      commandId: `k${n}`,
+      prompt: `Prompt ${n}`,
+      entityIds: ["e1"],
+      status: "complete",
+      promptTokens: 4,
+      completionTokens: 2,
+      durationMs: 1200,
+      createdAt: now,
+      runs: [],
+    });
+    api.route("GET /api/commands", (request) => {
+      const first = (Number(request.query.get("page")) - 1) * 10 + 1;
+      const count = Math.min(10, 12 - first + 1);
+      return {
+        status: 200,
+        body: { items: Array.from({ length: count }, (_, i) => command(first + i)), total: 12 },
+      };
+    });
+    renderAt("/ai/command-center", { "/ai/command-center": <CommandCenterScreen /> });
+    await waitFor(() => expect(screen.getAllByTestId("command-history-row")).toHaveLength(10));
+    expect(screen.getByTestId("command-history-pager-page")).toHaveTextContent("Page 1 of 2");
+    expect(screen.getByTestId("command-history-pager-previous")).toBeDisabled();
+
+    fireEvent.click(screen.getByTestId("command-history-pager-next"));
+    await waitFor(() => expect(screen.getAllByTestId("command-history-row")).toHaveLength(2));
+    expect(screen.getAllByTestId("command-history-row")[0]).toHaveTextContent("Prompt 11");
+    expect(screen.getByTestId("command-history-pager-page")).toHaveTextContent("Page 2 of 2");
+    expect(screen.getByTestId("command-history-pager-next")).toBeDisabled();
+    expect(api.requests.at(-1)?.query.get("pageSize")).toBe("10");
   });
 
   it("stops one entity's answer from its card while the other streams on and finishes", async () => {

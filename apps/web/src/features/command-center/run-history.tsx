@@ -4,12 +4,12 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import type { Entity } from "../../lib/workspace-queries";
-import { Button } from "../../ui/button";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
+import { Pager } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { TitledSection } from "../../ui/titled-section";
-import { commandKeys, commandsApi } from "./api";
+import { commandKeys, commandsApi, HISTORY_PAGE_SIZE } from "./api";
 
 export function RunHistory({ entities }: { entities: Entity[] }) {
   const { t } = useTranslation();
@@ -34,7 +34,6 @@ export function RunHistory({ entities }: { entities: Entity[] }) {
       </p>
     );
   } else {
-    const pages = Math.max(1, Math.ceil(history.data.total / 10));
     body = (
       <>
         <div className="overflow-x-auto">
@@ -82,18 +81,20 @@ export function RunHistory({ entities }: { entities: Entity[] }) {
             </tbody>
           </table>
         </div>
-        {pages > 1 ? (
-          <div className="flex items-center gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t("commandCenter.history.newer")}
-            </Button>
-            <span className="text-sm text-fg-muted">
-              {t("commandCenter.history.page", { page, pages })}
-            </span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t("commandCenter.history.older")}
-            </Button>
-          </div>
+        {history.data.total > HISTORY_PAGE_SIZE ? (
+          <Pager
+            page={page}
+            pageSize={HISTORY_PAGE_SIZE}
+            total={history.data.total}
+            onPage={setPage}
+            testId="command-history-pager"
+            texts={{
+              label: t("commandCenter.history.title"),
+              previous: t("commandCenter.history.newer"),
+              next: t("commandCenter.history.older"),
+              page: (current, pages) => t("commandCenter.history.page", { page: current, pages }),
+            }}
+          />
         ) : null}
       </>
     );
