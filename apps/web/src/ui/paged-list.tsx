@@ -47,6 +47,7 @@ export function Pager({
   onPage,
   texts,
   testId,
+  busy = false,
 }: {
   page: number;
   pageSize: number;
@@ -54,6 +55,8 @@ export function Pager({
   onPage: (page: number) => void;
   texts: PagerTexts;
   testId: string;
+  /** While the next page loads, neither button moves on again. */
+  busy?: boolean;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
@@ -65,7 +68,7 @@ export function Pager({
       <Button
         variant="secondary"
         data-testid={`${testId}-previous`}
-        disabled={page <= 1}
+        disabled={busy || page <= 1}
         onClick={() => onPage(page - 1)}
       >
         {texts.previous}
@@ -76,7 +79,7 @@ export function Pager({
       <Button
         variant="secondary"
         data-testid={`${testId}-next`}
-        disabled={page >= pages}
+        disabled={busy || page >= pages}
         onClick={() => onPage(page + 1)}
       >
         {texts.next}

@@ -5,7 +5,7 @@ import { useDateFormat } from "../../lib/format-date";
 import { signalKindText, signalSourceText } from "../../lib/server-words";
 import { useFormatters } from "../../lib/use-language";
 import { Badge, type BadgeTone } from "../../ui/badge";
-import { Button } from "../../ui/button";
+import { Pager } from "../../ui/paged-list";
 import { ACTIVITY_PAGE_SIZE, useActivity } from "./api";
 import { AllLink, QueryPanel } from "./dashboard-panel";
 
@@ -23,7 +23,6 @@ export function ActivityPanel({ className }: { className?: string }) {
   const date = useDateFormat();
   const format = useFormatters();
   const total = activity.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const items = activity.data?.items ?? [];
   return (
     <QueryPanel
@@ -52,30 +51,21 @@ export function ActivityPanel({ className }: { className?: string }) {
           </li>
         ))}
       </ul>
-      <nav
-        className="flex items-center justify-between gap-2"
-        aria-label={t("home.activity.pagesLabel")}
-      >
-        <Button
-          variant="secondary"
-          disabled={page <= 1 || activity.isFetching}
-          onClick={() => setPage((current) => Math.max(1, current - 1))}
-          data-testid="dashboard-activity-newer"
-        >
-          {t("home.activity.newer")}
-        </Button>
-        <span className="text-sm text-fg-muted" aria-live="polite">
-          {t("home.activity.page", { page: format.number(page), pages: format.number(pages) })}
-        </span>
-        <Button
-          variant="secondary"
-          disabled={page >= pages || activity.isFetching}
-          onClick={() => setPage((current) => current + 1)}
-          data-testid="dashboard-activity-older"
-        >
-          {t("home.activity.older")}
-        </Button>
-      </nav>
+      <Pager
+        page={page}
+        pageSize={ACTIVITY_PAGE_SIZE}
+        total={total}
+        onPage={setPage}
+        busy={activity.isFetching}
+        testId="dashboard-activity-pager"
+        texts={{
+          label: t("home.activity.pagesLabel"),
+          previous: t("home.activity.newer"),
+          next: t("home.activity.older"),
+          page: (current, pages) =>
+            t("home.activity.page", { page: format.number(current), pages: format.number(pages) }),
+        }}
+      />
     </QueryPanel>
   );
 }

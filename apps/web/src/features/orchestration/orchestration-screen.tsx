@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../ui/dialog";
 import { EmptyState } from "../../ui/empty-state";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
+import { Pager } from "../../ui/paged-list";
 import { ActionFeedback, type EntityFailure } from "./action-feedback";
 import {
   type BulkResult,
@@ -91,7 +92,6 @@ export function OrchestrationScreen() {
   const managesAll = list.data?.managesAll ?? false;
   const defaultModel = models.data?.defaultModel ?? null;
   const selectedEntities = entities.filter((entity) => selected.has(entity.id));
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
 
   const messageOf = (error: unknown) =>
     isApiError(error) ? translateError(t, error) : t("orchestration.loadFailed");
@@ -273,34 +273,26 @@ export function OrchestrationScreen() {
             onReassign={(entity) => openReassign([entity])}
             onFilterOwner={filterState.setOwner}
           />
-          <nav
-            aria-label={t("orchestration.pagination.label")}
-            className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-fg-muted"
-          >
-            <span data-testid="orchestration-page">
-              {t("orchestration.pagination.page", {
-                page,
-                pages,
-                total: list.data?.total ?? 0,
-              })}
-            </span>
-            <span className="flex gap-2">
-              <Button
-                variant="secondary"
-                disabled={page <= 1}
-                onClick={() => setPage((current) => Math.max(1, current - 1))}
-              >
-                {t("orchestration.pagination.previous")}
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={page >= pages}
-                onClick={() => setPage((current) => current + 1)}
-              >
-                {t("orchestration.pagination.next")}
-              </Button>
-            </span>
-          </nav>
+          <div className="mt-4">
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={list.data?.total ?? 0}
+              onPage={setPage}
+              testId="orchestration-pager"
+              texts={{
+                label: t("orchestration.pagination.label"),
+                previous: t("orchestration.pagination.previous"),
+                next: t("orchestration.pagination.next"),
+                page: (current, pages) =>
+                  t("orchestration.pagination.page", {
+                    page: current,
+                    pages,
+                    total: list.data?.total ?? 0,
+                  }),
+              }}
+            />
+          </div>
         </>
       )}
 
