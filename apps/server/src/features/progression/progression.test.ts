@@ -53,7 +53,9 @@ describe("GET /api/progress/me and the ledger", () => {
       // The day-1 bonus, and the API call that read the progress.
       total: 4,
     });
-    expect((await get("/api/progress/ledger?pageSize=0", user)).statusCode).toBe(400);
+    const bad = await get("/api/progress/ledger?page=abc&pageSize=0", user);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ page: "Invalid format", pageSize: "Invalid format" });
   });
 
   it("offers no way to ask for XP or tokens", () => {
