@@ -1,6 +1,8 @@
 // A server-paged list: in place of its rows a loader while the first page comes, the failed load's alert or the
 // list's own empty state; under the rows previous/next paging with the page count announced. Texts come in as props.
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormatters } from "../lib/use-language";
 import { Button } from "./button";
 import { EmptyState } from "./empty-state";
 import { FormAlert } from "./form-alert";
@@ -19,6 +21,30 @@ export interface PagedListTexts {
   /** The failed load's message. */
   failed: (error: unknown) => string;
   pager: PagerTexts;
+}
+
+/** The locale groups that hold a pager's texts: `label`, `previous`, `next` and `page` ("Page {{page}} of {{pages}}"). */
+export type PagerGroup =
+  | "adminConsole.pager"
+  | "autonomous.history.pager"
+  | "commandCenter.history.pager"
+  | "home.activity.pager"
+  | "orchestration.pager";
+
+/** A pager's texts from its locale group, the page numbers in the language's format; `extra` fills the page text's other placeholders. */
+export function usePagerTexts(group: PagerGroup, extra: Record<string, number> = {}): PagerTexts {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const formatted = Object.fromEntries(
+    Object.entries(extra).map(([name, value]) => [name, format.number(value)]),
+  );
+  return {
+    label: t(`${group}.label`),
+    previous: t(`${group}.previous`),
+    next: t(`${group}.next`),
+    page: (page, pages) =>
+      t(`${group}.page`, { ...formatted, page: format.number(page), pages: format.number(pages) }),
+  };
 }
 
 /** What a list reads from its query (TanStack Query's result fits). */

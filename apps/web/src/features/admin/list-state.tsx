@@ -4,19 +4,19 @@ import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../lib/messages";
 import type { EmptyState } from "../../ui/empty-state";
-import { PagedList, type PagedListTexts, type PagedQuery } from "../../ui/paged-list";
+import {
+  PagedList,
+  type PagedListTexts,
+  type PagedQuery,
+  usePagerTexts,
+} from "../../ui/paged-list";
 
 export function useConsoleListTexts(loading?: string): PagedListTexts {
   const { t } = useTranslation();
   return {
     loading: loading ?? t("adminConsole.loading"),
     failed: (error) => `${t("adminConsole.loadFailed")} ${errorText(t, error)}`,
-    pager: {
-      label: t("adminConsole.pager.label"),
-      previous: t("adminConsole.pager.previous"),
-      next: t("adminConsole.pager.next"),
-      page: (page, pages) => t("adminConsole.pager.page", { page, pages }),
-    },
+    pager: usePagerTexts("adminConsole.pager"),
   };
 }
 

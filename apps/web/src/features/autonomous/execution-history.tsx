@@ -6,7 +6,7 @@ import { useDateFormat } from "../../lib/format-date";
 import { storedErrorText } from "../../lib/messages";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
-import { Pager } from "../../ui/paged-list";
+import { Pager, usePagerTexts } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { TitledSection } from "../../ui/titled-section";
 import { autonomousApi, autonomousKeys, HISTORY_PAGE_SIZE } from "./api";
@@ -23,6 +23,7 @@ export function ExecutionHistory() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const [page, setPage] = useState(1);
+  const pagerTexts = usePagerTexts("autonomous.history.pager");
   const history = useQuery({
     queryKey: autonomousKeys.history(page),
     queryFn: ({ signal }) => autonomousApi.history(page, signal),
@@ -125,12 +126,7 @@ export function ExecutionHistory() {
               total={history.data.total}
               onPage={setPage}
               testId="history-pager"
-              texts={{
-                label: t("autonomous.history.title"),
-                previous: t("autonomous.history.previous"),
-                next: t("autonomous.history.next"),
-                page: (current, pages) => t("autonomous.history.page", { page: current, pages }),
-              }}
+              texts={pagerTexts}
             />
           </div>
         </>

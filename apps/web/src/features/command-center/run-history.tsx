@@ -6,7 +6,7 @@ import { useDateFormat } from "../../lib/format-date";
 import type { Entity } from "../../lib/workspace-queries";
 import { FormAlert } from "../../ui/form-alert";
 import { Loader } from "../../ui/loader";
-import { Pager } from "../../ui/paged-list";
+import { Pager, usePagerTexts } from "../../ui/paged-list";
 import { TableHead } from "../../ui/table-head";
 import { TitledSection } from "../../ui/titled-section";
 import { commandKeys, commandsApi, HISTORY_PAGE_SIZE } from "./api";
@@ -15,6 +15,7 @@ export function RunHistory({ entities }: { entities: Entity[] }) {
   const { t } = useTranslation();
   const date = useDateFormat();
   const [page, setPage] = useState(1);
+  const pagerTexts = usePagerTexts("commandCenter.history.pager");
   const history = useQuery({
     queryKey: commandKeys.history(page),
     queryFn: ({ signal }) => commandsApi.history(page, signal),
@@ -88,12 +89,7 @@ export function RunHistory({ entities }: { entities: Entity[] }) {
             total={history.data.total}
             onPage={setPage}
             testId="command-history-pager"
-            texts={{
-              label: t("commandCenter.history.title"),
-              previous: t("commandCenter.history.newer"),
-              next: t("commandCenter.history.older"),
-              page: (current, pages) => t("commandCenter.history.page", { page: current, pages }),
-            }}
+            texts={pagerTexts}
           />
         ) : null}
       </>

@@ -3,9 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../lib/format-date";
 import { signalKindText, signalSourceText } from "../../lib/server-words";
-import { useFormatters } from "../../lib/use-language";
 import { Badge, type BadgeTone } from "../../ui/badge";
-import { Pager } from "../../ui/paged-list";
+import { Pager, usePagerTexts } from "../../ui/paged-list";
 import { ACTIVITY_PAGE_SIZE, useActivity } from "./api";
 import { AllLink, QueryPanel } from "./dashboard-panel";
 
@@ -19,9 +18,9 @@ const TONE: Record<string, BadgeTone> = {
 export function ActivityPanel({ className }: { className?: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const pagerTexts = usePagerTexts("home.activity.pager");
   const activity = useActivity(page);
   const date = useDateFormat();
-  const format = useFormatters();
   const total = activity.data?.total ?? 0;
   const items = activity.data?.items ?? [];
   return (
@@ -58,13 +57,7 @@ export function ActivityPanel({ className }: { className?: string }) {
         onPage={setPage}
         busy={activity.isFetching}
         testId="dashboard-activity-pager"
-        texts={{
-          label: t("home.activity.pagesLabel"),
-          previous: t("home.activity.newer"),
-          next: t("home.activity.older"),
-          page: (current, pages) =>
-            t("home.activity.page", { page: format.number(current), pages: format.number(pages) }),
-        }}
+        texts={pagerTexts}
       />
     </QueryPanel>
   );

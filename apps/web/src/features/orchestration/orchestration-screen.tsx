@@ -13,7 +13,7 @@ import { ConfirmDialog } from "../../ui/dialog";
 import { EmptyState } from "../../ui/empty-state";
 import { Loader } from "../../ui/loader";
 import { PageHeading } from "../../ui/page-heading";
-import { Pager } from "../../ui/paged-list";
+import { Pager, usePagerTexts } from "../../ui/paged-list";
 import { ActionFeedback, type EntityFailure } from "./action-feedback";
 import {
   type BulkResult,
@@ -87,6 +87,7 @@ export function OrchestrationScreen() {
   });
 
   useLiveRefetch();
+  const pagerTexts = usePagerTexts("orchestration.pager", { total: list.data?.total ?? 0 });
 
   const entities = list.data?.items ?? [];
   const managesAll = list.data?.managesAll ?? false;
@@ -280,17 +281,7 @@ export function OrchestrationScreen() {
               total={list.data?.total ?? 0}
               onPage={setPage}
               testId="orchestration-pager"
-              texts={{
-                label: t("orchestration.pagination.label"),
-                previous: t("orchestration.pagination.previous"),
-                next: t("orchestration.pagination.next"),
-                page: (current, pages) =>
-                  t("orchestration.pagination.page", {
-                    page: current,
-                    pages,
-                    total: list.data?.total ?? 0,
-                  }),
-              }}
+              texts={pagerTexts}
             />
           </div>
         </>
