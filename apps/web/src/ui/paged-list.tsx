@@ -1,5 +1,6 @@
 // A server-paged list: in place of its rows a loader while the first page comes, the failed load's alert or the
-// list's own empty state; under the rows previous/next paging with the page count announced. Texts come in as props.
+// list's own empty state; under the rows previous/next paging with the page count announced. Texts come in as props
+// (usePagerTexts reads a pager's from its locale group).
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatters } from "../lib/use-language";
@@ -23,7 +24,7 @@ export interface PagedListTexts {
   pager: PagerTexts;
 }
 
-/** The locale groups that hold a pager's texts: `label`, `previous`, `next` and `page` ("Page {{page}} of {{pages}}"). */
+/** The locale groups that hold a pager's texts: `label`, `previous`, `next`, `page` ("Page {{page}} of {{pages}}"). */
 export type PagerGroup =
   | "adminConsole.pager"
   | "autonomous.history.pager"
@@ -31,7 +32,10 @@ export type PagerGroup =
   | "home.activity.pager"
   | "orchestration.pager";
 
-/** A pager's texts from its locale group, the page numbers in the language's format; `extra` fills the page text's other placeholders. */
+/**
+ * A pager's texts from its locale group, the numbers in the language's format; `extra` fills the page text's other
+ * placeholders (orchestration's `total`).
+ */
 export function usePagerTexts(group: PagerGroup, extra: Record<string, number> = {}): PagerTexts {
   const { t } = useTranslation();
   const format = useFormatters();
