@@ -63,12 +63,13 @@ describe("the page fields of every numbered list", () => {
   });
 
   it.each(PAGED)("%s: words every page out of range the same", (_, query, maxSize) => {
-    for (const [page, pageSize] of [
+    const outOfRange: [page: string, pageSize: string][] = [
       ["abc", "1.5"],
       ["0", "0"],
       ["10001", String(maxSize + 1)],
-    ]) {
-      expect(messages(query, { page, pageSize } as Record<string, string>)).toEqual({
+    ];
+    for (const [page, pageSize] of outOfRange) {
+      expect(messages(query, { page, pageSize })).toEqual({
         page: MESSAGES.invalidFormat,
         pageSize: MESSAGES.invalidFormat,
       });

@@ -165,7 +165,7 @@ export const SearchText = z
  * pageSize 1 to `maxSize` (`defaultSize` by default); anything else is an invalid format.
  */
 export function pageFieldsOf(maxSize: number, defaultSize: number) {
-  return { page: listLimit(10_000, 1), pageSize: listLimit(maxSize, defaultSize) };
+  return { page: wholeNumber(1, 10_000).default(1), pageSize: listLimit(maxSize, defaultSize) };
 }
 
 /** The usual page fields: pages of 1 to 100 items, 20 by default. */
