@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, DEFAULT_ERRORS, type DefaultError, OFFLINE_CODE } from "./api-client";
 import { applyLanguage, i18n } from "./i18n";
-import { errorText } from "./messages";
+import { errorText, translateError } from "./messages";
 
 const KINDS = Object.keys(DEFAULT_ERRORS) as DefaultError[];
 
@@ -39,5 +39,29 @@ describe("the web's own failure texts", () => {
     applyLanguage("en");
     const lost = new ApiError(0, "network_error", "Login failed", {}, null, null, {}, "login");
     expect(errorText(i18n.t, lost)).toBe(DEFAULT_ERRORS.login);
+  });
+
+  it("says one second, one call and one member in the singular, in English and in Hebrew", () => {
+    const wait = (retryAfter: number) =>
+      translateError(i18n.t, { code: "rate_limited", params: { window: "sign_in", retryAfter } });
+    const calls = (limit: number) =>
+      translateError(i18n.t, {
+        code: "rate_limited",
+        params: { window: "apiCallsPerMinute", limit, retryAfter: 30, suggestedTier: null },
+      });
+    const members = (max: number) =>
+      translateError(i18n.t, {
+        code: "limit_reached",
+        params: { limit: "maxTeamMembers", max, current: max, tier: "free", plan: "free" },
+      });
+    applyLanguage("en");
+    expect(wait(1)).toBe("Too many sign-in attempts. Try again in 1 second.");
+    expect(wait(12)).toBe("Too many sign-in attempts. Try again in 12 seconds.");
+    expect(calls(1)).toBe("Rate limit exceeded: 1 call per minute");
+    expect(calls(60)).toBe("Rate limit exceeded: 60 calls per minute");
+    expect(members(1)).toBe("Team member limit reached: 1 member on the owner's plan");
+    applyLanguage("he");
+    expect(wait(1)).toContain("בעוד שנייה");
+    expect(wait(12)).toContain("12");
   });
 });

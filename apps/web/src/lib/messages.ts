@@ -69,8 +69,11 @@ export function translateError(
   if (!isKnownDetail(code, params))
     return t(`messages.${ownFailureKey(code, error.fallback ?? null)}`);
   const values: Record<string, unknown> = { ...params };
-  // A limit's text has a singular (key_one) where English needs one.
-  if (typeof params.max === "number") values.count = params.max;
+  // The number a text counts (a limit, or the seconds to wait) picks its singular (key_one) where a language has one.
+  const count = [params.max, params.limit, params.retryAfter].find(
+    (value) => typeof value === "number",
+  );
+  if (count !== undefined) values.count = count;
   if (code === "feature_locked") {
     const feature = FEATURE_LABELS[params.feature as keyof typeof FEATURE_LABELS];
     values.feature = feature ? feature[currentLanguage()] : t("errors.features.realityForge");

@@ -32,6 +32,20 @@ describe("locales", () => {
     }
   });
 
+  it("gives every singular form (key_one) its general form, with no placeholder the general one lacks", () => {
+    for (const catalogue of [hebrew, english]) {
+      for (const [key, text] of catalogue) {
+        if (!key.endsWith("_one")) continue;
+        const stem = key.slice(0, -"_one".length);
+        const general = catalogue.get(stem) ?? catalogue.get(`${stem}_other`);
+        expect(general, key).toBeDefined();
+        const known = new Set([...placeholders(general ?? ""), "count"]);
+        for (const name of placeholders(text))
+          expect(known.has(name), `${key}: ${name}`).toBe(true);
+      }
+    }
+  });
+
   it("has no empty texts", () => {
     for (const [key, text] of [...hebrew, ...english]) expect(text.trim(), key).not.toBe("");
   });

@@ -53,8 +53,10 @@ describe("Pager", () => {
 
   it("reads its texts from a locale group, in Hebrew and in English", () => {
     applyLanguage("en");
-    const english = renderHook(() => usePagerTexts("orchestration.pager", { total: 1200 }));
+    const english = renderHook(() => usePagerTexts("orchestration.pager", 1200));
     expect(english.result.current.page(2, 3)).toBe("Page 2 of 3 · 1,200 entities");
+    const single = renderHook(() => usePagerTexts("orchestration.pager", 1));
+    expect(single.result.current.page(1, 1)).toBe("Page 1 of 1 · 1 entity");
     expect(english.result.current.previous).toBe("Previous");
     applyLanguage("he");
     const hebrew = renderHook(() => usePagerTexts("commandCenter.history.pager"));

@@ -33,15 +33,13 @@ export type PagerGroup =
   | "orchestration.pager";
 
 /**
- * A pager's texts from its locale group, the numbers in the language's format; `extra` fills the page text's other
- * placeholders (orchestration's `total`).
+ * A pager's texts from its locale group, the numbers in the language's format; `total` fills a page text that counts
+ * the list's items (orchestration's) and picks its singular.
  */
-export function usePagerTexts(group: PagerGroup, extra: Record<string, number> = {}): PagerTexts {
+export function usePagerTexts(group: PagerGroup, total?: number): PagerTexts {
   const { t } = useTranslation();
   const format = useFormatters();
-  const formatted = Object.fromEntries(
-    Object.entries(extra).map(([name, value]) => [name, format.number(value)]),
-  );
+  const formatted = total === undefined ? {} : { total: format.number(total), count: total };
   return {
     label: t(`${group}.label`),
     previous: t(`${group}.previous`),

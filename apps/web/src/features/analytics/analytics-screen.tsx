@@ -179,6 +179,7 @@ function SignupsSection({ range, query, formats }: SectionProps<"signups">) {
           title={t("analytics.signups.title")}
           description={t("analytics.signups.summary", {
             total: formats.number(data.total),
+            count: data.total,
             buckets: data.buckets.length,
           })}
           labels={data.buckets.map((b) => formats.bucket(b.bucket))}
@@ -408,13 +409,16 @@ function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
       query={query}
       isEmpty={(report) => report.totals.every((row) => row.runs === 0)}
       emptyText={t("analytics.ai.empty")}
-      chart={(report) =>
-        chart === null ? null : (
+      chart={(report) => {
+        if (chart === null) return null;
+        const runs = report.totals.reduce((sum, row) => sum + row.runs, 0);
+        return (
           <div className="flex flex-col gap-3">
             <ReportTimeChart
               chart={chart}
               summary={t("analytics.ai.summary", {
-                runs: formats.number(report.totals.reduce((sum, row) => sum + row.runs, 0)),
+                runs: formats.number(runs),
+                count: runs,
                 tokens: formats.number(
                   report.totals.reduce(
                     (sum, row) => sum + row.promptTokens + row.completionTokens,
@@ -426,8 +430,8 @@ function AiUsageSection({ range, query, formats }: SectionProps<"ai-usage">) {
               testId="ai-chart"
             />
           </div>
-        )
-      }
+        );
+      }}
       table={(report) => (
         <DataTable
           caption={t("analytics.ai.title")}
@@ -463,18 +467,21 @@ function ApiCallsSection({ range, query, formats }: SectionProps<"api-calls">) {
       query={query}
       isEmpty={(report) => report.totals.every((row) => row.calls === 0)}
       emptyText={t("analytics.apiCalls.empty")}
-      chart={(report) =>
-        chart === null ? null : (
+      chart={(report) => {
+        if (chart === null) return null;
+        const calls = report.totals.reduce((sum, row) => sum + row.calls, 0);
+        return (
           <ReportTimeChart
             chart={chart}
             summary={t("analytics.apiCalls.summary", {
-              calls: formats.number(report.totals.reduce((sum, row) => sum + row.calls, 0)),
+              calls: formats.number(calls),
+              count: calls,
             })}
             formats={formats}
             testId="api-calls-chart"
           />
-        )
-      }
+        );
+      }}
       table={(report) => (
         <DataTable
           caption={t("analytics.apiCalls.title")}

@@ -30,6 +30,7 @@ export function AllowanceBar() {
           ? t("commandCenter.allowance.unlimited", { reset: date(resetsAt) })
           : t("commandCenter.allowance.remaining", {
               remaining: number.format(remaining),
+              count: remaining,
               reset: date(resetsAt),
             })}
       </p>

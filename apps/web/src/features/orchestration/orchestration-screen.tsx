@@ -87,7 +87,7 @@ export function OrchestrationScreen() {
   });
 
   useLiveRefetch();
-  const pagerTexts = usePagerTexts("orchestration.pager", { total: list.data?.total ?? 0 });
+  const pagerTexts = usePagerTexts("orchestration.pager", list.data?.total ?? 0);
 
   const entities = list.data?.items ?? [];
   const managesAll = list.data?.managesAll ?? false;

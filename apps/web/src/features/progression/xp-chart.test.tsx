@@ -44,7 +44,7 @@ describe("XpChart", () => {
     const rows = within(screen.getByTestId("xp-chart-table")).getAllByRole("row");
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent("Starting tokens");
-    expect(screen.getByTestId("xp-chart-caption")).toHaveTextContent("All 1 ledger entries.");
+    expect(screen.getByTestId("xp-chart-caption")).toHaveTextContent("The only ledger entry.");
   });
 
   it("draws many points of cumulative XP, left to right in time, and lists each in the table", () => {

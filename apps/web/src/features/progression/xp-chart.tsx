@@ -74,7 +74,8 @@ export function XpChart({ history }: { history: LedgerHistory }) {
           <title id={titleId}>{t("progress.chart.title")}</title>
           <desc id={descId}>
             {t("progress.chart.description", {
-              count: format.number(points.length),
+              entries: format.number(points.length),
+              count: points.length,
               from: first ? date(new Date(first.at).toISOString()) : "",
               to: last ? date(new Date(last.at).toISOString()) : "",
               total: format.number(last?.total ?? 0),
@@ -153,7 +154,7 @@ export function XpChart({ history }: { history: LedgerHistory }) {
               shown: format.number(points.length),
               total: format.number(history.total),
             })
-          : t("progress.chart.all", { total: format.number(history.total) })}
+          : t("progress.chart.all", { total: format.number(history.total), count: history.total })}
       </figcaption>
       {/* A table cannot shrink below its content, so the hiding box wraps it (else it widens the page). */}
       <div className="sr-only">

@@ -18,9 +18,6 @@ function teamKey(code: string, params: Readonly<Record<string, unknown>>) {
 /** The message to show for a failed team call. */
 export function teamErrorText(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t("messages.requestFailed");
-  if (error.code === "limit_reached" && error.params.limit === "maxTeamMembers") {
-    return t("teams.errors.memberLimit", { n: Number(error.params.max) });
-  }
   const field = Object.values(error.fields)[0];
   if (field?.code === "already_member") return t("teams.errors.alreadyMember");
   if (field?.code === "already_invited") return t("teams.errors.alreadyInvited");
