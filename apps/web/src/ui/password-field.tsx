@@ -27,8 +27,12 @@ export function NewPasswordField(props: PasswordFieldProps) {
         <PasswordHints
           title={t("auth.passwordHints.title")}
           hints={hints}
-          metText={t("auth.passwordHints.met")}
-          unmetText={t("auth.passwordHints.unmet")}
+          stateTexts={{
+            met: t("auth.passwordHints.met"),
+            unmet: t("auth.passwordHints.unmet"),
+            broken: t("auth.passwordHints.broken"),
+          }}
+          removeText={t("auth.passwordHints.remove")}
           testId={`${props.testId}-hints`}
         />
       }

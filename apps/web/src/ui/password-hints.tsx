@@ -1,15 +1,32 @@
-// The live checklist under a new-password field: each rule with a met or not-yet mark and state text for screen readers.
+// The live checklist under a new-password field: each rule with a met, not-yet or broken mark and state text for screen
+// readers; a broken rule says what to remove.
 import { Icon } from "./icon";
+
+type HintState = "met" | "unmet" | "broken";
 
 export interface PasswordHintsProps {
   title: string;
-  hints: readonly { key: string; label: string; met: boolean }[];
-  metText: string;
-  unmetText: string;
+  hints: readonly { key: string; label: string; state: HintState; remove?: string }[];
+  /** The screen-reader text of each state. */
+  stateTexts: Readonly<Record<HintState, string>>;
+  /** The words before the characters a broken rule asks to remove ("Remove:"). */
+  removeText: string;
   testId?: string;
 }
 
-export function PasswordHints({ title, hints, metText, unmetText, testId }: PasswordHintsProps) {
+const LOOK: Record<HintState, { icon: "check" | "dot" | "close"; color: string }> = {
+  met: { icon: "check", color: "text-success" },
+  unmet: { icon: "dot", color: "text-fg-muted" },
+  broken: { icon: "close", color: "text-error" },
+};
+
+export function PasswordHints({
+  title,
+  hints,
+  stateTexts,
+  removeText,
+  testId,
+}: PasswordHintsProps) {
   return (
     <div data-testid={testId}>
       <p className="text-sm text-fg-muted">{title}</p>
@@ -18,12 +35,23 @@ export function PasswordHints({ title, hints, metText, unmetText, testId }: Pass
           <li
             key={hint.key}
             data-testid={testId ? `${testId}-${hint.key}` : undefined}
-            data-met={hint.met}
-            className={`flex items-center gap-1.5 ${hint.met ? "text-success" : "text-fg-muted"}`}
+            data-met={hint.state === "met"}
+            data-state={hint.state}
+            className={`flex items-start gap-1.5 ${LOOK[hint.state].color}`}
           >
-            <Icon name={hint.met ? "check" : "dot"} className="size-4 shrink-0" />
-            <span>{hint.label}</span>
-            <span className="sr-only">{`(${hint.met ? metText : unmetText})`}</span>
+            <Icon name={LOOK[hint.state].icon} className="mt-0.5 size-4 shrink-0" />
+            <span>
+              {hint.label}
+              <span className="sr-only">{` (${stateTexts[hint.state]})`}</span>
+              {hint.remove ? (
+                <span className="block font-semibold">
+                  {removeText}{" "}
+                  <bdi dir="ltr" data-testid={testId ? `${testId}-remove` : undefined}>
+                    {hint.remove}
+                  </bdi>
+                </span>
+              ) : null}
+            </span>
           </li>
         ))}
       </ul>

@@ -49,6 +49,7 @@ export * from "../users/requests.js";
 export * from "../workspace/requests.js";
 export { EMAIL_UNAVAILABLE_MESSAGE, MAX_INPUT_LENGTH, MESSAGES } from "./messages.js";
 export {
+  disallowedPasswordCharacters,
   Email,
   escapeHtml,
   fieldMessages,

@@ -10,6 +10,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_CHARACTERS = /^[\d\s\-+()]+$/;
 /** At least 8 of letters, digits and @$!%*?&, with one of each kind. */
 const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+/** One character a password may hold. */
+const PASSWORD_CHARACTER = /^[A-Za-z\d@$!%*?&]$/;
 
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value);
@@ -50,8 +52,13 @@ export function passwordChecks(value: string): PasswordChecks {
     uppercase: /[A-Z]/.test(value),
     digit: /\d/.test(value),
     special: /[@$!%*?&]/.test(value),
-    allowedCharacters: /^[A-Za-z\d@$!%*?&]*$/.test(value),
+    allowedCharacters: disallowedPasswordCharacters(value).length === 0,
   };
+}
+
+/** The characters of a password that the strong-password rule does not allow, each once, in the order typed. */
+export function disallowedPasswordCharacters(value: string): string[] {
+  return [...new Set([...value].filter((char) => !PASSWORD_CHARACTER.test(char)))];
 }
 
 /** Required text: trimmed, not empty, at most the spec's maximum input length. */

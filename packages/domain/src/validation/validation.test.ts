@@ -6,6 +6,7 @@ import { BatchRunBody } from "../jobs/index.js";
 import {
   CommandBody,
   checkUpload,
+  disallowedPasswordCharacters,
   Email,
   escapeHtml,
   fieldMessages,
@@ -100,6 +101,11 @@ describe("fields", () => {
     for (const [value, strong] of PASSWORDS) {
       expect(Object.values(passwordChecks(value)).every(Boolean), value).toBe(strong);
     }
+  });
+
+  it("names each character the password rule does not allow, once, in the order typed", () => {
+    expect(disallowedPasswordCharacters("Quantum1!")).toEqual([]);
+    expect(disallowedPasswordCharacters("Qu#an tum#1ש")).toEqual(["#", " ", "ש"]);
   });
 
   it("report the first message of each field", () => {

@@ -131,6 +131,12 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
     expect(screen.getByTestId("register-password-hints-digit")).toHaveAttribute("data-met", "true");
     fireEvent.change(field("register-password"), { target: { value: "Quantum1!" } });
     expect(hints.querySelectorAll('[data-met="false"]')).toHaveLength(0);
+    fireEvent.change(field("register-password"), { target: { value: "Quantum1!# x" } });
+    expect(screen.getByTestId("register-password-hints-allowedCharacters")).toHaveAttribute(
+      "data-state",
+      "broken",
+    );
+    expect(screen.getByTestId("register-password-hints-remove")).toHaveTextContent("# ␣");
   });
 
   it("puts the server's field message on its field after submit, and announces the failure", async () => {
