@@ -1,6 +1,14 @@
-// The English catalogue has exactly the keys of the Hebrew one (the source of the key type), with the same placeholders.
+// The English catalogue has exactly the keys of the Hebrew one (the source of the key type), with the same placeholders;
+// singulars have their general forms, and no text sits there that no code reads.
 import { describe, expect, it } from "vitest";
 import { en, he } from "./index";
+
+/** The web's code, as text: what the unread-text check reads. */
+const SOURCES: Record<string, string> = import.meta.glob("../**/*.{ts,tsx}", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 
 type Messages = { [key: string]: string | Messages };
 
@@ -44,6 +52,36 @@ describe("locales", () => {
           expect(known.has(name), `${key}: ${name}`).toBe(true);
       }
     }
+  });
+
+  it("holds no text that no code can read", () => {
+    const code = Object.entries(SOURCES)
+      .filter(([path]) => !/\.test\.tsx?$|\/locales\//.test(path))
+      .map(([, text]) => text)
+      .join("\n");
+    // A key is read when the code names it, names a group it sits in (a pager's or a form's texts), or builds it
+    // from a template that starts with a group ("orchestration.actions.${action}One").
+    const named = new Set(
+      [...code.matchAll(/"([a-z][\w-]*(?:\.[\w-]+)+)"|texts="([a-z][\w.-]*)"/gi)].map(
+        (match) => match[1] ?? match[2] ?? "",
+      ),
+    );
+    const built = [...code.matchAll(/`([a-z][\w-]*\.[^`]*\$\{[^`]*)`/gi)].map(
+      (match) =>
+        new RegExp(
+          `^${(match[1] ?? "")
+            .split(/\$\{[^}]*\}/)
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+            .join(".+")}$`,
+        ),
+    );
+    const unread = [...hebrew.keys()].filter((key) => {
+      const base = key.replace(/_(one|two|other)$/, "");
+      if (named.has(base)) return false;
+      const groups = base.split(".").map((_, end, parts) => parts.slice(0, end).join("."));
+      return !groups.some((group) => named.has(group)) && !built.some((built) => built.test(base));
+    });
+    expect(unread).toEqual([]);
   });
 
   it("has no empty texts", () => {
