@@ -20,14 +20,17 @@
     // Storage can be unavailable (private mode, blocked cookies): keep the Hebrew, system-theme defaults.
   }
   // A form of the pre-rendered copy submitted before the app runs it would be the browser's own submission: a GET to
-  // the same page with what was typed — a password too — in the address. It is held back; what was typed stays, and
-  // the form answers once the app has taken over (app/prerender-handoff.ts).
+  // the same page with what was typed — a password too — in the address. It is held back, and <html> names the form's
+  // first field (outside what the app hydrates); what was typed stays, and the app submits its form of that field
+  // once it has taken over (lib/typed-before-app.ts).
   document.addEventListener(
     "submit",
     (event) => {
       const form = event.target;
       if (form instanceof HTMLFormElement && form.closest("[data-prerendered]") !== null) {
         event.preventDefault();
+        const field = form.querySelector("input[name]");
+        if (field !== null) root.dataset.heldSubmit = field.name;
       }
     },
     true,

@@ -1,6 +1,6 @@
 // The app taking over a pre-rendered page: the static copy stays until the app is ready, then the app takes its place,
-// with what the visitor typed and the focus carried over; a visit sent to the start screen is not taken over.
-import { act, render } from "@testing-library/react";
+// with what the visitor typed, a submission and the focus carried over; a visit sent to the start screen is not taken over.
+import { act, render, waitFor } from "@testing-library/react";
 import { useLayoutEffect, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { holdPrerenderedCopy } from "../lib/prerender-hold";
@@ -11,10 +11,15 @@ function prerenderedPage(): HTMLElement {
   return document.getElementById("root") as HTMLElement;
 }
 
-function EmailForm() {
+function EmailForm({ onSubmit }: { onSubmit?: (email: string) => void }) {
   const [email, setEmail] = useState("");
   return (
-    <form>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.(email);
+      }}
+    >
       <h1>כניסה</h1>
       <input
         name="email"
@@ -30,6 +35,7 @@ function EmailForm() {
 afterEach(() => {
   document.body.innerHTML = "";
   document.documentElement.classList.remove("prerender-off");
+  delete document.documentElement.dataset.heldSubmit;
 });
 
 describe("a pre-rendered page", () => {
@@ -50,6 +56,20 @@ describe("a pre-rendered page", () => {
     expect(document.getElementById("root")).toBe(container);
     expect(document.querySelector("output")?.textContent).toBe("dana@example.com");
     expect(document.activeElement).toBe(container.querySelector("input"));
+  });
+
+  it("submits the app's form with what was typed when the visitor submitted the copy before the app ran", async () => {
+    const root = prerenderedPage();
+    const container = takeOver(root);
+    const submitted: string[] = [];
+    render(<EmailForm onSubmit={(email) => submitted.push(email)} />, { container });
+    (root.querySelector("input") as HTMLInputElement).value = "dana@example.com";
+    // public/boot.js held the copy's submission back and named its form's first field.
+    document.documentElement.dataset.heldSubmit = "email";
+    await act(async () => revealApp());
+
+    await waitFor(() => expect(submitted).toEqual(["dana@example.com"]));
+    expect(document.documentElement.dataset.heldSubmit).toBeUndefined();
   });
 
   it("stays while the app's screen still loads what the copy shows, and goes in the commit that shows it", async () => {

@@ -4,11 +4,11 @@
 // the copy's nodes become the app's. Otherwise (docs/decisions/172) the app renders into a container outside the
 // document while start-up runs (its start screen never shows), and the first time the shell commits, the app's
 // container takes the place of the pre-rendered one in the same task — before the next paint, with the same layout, so
-// nothing moves. What a visitor typed into a pre-rendered field goes with it. A screen still loading what its copy
-// shows holds the swap until it shows it (lib/prerender-hold.ts).
+// nothing moves. What a visitor typed into a pre-rendered field goes with it, and a form they submitted is submitted.
+// A screen still loading what its copy shows holds the swap until it shows it (lib/prerender-hold.ts).
 import { afterPrerenderedCopyHolds } from "../lib/prerender-hold";
 import { readStorage, STORAGE_KEYS } from "../lib/storage";
-import { fieldNamed, startFormsFrom } from "../lib/typed-before-app";
+import { fieldNamed, startFormsFrom, submitHeldBeforeApp } from "../lib/typed-before-app";
 
 let pending: { prerendered: HTMLElement; app: HTMLElement } | null = null;
 let hydrating: HTMLElement | null = null;
@@ -67,6 +67,7 @@ export function revealApp(): void {
     focused instanceof HTMLInputElement && prerendered.contains(focused) ? focused.name : "";
   prerendered.replaceWith(app);
   carryTypedValues(prerendered, app);
+  submitHeldBeforeApp(app);
   if (focusedName !== "") app.querySelector<HTMLInputElement>(fieldNamed(focusedName))?.focus();
 }
 
