@@ -9,6 +9,7 @@ import { type AppDeps, createServices, type Services } from "./assembly/services
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { AuditService } from "./features/audit/index.js";
+import { frameworkError } from "./platform/errors.js";
 import { processCatalogIs, setProcessCatalog } from "./platform/live-catalog.js";
 import type { RealtimeBus } from "./platform/realtime-bus.js";
 import { watchRedis } from "./platform/redis-watch.js";
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Idle keep-alive connections end as close() starts (main.ts keeps sweeping those that fall idle later).
     forceCloseConnections: "idle",
     requestIdHeader: "x-request-id",
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler);

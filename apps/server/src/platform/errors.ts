@@ -201,6 +201,16 @@ export const errorsPlugin = fp(
   { name: "errors" },
 );
 
+/**
+ * Fastify's `frameworkErrors`: a request it cannot route (an address whose percent-encoding is not UTF-8, such as
+ * `/api/files/%ff`) is answered in the one error shape, not Fastify's own, before any hook runs.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(400).send({
+    error: { code: "bad_request", message: error.message },
+  } satisfies ErrorBody);
+}
+
 /** The reply's two views of the fields at fault: English texts, and codes with params. */
 function splitFields(failures: Record<string, FieldFailure>) {
   const fields: Record<string, string> = {};

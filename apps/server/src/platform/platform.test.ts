@@ -178,6 +178,16 @@ describe("errors", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBeTypeOf("string");
   });
+
+  it("answer an address whose encoding is not UTF-8 with 400 in the one error shape", async () => {
+    for (const url of ["/api/files/%ff%fe", "/api/aacos/universes/%C0%AF", "/%ff"]) {
+      const response = await test.app.inject({ method: "GET", url });
+      expectErrorReply(response, 400, {
+        code: "bad_request",
+        message: expect.stringContaining("is not a valid url component"),
+      });
+    }
+  });
 });
 
 describe("the web app", () => {
