@@ -149,6 +149,13 @@ describe("POST /api/upload refusals", () => {
     expect(missing.json().error.fields).toEqual({ file: "Field is required" });
     const notMultipart = await request(test.app, user, "POST", "/api/upload", { file: "x" });
     expect(notMultipart.statusCode).toBe(400);
+    const noBoundary = await test.app.inject({
+      method: "POST",
+      url: "/api/upload",
+      headers: { ...user.auth, "content-type": "multipart/form-data" },
+      payload: "abc",
+    });
+    expect([noBoundary.statusCode, noBoundary.json().error.code]).toEqual([400, "bad_request"]);
 
     const body = await uploadForm(
       "pixel.png",

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../../platform/auth.js";
-import { validationFailed } from "../../platform/errors.js";
+import { AppError, validationFailed } from "../../platform/errors.js";
 import type { FileService } from "./service.js";
 
 const IdParams = z.object({ id: z.string() });
@@ -40,7 +40,14 @@ export async function uploadRoutes(app: FastifyInstance, deps: { files: FileServ
       const owner = ownerOf(request);
       const missing = validationFailed({ file: fieldFailure(MESSAGES.required, "required") });
       if (!request.isMultipart()) throw missing;
-      const part = await request.file();
+      // Busboy refuses a multipart header it cannot parse (no boundary, say) with a plain Error.
+      const part = await request.file().catch(() => {
+        throw new AppError(
+          "bad_request",
+          400,
+          "The body is not multipart/form-data with a boundary",
+        );
+      });
       if (part === undefined || part.fieldname !== "file") {
         part?.file.resume();
         throw missing;
