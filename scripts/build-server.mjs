@@ -138,7 +138,11 @@ const template = spawnSync(process.execPath, [path.join(outdir, "make-template.j
 });
 if (template.status !== 0) process.exit(template.status ?? 1);
 
-/** The source map's `mappings` (base64 VLQ, deltas) without the segments that point into a dropped source. */
+/**
+ * The source map's `mappings` (base64 VLQ, deltas) with the segments that point into a dropped source replaced by
+ * unmapped ones (a column alone). Only dropping them would leave a package's code inside the span of the server
+ * segment before it: with the bundle's long minified lines, a frame in busboy read as `features/errors/index.ts:4`.
+ */
 function withoutSources(mappings, dropped, sources) {
   const drop = sources.map(dropped);
   // Source, original line, original column and name are deltas across the whole string; decoded to absolute
@@ -149,12 +153,22 @@ function withoutSources(mappings, dropped, sources) {
   for (const line of mappings.split(";")) {
     let column = 0;
     let writtenColumn = 0;
+    // Whether what stands at `writtenColumn` maps nowhere; a run of dropped segments needs only its first marker.
+    let unmapped = false;
     const kept = [];
     for (const segment of line === "" ? [] : line.split(",")) {
       const fields = decode(segment);
       column += fields[0];
       for (let i = 1; i < fields.length; i++) state[i - 1] += fields[i];
-      if (fields.length === 1 || drop[state[0]]) continue;
+      if (fields.length === 1 || drop[state[0]]) {
+        if (!unmapped) {
+          kept.push(encode(column - writtenColumn));
+          writtenColumn = column;
+          unmapped = true;
+        }
+        continue;
+      }
+      unmapped = false;
       const out = [column - writtenColumn];
       writtenColumn = column;
       for (let i = 1; i < fields.length; i++) {
