@@ -9,7 +9,7 @@ import { type AppDeps, createServices, type Services } from "./assembly/services
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { AuditService } from "./features/audit/index.js";
-import { frameworkError } from "./platform/errors.js";
+import { clientError, frameworkError } from "./platform/errors.js";
 import { processCatalogIs, setProcessCatalog } from "./platform/live-catalog.js";
 import type { RealtimeBus } from "./platform/realtime-bus.js";
 import { watchRedis } from "./platform/redis-watch.js";
@@ -41,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: "idle",
     requestIdHeader: "x-request-id",
     frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler);

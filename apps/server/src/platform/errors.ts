@@ -1,5 +1,8 @@
 // One error type, one handler, one shape: {error: {code, message, params?, fields?}} with a code from the domain's
 // union; unknown errors never leak their text.
+
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import {
   type ErrorCode,
   type ErrorParams,
@@ -209,6 +212,32 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
   return reply.status(400).send({
     error: { code: "bad_request", message: error.message },
   } satisfies ErrorBody);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: "The request's headers are too large" },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: "The request did not arrive in time" },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request (headers over its
+ * limit, a request that never finished arriving, bytes that are not HTTP) is answered in the one error shape too.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ""] ?? {
+    status: 400,
+    message: "The request is not valid HTTP",
+  };
+  const body = JSON.stringify({ error: { code: "bad_request", message } } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** The reply's two views of the fields at fault: English texts, and codes with params. */

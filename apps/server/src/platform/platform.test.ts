@@ -1,5 +1,6 @@
 // Cross-cutting behaviour: security headers, the error shape, no leaking of internal errors, the web app fallback.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type ErrorCode, isKnownDetail } from "@aacos/domain/errors";
@@ -177,6 +178,39 @@ describe("errors", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBeTypeOf("string");
+  });
+
+  it("answer what Node's HTTP parser refuses (headers too large, bytes that are not HTTP) in the one error shape", async () => {
+    const address = await test.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(address);
+    const exchange = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), "127.0.0.1", () => socket.end(request));
+        let answer = "";
+        socket.setEncoding("utf8");
+        socket.on("data", (chunk: string) => {
+          answer += chunk;
+        });
+        socket.on("close", () => resolve(answer));
+        socket.on("error", reject);
+      });
+    const replyOf = (answer: string) => ({
+      status: answer.split(" ")[1],
+      body: JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)),
+    });
+
+    const huge = await exchange(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
+    expect(replyOf(huge)).toEqual({
+      status: "431",
+      body: { error: { code: "bad_request", message: "The request's headers are too large" } },
+    });
+    const garbage = await exchange("NOT HTTP AT ALL\r\n\r\n");
+    expect(replyOf(garbage)).toEqual({
+      status: "400",
+      body: { error: { code: "bad_request", message: "The request is not valid HTTP" } },
+    });
   });
 
   it("answer an address whose encoding is not UTF-8 with 400 in the one error shape", async () => {
