@@ -79,6 +79,8 @@ const FIELD_CODES = {
   /** `allowed`: the allowed extensions, as ".jpg, .png…". */
   missing_extension: { allowed: "" },
   multiple_extensions: {},
+  /** An upload carrying more than one file. */
+  one_file_only: {},
   mime_mismatch: {},
   /** `max`: megabytes. */
   file_too_large: { max: 0 },

@@ -35,6 +35,8 @@ export const UPLOAD_MESSAGES = {
   unpackedTooLarge: (maxMb: number) => `Unpacked file size exceeds maximum of ${maxMb}MB`,
   /** The text extraction ran out of its memory or time. */
   tooComplex: "This file is too large or complex to read; split it into smaller files",
+  /** A body with a second file: one upload stores one file, so none of them is kept. */
+  oneFileOnly: "Upload one file at a time",
 } as const;
 
 export interface UploadCandidate {

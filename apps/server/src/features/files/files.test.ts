@@ -171,6 +171,40 @@ describe("POST /api/upload refusals", () => {
     expect([cut.statusCode, cut.json().error.code]).toEqual([400, "upload_incomplete"]);
     expect(await storedFiles()).toEqual([]);
   });
+  it("refuses a body with two files and keeps neither, but takes one file beside a text field", async () => {
+    const user = await createUser(test.app);
+    const post = (data: FormData) => {
+      const form = new Request("http://localhost/api/upload", { method: "POST", body: data });
+      return form.arrayBuffer().then((bytes) =>
+        test.app.inject({
+          method: "POST",
+          url: "/api/upload",
+          headers: { ...user.auth, "content-type": form.headers.get("content-type") ?? "" },
+          payload: Buffer.from(bytes),
+        }),
+      );
+    };
+    const two = new FormData();
+    two.append("file", new Blob([PNG], { type: "image/png" }), "one.png");
+    two.append("file", new Blob([PNG], { type: "image/png" }), "two.png");
+    const refused = await post(two);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ file: "Upload one file at a time" });
+    expect(refused.json().error.fieldCodes).toEqual({
+      file: { code: "one_file_only", params: {} },
+    });
+    expect(await storedFiles()).toEqual([]);
+    expect((await request(test.app, user, "GET", "/api/files")).json().items).toEqual([]);
+
+    const withNote = new FormData();
+    withNote.append("file", new Blob([PNG], { type: "image/png" }), "one.png");
+    withNote.append("note", "שלום");
+    const stored = await post(withNote);
+    expect(stored.statusCode).toBe(201);
+    expect(stored.json().file.name).toBe("one.png");
+    await request(test.app, user, "DELETE", `/api/files/${stored.json().file.id}`);
+    expect(await storedFiles()).toEqual([]);
+  });
 });
 
 describe("a user's files", () => {

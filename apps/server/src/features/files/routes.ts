@@ -2,7 +2,7 @@
 
 import { fieldFailure } from "@aacos/domain/errors";
 import { FileList, replyOf, StoredFile } from "@aacos/domain/replies";
-import { MESSAGES, UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
+import { MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "@aacos/domain/validation";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -40,14 +40,16 @@ export async function uploadRoutes(app: FastifyInstance, deps: { files: FileServ
       const owner = ownerOf(request);
       const missing = validationFailed({ file: fieldFailure(MESSAGES.required, "required") });
       if (!request.isMultipart()) throw missing;
+      const parts = request.files();
       // Busboy refuses a multipart header it cannot parse (no boundary, say) with a plain Error.
-      const part = await request.file().catch(() => {
+      const first = await parts.next().catch(() => {
         throw new AppError(
           "bad_request",
           400,
           "The body is not multipart/form-data with a boundary",
         );
       });
+      const part = first.done ? undefined : first.value;
       if (part === undefined || part.fieldname !== "file") {
         part?.file.resume();
         throw missing;
@@ -57,6 +59,18 @@ export async function uploadRoutes(app: FastifyInstance, deps: { files: FileServ
         mimeType: part.mimetype,
         stream: part.file,
       });
+      // A second file trips the parser's one-file limit once the first is read. Keeping one of them would say
+      // "stored" of a body that was not, so none is kept and the client is told to send them one by one.
+      const another = await parts.next().then(
+        (next) => next.done !== true,
+        () => true,
+      );
+      if (another) {
+        await deps.files.remove(owner.id, file.id);
+        throw validationFailed({
+          file: fieldFailure(UPLOAD_MESSAGES.oneFileOnly, "one_file_only"),
+        });
+      }
       return reply.status(201).send({ file });
     },
   );
