@@ -1,6 +1,6 @@
 // The pager every numbered list shares: its page count, its ends, a page still loading, and the texts it reads by
 // locale group in the language's words.
-import { fireEvent, render, renderHook, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applyLanguage } from "../lib/i18n";
 import { Pager, type PagerTexts, usePagerTexts } from "./paged-list";
@@ -12,13 +12,14 @@ const texts: PagerTexts = {
   page: (page, pages) => `Page ${page} of ${pages}`,
 };
 
-function renderPager(page: number, busy?: boolean) {
+function renderPager(page: number, busy?: boolean, total = 25, keepOnOnePage?: boolean) {
   const onPage = vi.fn();
   render(
     <Pager
       page={page}
       pageSize={10}
-      total={25}
+      total={total}
+      keepOnOnePage={keepOnOnePage}
       onPage={onPage}
       texts={texts}
       testId="pager"
@@ -43,6 +44,18 @@ describe("Pager", () => {
     renderPager(3);
     expect(screen.getByTestId("pager-next")).toBeDisabled();
     expect(screen.getByTestId("pager-previous")).toBeEnabled();
+  });
+
+  it("stands aside on a single page, unless it states a count or a later page was left behind", () => {
+    renderPager(1, false, 7);
+    expect(screen.queryByTestId("pager")).toBeNull();
+    cleanup();
+    renderPager(2, false, 7);
+    expect(screen.getByTestId("pager-page")).toHaveTextContent("Page 2 of 1");
+    expect(screen.getByTestId("pager-previous")).toBeEnabled();
+    cleanup();
+    renderPager(1, false, 0, true);
+    expect(screen.getByTestId("pager-page")).toHaveTextContent("Page 1 of 1");
   });
 
   it("keeps both buttons still while a page loads", () => {

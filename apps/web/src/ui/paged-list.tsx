@@ -76,6 +76,7 @@ export function Pager({
   texts,
   testId,
   busy = false,
+  keepOnOnePage = false,
 }: {
   page: number;
   pageSize: number;
@@ -85,8 +86,13 @@ export function Pager({
   testId: string;
   /** While the next page loads, neither button moves on again. */
   busy?: boolean;
+  /** The page text also says how many there are (the orchestration list's), so it is shown on a single page too. */
+  keepOnOnePage?: boolean;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  // One page has nowhere to go: no "page 1 of 1" between two dead buttons. A later page left behind by a shrinking
+  // list keeps the pager, so the way back stays.
+  if (pages === 1 && page === 1 && !keepOnOnePage) return null;
   return (
     <nav
       aria-label={texts.label}

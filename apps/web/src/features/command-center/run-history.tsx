@@ -82,16 +82,14 @@ export function RunHistory({ entities }: { entities: Entity[] }) {
             </tbody>
           </table>
         </div>
-        {history.data.total > HISTORY_PAGE_SIZE ? (
-          <Pager
-            page={page}
-            pageSize={HISTORY_PAGE_SIZE}
-            total={history.data.total}
-            onPage={setPage}
-            testId="command-history-pager"
-            texts={pagerTexts}
-          />
-        ) : null}
+        <Pager
+          page={page}
+          pageSize={HISTORY_PAGE_SIZE}
+          total={history.data.total}
+          onPage={setPage}
+          testId="command-history-pager"
+          texts={pagerTexts}
+        />
       </>
     );
   }

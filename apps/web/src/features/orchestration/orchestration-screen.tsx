@@ -282,6 +282,7 @@ export function OrchestrationScreen() {
               onPage={setPage}
               testId="orchestration-pager"
               texts={pagerTexts}
+              keepOnOnePage
             />
           </div>
         </>
