@@ -2,7 +2,7 @@
 // the offline banner; an action that needs the network says so, and works once the connection is back.
 import { describe, expect, it } from "vitest";
 import { registerAccount } from "./support/api.js";
-import { browser, screenshot, waitForOfflineShell } from "./support/browser.js";
+import { browser, openPage, screenshot, waitForOfflineShell } from "./support/browser.js";
 import { settle, signedInHebrew } from "./support/hebrew-page.js";
 
 /** The panel's text without its live "resets in" countdowns, which tick on without the network. */
@@ -15,6 +15,18 @@ const withoutCountdowns = (text: string) =>
 const OFFLINE_MESSAGE = "אין חיבור לאינטרנט. הפעולה הזו דורשת חיבור; נסו שוב כשהחיבור יחזור.";
 
 describe("offline", () => {
+  it("keeps no page in the cache in place of a script this deploy does not have", async () => {
+    const page = await openPage(browser, "/", { language: "he" });
+    await waitForOfflineShell(page);
+    const missing = "/assets/chunk-from-another-deploy.js";
+    const [status, cached] = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return [response.status, (await caches.match(url)) !== undefined] as const;
+    }, missing);
+    expect([status, cached]).toEqual([404, false]);
+    await page.context().close();
+  });
+
   it("reloads the dashboard offline with its last data, refuses a send with a clear message, and sends once back online", async () => {
     const account = await registerAccount("offline");
     const { page, seen } = await signedInHebrew(browser, account, "/dashboard");

@@ -54,7 +54,9 @@ async function cacheFirst(request) {
   const cached = await cache.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  // A server of another deploy may answer a file it lacks with the app's page: never keep that as the file.
+  const page = (response.headers.get("content-type") || "").includes("text/html");
+  if (response.ok && !page) await cache.put(request, response.clone());
   return response;
 }
 

@@ -234,6 +234,28 @@ describe("the web app", () => {
     }
   });
 
+  it("answers a missing asset or file with 404, not the page, so no cache keeps a page as a script", async () => {
+    for (const url of [
+      "/assets/chunk-from-another-deploy.js",
+      "/assets/app-1234.css",
+      "/assets/..%2f..%2fpackage.json",
+      "/favicon.ico",
+      "/manifest.webmanifest",
+    ]) {
+      const response = await test.app.inject({ method: "GET", url });
+      expect([url, response.statusCode]).toEqual([url, 404]);
+      expect(response.headers["content-type"]).toContain("application/json");
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(response.json().error.code).toBe("not_found");
+    }
+    // A dotted word inside a client route is still a page.
+    const page = await test.app.inject({ method: "GET", url: "/teams/invite/a.b-c_d" });
+    expect([page.statusCode, page.headers["content-type"]]).toEqual([
+      200,
+      "text/html; charset=utf-8",
+    ]);
+  });
+
   it("caches fingerprinted assets for a year and pages not at all", async () => {
     const asset = await test.app.inject({ method: "GET", url: "/assets/app-1234.js" });
     expect(asset.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 // Serves the built web app: its files (brotli or gzip versions written at build time, chosen by Accept-Encoding),
-// long-cached assets, and index.html for every client route — or, for the public pages the build pre-rendered, that page's
-// own HTML. docs/decisions/170-compression.md, 172-pre-rendered-public-pages.md, 173-pre-rendered-tier-chooser.md.
+// long-cached assets, a 404 for a missing file, and index.html for every client route — or, for the public pages the
+// build pre-rendered, that page's own HTML. docs/decisions/170-compression.md, 172-pre-rendered-public-pages.md,
+// 173-pre-rendered-tier-chooser.md, 404-missing-files-are-404.md.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -61,6 +62,14 @@ function catalogHash(catalog: Catalog): string {
   return hash;
 }
 
+/**
+ * A request for a file the build would have written (anything under /assets/, or a name with a file's extension):
+ * when it is missing it is a 404, never index.html. A page from a newer deploy asking an older server for its
+ * chunk would otherwise get HTML with 200, which the service worker keeps as that chunk.
+ */
+const FILE_PATH =
+  /^\/assets\/|\.(?:m?js|css|map|json|webmanifest|wasm|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|br|gz)$/i;
+
 /** The path part of a request URL without its trailing slashes ("/tiers/?x=1" is "/tiers"). */
 function pagePathOf(url: string): string {
   const pathname = url.split(/[?#]/, 1)[0] ?? "/";
@@ -114,7 +123,12 @@ export async function webAppPlugin(
         .type("text/plain; charset=utf-8")
         .send("The web app is not built yet. Run `npm run build`, then restart.");
     }
-    const page = prerenderedPage(pagePathOf(request.url));
+    const pagePath = pagePathOf(request.url);
+    if (FILE_PATH.test(pagePath)) {
+      reply.header("cache-control", "no-store");
+      throw notFound({ subject: "route", method: request.method, url: request.url }, "Not found");
+    }
+    const page = prerenderedPage(pagePath);
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
     // The service worker keeps only the plain index.html for offline starts.
     if (page !== undefined) reply.header("x-aacos-prerendered", "1");
