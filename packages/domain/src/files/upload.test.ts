@@ -1,6 +1,11 @@
 // The upload rules added beside checkUpload: name-only checks, magic bytes per extension, plan size and quota.
 import { describe, expect, it } from "vitest";
-import { checkUploadLimits, checkUploadName, contentMatchesExtension } from "./upload.js";
+import {
+  checkUploadLimits,
+  checkUploadName,
+  contentMatchesExtension,
+  shownFileName,
+} from "./upload.js";
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -32,6 +37,15 @@ describe("checkUploadName", () => {
         },
       });
     }
+  });
+});
+
+describe("shownFileName", () => {
+  it("drops what reorders or hides characters, and keeps Hebrew and its marks", () => {
+    expect(shownFileName("evil\u202Egpj.txt")).toBe("evilgpj.txt");
+    expect(shownFileName("\u2067report\u2069.pdf")).toBe("report.pdf");
+    expect(shownFileName("a\tb\u0007c\u0085d.txt")).toBe("a bcd.txt");
+    expect(shownFileName(" \n דו״ח\u200F 2026.pdf ")).toBe("דו״ח\u200F 2026.pdf");
   });
 });
 

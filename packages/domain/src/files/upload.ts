@@ -64,6 +64,19 @@ function refusal<S extends 400 | 413>(status: S, failure: FieldFailure) {
   return { ok: false as const, status, message, field: field as FieldError };
 }
 
+/**
+ * A file's name as the product keeps and shows it: control characters gone (tabs and line breaks become spaces) and
+ * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) dropped, so "evil\u202Egpj.txt" is
+ * shown as what it is, "evilgpj.txt", and not as "eviltxt.jpg". The marks U+200E and U+200F stay: they order
+ * nothing but the characters beside them.
+ */
+export function shownFileName(name: string): string {
+  return name
+    .replace(/[\t\n\v\f\r]+/g, " ")
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, "")
+    .trim();
+}
+
 /** The rules a file's name alone decides (checked before any byte is stored): allowed extension, only one. */
 export function checkUploadName(name: string): UploadNameCheck {
   const parts = name.split(".");

@@ -24,6 +24,7 @@ export {
   contentMatchesExtension,
   gigabytesToBytes,
   megabytesToBytes,
+  shownFileName,
   UNPACKED_PART_MAX_MB,
   UNPACKED_TOTAL_MAX_MB,
   UPLOAD_LIMIT_MESSAGES,

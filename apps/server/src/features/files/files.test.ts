@@ -171,6 +171,15 @@ describe("POST /api/upload refusals", () => {
     expect([cut.statusCode, cut.json().error.code]).toEqual([400, "upload_incomplete"]);
     expect(await storedFiles()).toEqual([]);
   });
+  it("keeps a name without the characters that would show it as another file", async () => {
+    const user = await createUser(test.app);
+    const spoofed = await upload(user, "evil\u202Egpj.txt", "text/plain", Buffer.from("hello"));
+    expect(spoofed.statusCode).toBe(201);
+    expect(spoofed.json().file.name).toBe("evilgpj.txt");
+    await request(test.app, user, "DELETE", `/api/files/${spoofed.json().file.id}`);
+    expect(await storedFiles()).toEqual([]);
+  });
+
   it("refuses a body with two files and keeps neither, but takes one file beside a text field", async () => {
     const user = await createUser(test.app);
     const post = (data: FormData) => {

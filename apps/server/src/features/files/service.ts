@@ -16,6 +16,7 @@ import {
   contentMatchesExtension,
   gigabytesToBytes,
   MESSAGES,
+  shownFileName,
   UPLOAD_MAX_BYTES,
 } from "@aacos/domain/validation";
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -149,8 +150,9 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
      * refused or aborted upload leaves nothing behind.
      */
     async upload(owner: FileOwner, incoming: IncomingFile): Promise<StoredFile> {
-      const named = checkUploadName(incoming.name);
-      const nameTooLong = incoming.name.length > MAX_NAME_LENGTH;
+      const name = shownFileName(incoming.name);
+      const named = checkUploadName(name);
+      const nameTooLong = name.length > MAX_NAME_LENGTH;
       if (!named.ok || nameTooLong) {
         // Read the rest of the request so the client receives the answer instead of a reset.
         incoming.stream.resume();
@@ -181,7 +183,7 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
         }
 
         const size = probe.bytes;
-        const check = checkUpload({ name: incoming.name, size, mimeType: incoming.mimeType });
+        const check = checkUpload({ name, size, mimeType: incoming.mimeType });
         if (!check.ok) throw refused(check.status, { message: check.message, ...check.field });
         const content = {
           detectedMime: await detectedMimeOf(tempKey),
@@ -227,7 +229,7 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
             .values({
               id,
               userId: owner.id,
-              name: incoming.name,
+              name,
               size,
               mimeType: incoming.mimeType.split(";")[0]?.trim().toLowerCase() ?? "",
               storageKey: finalKey,

@@ -1,4 +1,6 @@
 // The user's files: name, size, type and date, with download and a confirmed delete; an empty state when there are none.
+
+import { shownFileName } from "@aacos/domain/validation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +16,8 @@ import { filesApi } from "./api";
 
 function FileRow({ file }: { file: StoredFile }) {
   const { t } = useTranslation();
+  // Files stored before the server cleaned names (shownFileName) are shown, and saved, cleaned too.
+  const name = shownFileName(file.name);
   const client = useQueryClient();
   const bytes = useByteFormat();
   const date = useDateFormat();
@@ -22,7 +26,7 @@ function FileRow({ file }: { file: StoredFile }) {
 
   const download = useMutation({
     mutationFn: () => filesApi.download(file.id),
-    onSuccess: (blob) => saveFile(blob, file.name),
+    onSuccess: (blob) => saveFile(blob, name),
     onError: (error) => setFailure(errorText(t, error)),
   });
   const remove = useMutation({
@@ -49,7 +53,7 @@ function FileRow({ file }: { file: StoredFile }) {
         </span>
         <div className="min-w-0">
           <p className="truncate font-semibold text-fg" dir="auto" data-testid="file-name">
-            {file.name}
+            {name}
           </p>
           <p className="text-sm text-fg-muted">
             <span data-testid="file-size">{bytes(file.size)}</span>
@@ -64,10 +68,8 @@ function FileRow({ file }: { file: StoredFile }) {
       </div>
       {confirming ? (
         <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="sr-only">{t("files.list.confirmLabel", { name: file.name })}</legend>
-          <span className="text-sm font-semibold text-fg">
-            {t("files.list.confirm", { name: file.name })}
-          </span>
+          <legend className="sr-only">{t("files.list.confirmLabel", { name })}</legend>
+          <span className="text-sm font-semibold text-fg">{t("files.list.confirm", { name })}</span>
           <Button
             variant="secondary"
             data-testid="file-delete-cancel"
@@ -90,7 +92,7 @@ function FileRow({ file }: { file: StoredFile }) {
             variant="secondary"
             data-testid="file-download"
             disabled={download.isPending}
-            aria-label={t("files.list.downloadLabel", { name: file.name })}
+            aria-label={t("files.list.downloadLabel", { name })}
             onClick={() => download.mutate()}
           >
             <Icon name="download" className="size-4" />
@@ -99,7 +101,7 @@ function FileRow({ file }: { file: StoredFile }) {
           <Button
             variant="secondary"
             data-testid="file-delete"
-            aria-label={t("files.list.deleteLabel", { name: file.name })}
+            aria-label={t("files.list.deleteLabel", { name })}
             onClick={() => {
               setFailure(null);
               setConfirming(true);
