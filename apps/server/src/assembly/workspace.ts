@@ -1,7 +1,11 @@
 // The workspace: uploaded files, universes and entities with their knowledge, and the AI that answers for them.
 import path from "node:path";
 import { createAiService, providerFromConfig } from "../features/ai/index.js";
-import { createFileService, createLocalStorage } from "../features/files/index.js";
+import {
+  createFileService,
+  createLocalStorage,
+  INCOMING_STALE_MS,
+} from "../features/files/index.js";
 import { guardDirectory } from "../features/orchestration/index.js";
 import type { ProgressionService } from "../features/progression/index.js";
 import { createWorkspaceService } from "../features/workspace/index.js";
@@ -21,6 +25,15 @@ export async function createWorkspaceServices(
     db,
     storage: createLocalStorage(path.join(config.dataDir, "files")),
   });
+  // Uploads a killed process cut off leave their bytes in incoming/: swept at start, then hourly.
+  const sweepIncoming = () =>
+    void files
+      .sweepIncoming(clock())
+      .catch((error: unknown) => app.log.warn({ err: error }, "incoming uploads not swept"));
+  sweepIncoming();
+  const sweeper = setInterval(sweepIncoming, INCOMING_STALE_MS);
+  sweeper.unref();
+  app.addHook("onClose", async () => clearInterval(sweeper));
   const workspace = createWorkspaceService({
     db,
     clock,

@@ -1,10 +1,11 @@
 // Uploads through real multipart bodies: the docs/product.md §5 refusals, magic bytes, the storage quota, and the owner-only file API.
 import { randomUUID } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { files } from "../../db/schema.js";
 import { expectLimitReached } from "../../test/expected.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
@@ -289,5 +290,31 @@ describe("a user's files", () => {
     const owner = await createUser(test.app);
     const response = await request(test.app, owner, "GET", "/api/files/not-a-uuid");
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("uploads a killed process left behind", () => {
+  it("are swept from incoming/ when the server starts, while one still being written stays", async () => {
+    const now = new Date("2026-06-01T12:00:00.000Z");
+    const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-incoming-"));
+    const incoming = path.join(dataDir, "files", "incoming");
+    await mkdir(incoming, { recursive: true });
+    const leftBehind = path.join(incoming, randomUUID());
+    const arriving = path.join(incoming, randomUUID());
+    await writeFile(leftBehind, "half of a file");
+    await writeFile(arriving, "a file on its way");
+    const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    await utimes(leftBehind, minutesAgo(61), minutesAgo(61));
+    await utimes(arriving, minutesAgo(5), minutesAgo(5));
+
+    const restarted = await buildTestApp({ DATA_DIR: dataDir }, undefined, { clock: () => now });
+    try {
+      await vi.waitFor(async () =>
+        expect(await readdir(incoming)).toEqual([path.basename(arriving)]),
+      );
+    } finally {
+      await restarted.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

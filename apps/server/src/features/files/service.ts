@@ -46,6 +46,11 @@ export interface IncomingFile {
 
 export type FileList = Omit<FileListReply, "items"> & { items: StoredFile[] };
 
+/** The storage folder uploads stream into before they are checked and moved into place. */
+const INCOMING = "incoming";
+/** How old a temporary upload must be for the sweep to take it as left behind. */
+export const INCOMING_STALE_MS = 60 * 60 * 1000;
+
 export type FileService = ReturnType<typeof createFileService>;
 
 /** Longer names are refused rather than cut, so what the user sees is what they sent. */
@@ -163,7 +168,7 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
         );
       }
 
-      const tempKey = `incoming/${randomUUID()}`;
+      const tempKey = `${INCOMING}/${randomUUID()}`;
       const id = randomUUID();
       const finalKey = `${owner.id}/${id}`;
       let moved = false;
@@ -245,6 +250,14 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
         if (moved) await storage.delete(finalKey);
         throw error;
       }
+    },
+
+    /**
+     * Removes what uploads cut off by a killed process left in `incoming/`: nothing there is older than a request
+     * can take, so anything last written over an hour before `now` belongs to no upload.
+     */
+    sweepIncoming(now: Date): Promise<number> {
+      return storage.removeStale(INCOMING, new Date(now.getTime() - INCOMING_STALE_MS));
     },
 
     async list(owner: FileOwner): Promise<FileList> {

@@ -1,6 +1,6 @@
 // Where uploaded bytes live: a small key → bytes interface, implemented on the local disk (an object store can implement it later).
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -14,6 +14,8 @@ export interface FileStorage {
   move(from: string, to: string): Promise<void>;
   /** Removes the bytes; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Removes the objects directly under `folder` last written before `before`; returns how many went. */
+  removeStale(folder: string, before: Date): Promise<number>;
 }
 
 /** Keys are made by the server (`<folder>/<uuid>`), never from user input; anything else is a bug. */
@@ -59,6 +61,22 @@ export function createLocalStorage(root: string): FileStorage {
 
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+
+    async removeStale(folder, before) {
+      const directory = fileOf(folder);
+      const names = await readdir(directory).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(directory, name);
+        // A file still being written has a fresh mtime; one gone meanwhile is no error.
+        const written = await stat(file).catch(() => null);
+        if (written?.isFile() && written.mtimeMs < before.getTime()) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }
