@@ -2,6 +2,7 @@
 // personal API keys and teams.
 import { createApiKeyService } from "../features/api-keys/index.js";
 import { createAccountService, createPasswordResetService } from "../features/auth/index.js";
+import type { FileService } from "../features/files/index.js";
 import { createMfaService } from "../features/mfa/index.js";
 import { createPasskeyService, relyingPartyFor } from "../features/passkeys/index.js";
 import type { PlanService } from "../features/plans/index.js";
@@ -28,7 +29,11 @@ export type AccountServices = Pick<
 
 export function createAccountServices(
   core: Core,
-  { progression, plans }: { progression: ProgressionService; plans: PlanService },
+  {
+    progression,
+    plans,
+    files,
+  }: { progression: ProgressionService; plans: PlanService; files: FileService },
 ): AccountServices {
   const { app, deps, db, clock, audit, sessions, signer, mailer, prefix, realtimeBus, signals } =
     core;
@@ -48,6 +53,7 @@ export function createAccountServices(
       clock,
       audit,
       plans,
+      files,
       onAccessChanged: async (userId) => {
         // Access changes include world changes and deletions: the leaderboard's index follows.
         await progression.leaderboard.refresh(userId);

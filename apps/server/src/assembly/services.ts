@@ -155,8 +155,12 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
   const core = await createCore(app, deps);
   const progression = createProgression(core);
   const plans = createPlanServices(core, progression);
-  const accounts = createAccountServices(core, { progression, plans: plans.plans });
   const workspace = await createWorkspaceServices(core, progression);
+  const accounts = createAccountServices(core, {
+    progression,
+    plans: plans.plans,
+    files: workspace.files,
+  });
   // The metrics read the job runner's state at scrape time only; the runner is built with the runs below.
   const monitoring = createMonitoring(core, () => runs.services.jobs.state());
   const runs = await createRuns(core, {

@@ -89,7 +89,7 @@ export function createAccountDataService(deps: {
   db: Db;
   clock: () => Date;
   audit: AuditService;
-  files: Pick<FileService, "open" | "remove">;
+  files: Pick<FileService, "open" | "removeAllOf">;
   mailer: Pick<Mailer, "queue">;
   publicUrl: string;
   /** Told after an account is gone (the leaderboard's index drops the user). */
@@ -234,8 +234,7 @@ export function createAccountDataService(deps: {
           throw new AppError("last_admin", 409, LAST_ADMIN_DELETE_MESSAGE);
         }
       }
-      const stored = await db.select({ id: files.id }).from(files).where(eq(files.userId, userId));
-      for (const file of stored) await fileService.remove(userId, file.id);
+      await fileService.removeAllOf(userId);
       await db.transaction(async (tx) => {
         // Columns without ON DELETE CASCADE/SET NULL (logs that outlive accounts) are cleared here.
         for (const table of ownedTables()) {

@@ -297,5 +297,14 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
       // The row goes first: a failure here leaves unreferenced bytes, never a listed file without bytes.
       await storage.delete(row.storageKey);
     },
+
+    /** Every file of an owner whose account goes, rows and bytes (the rows' cascade alone would leave the bytes). */
+    async removeAllOf(ownerId: string): Promise<void> {
+      const removed = await db
+        .delete(files)
+        .where(eq(files.userId, ownerId))
+        .returning({ storageKey: files.storageKey });
+      for (const row of removed) await storage.delete(row.storageKey);
+    },
   };
 }

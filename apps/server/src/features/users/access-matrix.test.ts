@@ -1,12 +1,14 @@
 // Every API route × every role: 401 without a token, 403 without the role or permission, and no leak either way.
 // The route list comes from the app itself, so a new endpoint is covered the day it is added.
 import { randomUUID } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import type { Role } from "@aacos/domain/access";
 import { ANALYTICS_REPORTS } from "@aacos/domain/analytics";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditActionsOn } from "../../test/audit.js";
 import { createUser, type SignedInUser, someAddress } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp } from "../../test/helper.js";
+import { buildTestApp, request, type TestApp, uploadFile } from "../../test/helper.js";
 
 /** Routes anyone may call (sign-in steps and public data); everything else needs a token. */
 const PUBLIC = new Set([
@@ -295,6 +297,27 @@ describe("users API rules", () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it("takes a deleted user's uploaded bytes off the disk with their files", async () => {
+    const admin = signedInAs("admin");
+    const doomed = await createUser(test.app);
+    const uploaded = await uploadFile(
+      test.app,
+      doomed,
+      "notes.txt",
+      "text/plain",
+      Buffer.from("שלום"),
+    );
+    expect(uploaded.statusCode).toBe(201);
+    const bytesOf = async () => {
+      const folder = path.join(test.config.dataDir, "files", doomed.id);
+      return readdir(folder).catch(() => [] as string[]);
+    };
+    expect(await bytesOf()).toHaveLength(1);
+    const removed = await request(test.app, admin, "DELETE", `/api/users/${doomed.id}`);
+    expect(removed.statusCode).toBe(204);
+    expect(await bytesOf()).toEqual([]);
   });
 
   it("ends a deleted user's sessions at once", async () => {

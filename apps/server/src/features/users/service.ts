@@ -13,6 +13,7 @@ import { progress, users } from "../../db/schema.js";
 import { revokeUserSessions, type UserRow } from "../../platform/auth.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
+import type { FileService } from "../files/index.js";
 import type { PlanService } from "../plans/index.js";
 
 const LAST_ADMIN = "The last admin cannot be removed";
@@ -22,6 +23,8 @@ export function createUserService(deps: {
   clock: () => Date;
   audit: AuditService;
   plans: Pick<PlanService, "setByAdmin">;
+  /** A removed user's files go with their bytes. */
+  files: Pick<FileService, "removeAllOf">;
   /** Told when a user's access changed (suspended, deleted, signed out everywhere, roles or plan): open realtime
    *  sockets close on every instance. */
   onAccessChanged?: (userId: string) => Promise<void>;
@@ -184,6 +187,7 @@ export function createUserService(deps: {
       const user = await get(id);
       if (user.roles.includes("admin") && (await otherAdmins(id)) === 0)
         throw conflict("last_admin", LAST_ADMIN);
+      await deps.files.removeAllOf(id);
       await db.delete(users).where(eq(users.id, id));
       await audit.record(context, "user.deleted", id, { email: user.email });
       await accessChanged(id);
