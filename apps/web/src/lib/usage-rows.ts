@@ -1,29 +1,13 @@
 // What the usage panel shows: each limit of GET /api/usage/me and the storage of GET /api/files as a bar, with resets
 // counted down every second. Usage (unmetered) refreshes every 15 s while the page is visible; the file list is a
 // metered call, so it is read once and again after uploads and deletions, never polled against the user's quota.
-import { UNLIMITED } from "@aacos/domain/catalog";
+import { RATE_WINDOWS, UNLIMITED } from "@aacos/domain/catalog";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useByteFormat } from "./format-bytes";
 import { useShownLimits } from "./limit-sources";
-import {
-  type FileList,
-  type RateWindow,
-  type Usage,
-  useFiles,
-  usePlan,
-  useUsage,
-} from "./plan-queries";
+import { type FileList, type Usage, useFiles, usePlan, useUsage } from "./plan-queries";
 import { useFormatters } from "./use-language";
-
-const WINDOWS: readonly {
-  window: RateWindow;
-  limit: "apiCallsPerMinute" | "apiCallsPerHour" | "apiCallsPerDay";
-}[] = [
-  { window: "minute", limit: "apiCallsPerMinute" },
-  { window: "hour", limit: "apiCallsPerHour" },
-  { window: "day", limit: "apiCallsPerDay" },
-];
 
 /** One bar of the usage panel (ui/usage-panel draws it). */
 export interface UsageRowData {
@@ -58,6 +42,14 @@ export function countdown(seconds: number): string {
   return `${h > 0 ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
 }
 
+/**
+ * The countdown to a window's reset, never longer than the window: `now` ticks once a second, so a reply newer
+ * than the last tick would otherwise count a minute down from 1:01.
+ */
+export function resetCountdown(resetAt: number, now: number, windowSeconds: number): string {
+  return countdown(Math.min(windowSeconds, (resetAt - now) / 1000));
+}
+
 function percentOf(used: number, limit: number): number {
   if (limit === UNLIMITED || limit <= 0) return 0;
   return Math.min(100, (used / limit) * 100);
@@ -89,7 +81,7 @@ export function useUsageRows(): {
   const rows: UsageRowData[] = [];
   const data = usage.data;
   if (data) {
-    for (const { window, limit } of WINDOWS) {
+    for (const { name: window, seconds, limit } of RATE_WINDOWS) {
       const cap = data.limits[limit];
       const used = data.counts[window];
       const resetAt = Date.parse(data.resets[window]);
@@ -104,7 +96,7 @@ export function useUsageRows(): {
         note:
           cap === UNLIMITED || Number.isNaN(resetAt)
             ? undefined
-            : t("usage.resetsIn", { time: countdown((resetAt - now) / 1000) }),
+            : t("usage.resetsIn", { time: resetCountdown(resetAt, now, seconds) }),
         source: sourceOf(limit),
       });
     }
