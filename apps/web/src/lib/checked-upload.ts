@@ -61,9 +61,15 @@ export function useCheckedUpload<Result>({
     onError: fail,
   });
 
-  const take = (file: File | undefined) => {
+  /** The files of one pick or drop: one is uploaded; more are refused as the server would (one_file_only). */
+  const take = (files: FileList | null | undefined) => {
+    const file = files?.[0];
     if (!file || upload.isPending) return;
     onTake?.();
+    if ((files?.length ?? 0) > 1) {
+      setFailure(translateField(t, { code: "one_file_only", params: {} }));
+      return;
+    }
     // The same rules, in the same order, as the server.
     const check = checkUpload({ name: file.name, size: file.size, mimeType: file.type });
     if (!check.ok) {

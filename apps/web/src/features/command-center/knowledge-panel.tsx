@@ -94,7 +94,7 @@ export function KnowledgePanel({ entityId }: { entityId: string }) {
           data-testid="knowledge-input"
           disabled={attach.pending}
           onChange={(event) => {
-            attach.take(event.target.files?.[0]);
+            attach.take(event.target.files);
             event.target.value = "";
           }}
         />

@@ -51,6 +51,18 @@ describe("UploadForm", () => {
     expect(api.count("POST /api/upload")).toBe(0);
   });
 
+  it("refuses two dropped files as the server would, in Hebrew, and sends neither", () => {
+    applyLanguage("he");
+    renderAt("/", { "/": <UploadForm /> });
+    const files = [
+      new File(["a"], "one.txt", { type: "text/plain" }),
+      new File(["b"], "two.txt", { type: "text/plain" }),
+    ];
+    fireEvent.drop(screen.getByTestId("upload-dropzone"), { dataTransfer: { files } });
+    expect(screen.getByTestId("upload-error").textContent).toBe("יש להעלות קובץ אחד בכל פעם");
+    expect(api.count("POST /api/upload")).toBe(0);
+  });
+
   it("shows the messages in Hebrew in Hebrew", () => {
     applyLanguage("he");
     renderAt("/", { "/": <UploadForm /> });

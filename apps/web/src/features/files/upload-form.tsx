@@ -35,7 +35,7 @@ export function UploadForm() {
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
-    upload.take(event.dataTransfer.files[0]);
+    upload.take(event.dataTransfer.files);
   };
 
   return (
@@ -78,7 +78,7 @@ export function UploadForm() {
             aria-describedby={hintId}
             disabled={upload.pending}
             onChange={(event) => {
-              upload.take(event.target.files?.[0]);
+              upload.take(event.target.files);
               // Choosing the same file again must fire change again.
               event.target.value = "";
             }}
