@@ -398,6 +398,30 @@ describe("deleting the account", () => {
     expect(left.statusCode).toBe(409);
   });
 
+  it("is the same erasure when an admin deletes the user, with only the admin named in the audit", async () => {
+    const admin = await createUser(test.app, { roles: ["admin"] });
+    const user = await createUser(test.app, { tier: "cosmic" });
+    const seeded = await seed(user);
+    const filesBefore = (await storedFiles()).length;
+
+    const reply = await request(test.app, admin, "DELETE", `/api/users/${user.id}`);
+    expect(reply.statusCode).toBe(204);
+
+    expect(await rowsNaming(user.id)).toEqual({});
+    expect((await storedFiles()).length).toBe(filesBefore - 1);
+    const kept = await test.database.db
+      .select({ userId: errorReports.userId })
+      .from(errorReports)
+      .where(eq(errorReports.fingerprint, seeded.errorFingerprint));
+    expect(kept).toEqual([{ userId: null }]);
+    const entries = await test.database.db
+      .select({ targetId: auditLog.targetId, data: auditLog.data })
+      .from(auditLog)
+      .where(sql`${auditLog.actorId} = ${admin.id} and ${auditLog.action} = 'user.deleted'`);
+    expect(entries).toEqual([{ targetId: null, data: { byAdmin: true } }]);
+    expect((await request(test.app, user, "GET", "/api/auth/me")).statusCode).toBe(401);
+  });
+
   it("leaves no row naming them in any table, no file bytes, and no working token", async () => {
     const user = await createUser(test.app, { tier: "cosmic" });
     const bystander = await createUser(test.app, { tier: "cosmic" });

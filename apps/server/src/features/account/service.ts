@@ -12,17 +12,13 @@ import {
 import { fieldFailure } from "@aacos/domain/errors";
 import { DEFAULT_LAYOUT, DesktopLayout } from "@aacos/domain/layout";
 import { and, count, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
   auditLog,
   conversations,
   emailTokens,
   files,
-  mailOutbox,
   messages,
-  settingsChanges,
-  teamInvites,
   userLayouts,
   users,
 } from "../../db/schema.js";
@@ -32,6 +28,7 @@ import { hashToken, verifyPassword } from "../auth/index.js";
 import type { FileService } from "../files/index.js";
 import { localizedMail, type Mail, type Mailer } from "../mail/index.js";
 import { type ArchiveWriter, README } from "./archive.js";
+import { eraseUser } from "./erase.js";
 import { ownedTables } from "./owned-tables.js";
 
 /** Secrets that never leave the server, not even to their owner (by table, then property). */
@@ -234,28 +231,7 @@ export function createAccountDataService(deps: {
           throw new AppError("last_admin", 409, LAST_ADMIN_DELETE_MESSAGE);
         }
       }
-      await fileService.removeAllOf(userId);
-      await db.transaction(async (tx) => {
-        // Columns without ON DELETE CASCADE/SET NULL (logs that outlive accounts) are cleared here.
-        for (const table of ownedTables()) {
-          for (const column of table.userColumns) {
-            if (table.handledByDatabase.includes(column)) continue;
-            await anonymise(tx, table.table, column, userId);
-          }
-        }
-        await tx
-          .update(auditLog)
-          .set({ targetId: null, data: {} })
-          .where(eq(auditLog.targetId, userId));
-        await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
-        // The settings log keeps an admin's e-mail beside the id its foreign key clears.
-        await tx
-          .update(settingsChanges)
-          .set({ actorEmail: null })
-          .where(eq(settingsChanges.actorId, userId));
-        await tx.delete(teamInvites).where(eq(teamInvites.email, user.email));
-        await tx.delete(users).where(eq(users.id, userId));
-      });
+      await eraseUser(db, fileService, user);
       await deps.onDeleted?.(userId);
       // Who deleted whom is not kept: the entry only says an account was deleted by its owner.
       await audit.record(
@@ -266,30 +242,6 @@ export function createAccountDataService(deps: {
       );
     },
   };
-}
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/** Clears a loose user column: to null where it may be null; a NOT NULL one marks the row as theirs, so it goes. */
-async function anonymise(
-  tx: Tx,
-  table: ReturnType<typeof ownedTables>[number]["table"],
-  column: PgColumn,
-  userId: string,
-): Promise<void> {
-  if (column.notNull) {
-    await tx.delete(table).where(eq(column, userId));
-    return;
-  }
-  await tx
-    .update(table)
-    .set({ [columnKey(table, column)]: null })
-    .where(eq(column, userId));
-}
-
-function columnKey(table: ReturnType<typeof ownedTables>[number]["table"], column: PgColumn) {
-  const entry = Object.entries(table).find(([, value]) => value === column);
-  return entry?.[0] ?? column.name;
 }
 
 /** A stored name as a path segment inside the archive (no folders, no control characters). */

@@ -12,6 +12,7 @@ import { fetchPage } from "../../db/paging.js";
 import { progress, users } from "../../db/schema.js";
 import { revokeUserSessions, type UserRow } from "../../platform/auth.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
+import { eraseUser } from "../account/index.js";
 import type { AuditContext, AuditService } from "../audit/index.js";
 import type { FileService } from "../files/index.js";
 import type { PlanService } from "../plans/index.js";
@@ -182,14 +183,16 @@ export function createUserService(deps: {
       return updated;
     },
 
-    /** Removes the user and, through the cascade, every session, factor and token of theirs. */
+    /**
+     * Erases the user as their own deletion does (files, anonymised logs, every owned row, sessions included). The
+     * audit keeps which admin deleted an account, not whose: naming it would keep what the deletion erased.
+     */
     async remove(id: string, context: AuditContext): Promise<void> {
       const user = await get(id);
       if (user.roles.includes("admin") && (await otherAdmins(id)) === 0)
         throw conflict("last_admin", LAST_ADMIN);
-      await deps.files.removeAllOf(id);
-      await db.delete(users).where(eq(users.id, id));
-      await audit.record(context, "user.deleted", id, { email: user.email });
+      await eraseUser(db, deps.files, user);
+      await audit.record(context, "user.deleted", null, { byAdmin: true });
       await accessChanged(id);
     },
   };
