@@ -199,8 +199,19 @@ export function postFrom(
   return sendFrom(app, "POST", url, payload, headers, remoteAddress);
 }
 
-/** A multipart/form-data body as a browser sends it (built by the platform's own FormData). */
-export async function uploadForm(
+/** A FormData encoded as a browser sends it (multipart/form-data, by the platform's own encoder). */
+export async function encodedForm(
+  data: FormData,
+): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new Request("http://localhost/api/upload", { method: "POST", body: data });
+  return {
+    payload: Buffer.from(await form.arrayBuffer()),
+    contentType: form.headers.get("content-type") ?? "",
+  };
+}
+
+/** A multipart/form-data body of one file as a browser sends it. */
+export function uploadForm(
   name: string,
   type: string,
   bytes: Uint8Array,
@@ -208,11 +219,7 @@ export async function uploadForm(
 ): Promise<{ payload: Buffer; contentType: string }> {
   const data = new FormData();
   data.append(field, new Blob([bytes], { type }), name);
-  const form = new Request("http://localhost/api/upload", { method: "POST", body: data });
-  return {
-    payload: Buffer.from(await form.arrayBuffer()),
-    contentType: form.headers.get("content-type") ?? "",
-  };
+  return encodedForm(data);
 }
 
 /** POST /api/upload of one file, as `who` (a signed-in user or an API key) sends it from a browser form. */

@@ -197,6 +197,14 @@ async function rowsNaming(userId: string): Promise<Record<string, number>> {
   return left;
 }
 
+/** Who the seeded error report names (a log that outlives accounts). */
+function errorReportOwners(fingerprint: string) {
+  return test.database.db
+    .select({ userId: errorReports.userId })
+    .from(errorReports)
+    .where(eq(errorReports.fingerprint, fingerprint));
+}
+
 async function storedFiles(): Promise<string[]> {
   try {
     const entries = await readdir(path.join(test.config.dataDir, "files"), {
@@ -409,11 +417,7 @@ describe("deleting the account", () => {
 
     expect(await rowsNaming(user.id)).toEqual({});
     expect((await storedFiles()).length).toBe(filesBefore - 1);
-    const kept = await test.database.db
-      .select({ userId: errorReports.userId })
-      .from(errorReports)
-      .where(eq(errorReports.fingerprint, seeded.errorFingerprint));
-    expect(kept).toEqual([{ userId: null }]);
+    expect(await errorReportOwners(seeded.errorFingerprint)).toEqual([{ userId: null }]);
     const entries = await test.database.db
       .select({ targetId: auditLog.targetId, data: auditLog.data })
       .from(auditLog)
@@ -450,11 +454,7 @@ describe("deleting the account", () => {
     );
     expect((await storedFiles()).length).toBe(filesBefore - 1);
     // Logs that outlive accounts are kept, anonymised.
-    const kept = await test.database.db
-      .select({ userId: errorReports.userId })
-      .from(errorReports)
-      .where(eq(errorReports.fingerprint, seeded.errorFingerprint));
-    expect(kept).toEqual([{ userId: null }]);
+    expect(await errorReportOwners(seeded.errorFingerprint)).toEqual([{ userId: null }]);
 
     // Every route that is not public answers their old access token with 401, like no token at all.
     for (const route of test.app.apiRoutes) {

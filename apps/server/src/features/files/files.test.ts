@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { files } from "../../db/schema.js";
 import { expectLimitReached } from "../../test/expected.js";
 import { createUser, type SignedInUser } from "../../test/factories.js";
-import { buildTestApp, request, type TestApp, uploadFile, uploadForm } from "../../test/helper.js";
+import {
+  buildTestApp,
+  encodedForm,
+  request,
+  type TestApp,
+  uploadFile,
+  uploadForm,
+} from "../../test/helper.js";
 import { zip } from "../../test/zip.js";
 
 /** A real 1×1 PNG. */
@@ -183,16 +190,14 @@ describe("POST /api/upload refusals", () => {
 
   it("refuses a body with two files and keeps neither, but takes one file beside a text field", async () => {
     const user = await createUser(test.app);
-    const post = (data: FormData) => {
-      const form = new Request("http://localhost/api/upload", { method: "POST", body: data });
-      return form.arrayBuffer().then((bytes) =>
-        test.app.inject({
-          method: "POST",
-          url: "/api/upload",
-          headers: { ...user.auth, "content-type": form.headers.get("content-type") ?? "" },
-          payload: Buffer.from(bytes),
-        }),
-      );
+    const post = async (data: FormData) => {
+      const body = await encodedForm(data);
+      return test.app.inject({
+        method: "POST",
+        url: "/api/upload",
+        headers: { ...user.auth, "content-type": body.contentType },
+        payload: body.payload,
+      });
     };
     const two = new FormData();
     two.append("file", new Blob([PNG], { type: "image/png" }), "one.png");
