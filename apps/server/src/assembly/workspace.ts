@@ -1,11 +1,7 @@
 // The workspace: uploaded files, universes and entities with their knowledge, and the AI that answers for them.
 import path from "node:path";
 import { createAiService, providerFromConfig } from "../features/ai/index.js";
-import {
-  createFileService,
-  createLocalStorage,
-  INCOMING_STALE_MS,
-} from "../features/files/index.js";
+import { createFileService, createLocalStorage, LEFTOVER_AGE_MS } from "../features/files/index.js";
 import { guardDirectory } from "../features/orchestration/index.js";
 import type { ProgressionService } from "../features/progression/index.js";
 import { createWorkspaceService } from "../features/workspace/index.js";
@@ -25,13 +21,14 @@ export async function createWorkspaceServices(
     db,
     storage: createLocalStorage(path.join(config.dataDir, "files")),
   });
-  // Uploads a killed process cut off leave their bytes in incoming/: swept at start, then hourly.
-  const sweepIncoming = () =>
+  // Bytes no file refers to (an upload cut off by a killed process, a crash before the commit): swept at start, then
+  // hourly.
+  const sweepLeftovers = () =>
     void files
-      .sweepIncoming(clock())
-      .catch((error: unknown) => app.log.warn({ err: error }, "incoming uploads not swept"));
-  sweepIncoming();
-  const sweeper = setInterval(sweepIncoming, INCOMING_STALE_MS);
+      .sweepLeftovers(clock())
+      .catch((error: unknown) => app.log.warn({ err: error }, "leftover upload bytes not swept"));
+  sweepLeftovers();
+  const sweeper = setInterval(sweepLeftovers, LEFTOVER_AGE_MS);
   sweeper.unref();
   app.addHook("onClose", async () => clearInterval(sweeper));
   const workspace = createWorkspaceService({

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { UPLOAD_MAX_BYTES } from "@aacos/domain/validation";
+import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { files } from "../../db/schema.js";
@@ -18,6 +19,7 @@ import {
   uploadForm,
 } from "../../test/helper.js";
 import { zip } from "../../test/zip.js";
+import { createFileService, createLocalStorage } from "./index.js";
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -298,28 +300,67 @@ describe("a user's files", () => {
   });
 });
 
-describe("uploads a killed process left behind", () => {
-  it("are swept from incoming/ when the server starts, while one still being written stays", async () => {
-    const now = new Date("2026-06-01T12:00:00.000Z");
+describe("bytes a killed process left behind", () => {
+  const now = new Date("2026-06-01T12:00:00.000Z");
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+  /** Writes `content` at `file`, last written `minutes` before `now`. */
+  async function writtenAgo(file: string, minutes: number, content = "some bytes") {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+    await utimes(file, minutesAgo(minutes), minutesAgo(minutes));
+  }
+
+  it("are swept when the server starts, while bytes still being written or committed stay", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "aacos-incoming-"));
     const incoming = path.join(dataDir, "files", "incoming");
-    await mkdir(incoming, { recursive: true });
-    const leftBehind = path.join(incoming, randomUUID());
-    const arriving = path.join(incoming, randomUUID());
-    await writeFile(leftBehind, "half of a file");
-    await writeFile(arriving, "a file on its way");
-    const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-    await utimes(leftBehind, minutesAgo(61), minutesAgo(61));
-    await utimes(arriving, minutesAgo(5), minutesAgo(5));
+    const owner = path.join(dataDir, "files", randomUUID());
+    const arriving = randomUUID();
+    const committing = randomUUID();
+    await writtenAgo(path.join(incoming, randomUUID()), 61, "half of a file");
+    await writtenAgo(path.join(incoming, arriving), 5, "a file on its way");
+    // Moved into place by an upload whose commit never came: no row refers to it.
+    await writtenAgo(path.join(owner, randomUUID()), 61);
+    await writtenAgo(path.join(owner, committing), 5);
 
     const restarted = await buildTestApp({ DATA_DIR: dataDir }, undefined, { clock: () => now });
     try {
-      await vi.waitFor(async () =>
-        expect(await readdir(incoming)).toEqual([path.basename(arriving)]),
-      );
+      await vi.waitFor(async () => {
+        expect(await readdir(incoming)).toEqual([arriving]);
+        expect(await readdir(owner)).toEqual([committing]);
+      });
     } finally {
       await restarted.close();
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("keep every stored file a row refers to, however old", async () => {
+    const owner = await createUser(test.app);
+    const kept = await uploadFile(
+      test.app,
+      owner,
+      "notes.txt",
+      "text/plain",
+      Buffer.from("kept\n"),
+    );
+    expect(kept.statusCode).toBe(201);
+    const [row] = await test.database.db
+      .select({ storageKey: files.storageKey })
+      .from(files)
+      .where(eq(files.id, kept.json().file.id));
+    const storedAt = path.join(filesDir, ...(row?.storageKey ?? "").split("/"));
+    await utimes(storedAt, minutesAgo(24 * 60), minutesAgo(24 * 60));
+    const orphan = path.join(path.dirname(storedAt), randomUUID());
+    await writtenAgo(orphan, 61);
+
+    const service = createFileService({
+      db: test.database.db,
+      storage: createLocalStorage(filesDir),
+    });
+    expect(await service.sweepLeftovers(now)).toBeGreaterThanOrEqual(1);
+    expect(await readdir(path.dirname(storedAt))).toEqual([path.basename(storedAt)]);
+    const download = await request(test.app, owner, "GET", `/api/files/${kept.json().file.id}`);
+    expect(download.body).toBe("kept\n");
   });
 });

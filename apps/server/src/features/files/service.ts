@@ -19,7 +19,7 @@ import {
   shownFileName,
   UPLOAD_MAX_BYTES,
 } from "@aacos/domain/validation";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { files, users } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors.js";
@@ -48,8 +48,13 @@ export type FileList = Omit<FileListReply, "items"> & { items: StoredFile[] };
 
 /** The storage folder uploads stream into before they are checked and moved into place. */
 const INCOMING = "incoming";
-/** How old a temporary upload must be for the sweep to take it as left behind. */
-export const INCOMING_STALE_MS = 60 * 60 * 1000;
+/**
+ * How old stored bytes must be for the sweep to take them as left behind when nothing refers to them: no upload
+ * takes this long, so older bytes in `incoming/` or without a row belong to no request.
+ */
+export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+/** How many stored keys one sweep query looks up. */
+const SWEEP_BATCH = 500;
 
 export type FileService = ReturnType<typeof createFileService>;
 
@@ -253,11 +258,30 @@ export function createFileService(deps: { db: Db; storage: FileStorage }) {
     },
 
     /**
-     * Removes what uploads cut off by a killed process left in `incoming/`: nothing there is older than a request
-     * can take, so anything last written over an hour before `now` belongs to no upload.
+     * Removes the bytes last written over an hour before `now` that no file refers to: temporaries in `incoming/` of
+     * uploads a killed process cut off, and stored bytes without a row (a crash between the move into place and the
+     * commit, or a removal whose delete of the bytes failed). Returns how many went.
      */
-    sweepIncoming(now: Date): Promise<number> {
-      return storage.removeStale(INCOMING, new Date(now.getTime() - INCOMING_STALE_MS));
+    async sweepLeftovers(now: Date): Promise<number> {
+      const stale = await storage.keysWrittenBefore(new Date(now.getTime() - LEFTOVER_AGE_MS));
+      const leftovers = stale.filter((key) => key.startsWith(`${INCOMING}/`));
+      const stored = stale.filter((key) => !key.startsWith(`${INCOMING}/`));
+      for (let start = 0; start < stored.length; start += SWEEP_BATCH) {
+        const batch = stored.slice(start, start + SWEEP_BATCH);
+        // A stored key is `<userId>/<fileId>`: looked up by the file id, the table's key.
+        const ids = batch.map((key) => key.split("/")[1] ?? "").filter((id) => UUID.test(id));
+        const rows =
+          ids.length === 0
+            ? []
+            : await db
+                .select({ storageKey: files.storageKey })
+                .from(files)
+                .where(inArray(files.id, ids));
+        const referred = new Set(rows.map((row) => row.storageKey));
+        leftovers.push(...batch.filter((key) => !referred.has(key)));
+      }
+      for (const key of leftovers) await storage.delete(key);
+      return leftovers.length;
     },
 
     async list(owner: FileOwner): Promise<FileList> {

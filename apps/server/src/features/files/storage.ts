@@ -14,8 +14,8 @@ export interface FileStorage {
   move(from: string, to: string): Promise<void>;
   /** Removes the bytes; a missing key is not an error. */
   delete(key: string): Promise<void>;
-  /** Removes the objects directly under `folder` last written before `before`; returns how many went. */
-  removeStale(folder: string, before: Date): Promise<number>;
+  /** The keys of every stored object last written before `before`. */
+  keysWrittenBefore(before: Date): Promise<string[]>;
 }
 
 /** Keys are made by the server (`<folder>/<uuid>`), never from user input; anything else is a bug. */
@@ -24,6 +24,11 @@ const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 function checkedKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
   return key;
+}
+
+/** The names in a directory; none when it does not exist (yet). */
+function namesIn(directory: string): Promise<string[]> {
+  return readdir(directory).catch(() => []);
 }
 
 /** Files under `root` (DATA_DIR/files), one per key; directories are created on first write. */
@@ -63,20 +68,19 @@ export function createLocalStorage(root: string): FileStorage {
       await rm(fileOf(key), { force: true });
     },
 
-    async removeStale(folder, before) {
-      const directory = fileOf(folder);
-      const names = await readdir(directory).catch(() => [] as string[]);
-      let removed = 0;
-      for (const name of names) {
-        const file = path.join(directory, name);
-        // A file still being written has a fresh mtime; one gone meanwhile is no error.
-        const written = await stat(file).catch(() => null);
-        if (written?.isFile() && written.mtimeMs < before.getTime()) {
-          await rm(file, { force: true });
-          removed += 1;
+    async keysWrittenBefore(before) {
+      const keys: string[] = [];
+      // Keys are `<folder>/<name>`: two levels, so two reads of directories.
+      for (const folder of await namesIn(root)) {
+        for (const name of await namesIn(path.join(root, folder))) {
+          const key = `${folder}/${name}`;
+          if (!KEY.test(key)) continue;
+          // A file still being written has a fresh mtime; one gone meanwhile is no error.
+          const written = await stat(fileOf(key)).catch(() => null);
+          if (written?.isFile() && written.mtimeMs < before.getTime()) keys.push(key);
         }
       }
-      return removed;
+      return keys;
     },
   };
 }
