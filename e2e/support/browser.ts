@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { PASSWORD } from "./api.js";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium-flags.js";
 
@@ -107,14 +107,17 @@ export async function registerThroughForm(
  * failed with ERR_INTERNET_DISCONNECTED in about half the runs.
  */
 export async function waitForOfflineShell(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return (
-      registration?.active?.state === "activated" &&
-      navigator.serviceWorker.controller !== null &&
-      (await caches.match("/index.html")) !== undefined
-    );
-  });
+  // Polled from here: page.waitForFunction takes an async predicate's promise for a truthy answer and returns at once.
+  const ready = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return (
+        registration?.active?.state === "activated" &&
+        navigator.serviceWorker.controller !== null &&
+        (await caches.match("/index.html")) !== undefined
+      );
+    });
+  await expect.poll(ready, { timeout: 30_000, interval: 100 }).toBe(true);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
