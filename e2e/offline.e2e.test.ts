@@ -1,6 +1,8 @@
 // Offline in a real browser (issue 15): a new Hebrew user's dashboard reloads offline signed in, with its last data and
 // the offline banner; an action that needs the network says so, and works once the connection is back.
-import { describe, expect, it } from "vitest";
+import { createServer, request as forward } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describe, expect, inject, it } from "vitest";
 import { registerAccount } from "./support/api.js";
 import { browser, openPage, screenshot, waitForOfflineShell } from "./support/browser.js";
 import { settle, signedInHebrew } from "./support/hebrew-page.js";
@@ -14,6 +16,33 @@ const withoutCountdowns = (text: string) =>
 
 const OFFLINE_MESSAGE = "אין חיבור לאינטרנט. הפעולה הזו דורשת חיבור; נסו שוב כשהחיבור יחזור.";
 
+/**
+ * A server of an older deploy in front of this one: it answers the one script it lacks with the app's page and 200,
+ * as servers did before decision 404, and passes everything else on.
+ */
+async function olderDeployInFront(lacking: string): Promise<{ url: string; close: () => void }> {
+  const app = new URL(inject("baseUrl"));
+  const server = createServer((incoming, outgoing) => {
+    if (incoming.url === lacking) {
+      outgoing.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      outgoing.end("<!doctype html><title>AACOS</title><div id=root></div>");
+      return;
+    }
+    const upstream = forward(
+      { host: app.hostname, port: app.port, path: incoming.url, method: incoming.method },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on("error", () => outgoing.destroy());
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
 describe("offline", () => {
   it("keeps no page in the cache in place of a script this deploy does not have", async () => {
     const page = await openPage(browser, "/", { language: "he" });
@@ -25,6 +54,24 @@ describe("offline", () => {
     }, missing);
     expect([status, cached]).toEqual([404, false]);
     await page.context().close();
+  });
+
+  it("keeps no page in the cache in place of a script, even when a server answers the script with the page", async () => {
+    const missing = "/assets/chunk-from-another-deploy.js";
+    const older = await olderDeployInFront(missing);
+    try {
+      const page = await openPage(browser, `${older.url}/`, { language: "he" });
+      await waitForOfflineShell(page);
+      const [status, type, cached] = await page.evaluate(async (url) => {
+        const response = await fetch(url);
+        const kept = (await caches.match(url)) !== undefined;
+        return [response.status, response.headers.get("content-type"), kept] as const;
+      }, missing);
+      expect([status, type, cached]).toEqual([200, "text/html; charset=utf-8", false]);
+      await page.context().close();
+    } finally {
+      older.close();
+    }
   });
 
   it("reloads the dashboard offline with its last data, refuses a send with a clear message, and sends once back online", async () => {
