@@ -1,5 +1,6 @@
-// The AI workspace in a real browser: a new user goes from sign-up to the first streamed answer, then sends one
-// command to three entities at once. The model is a loopback OpenAI-compatible server streaming a known answer.
+// The AI workspace in a real browser: a new user goes from sign-up to the first streamed answer (a reload of the chat
+// keeps its conversation), then sends one command to three entities at once. The model is a loopback
+// OpenAI-compatible server streaming a known answer.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browser, registerThroughForm, screenshot } from "./support/browser.js";
@@ -51,6 +52,13 @@ describe("the AI workspace", () => {
     expect(await answer.getAttribute("data-status")).toBe("complete");
     expect(await answer.getByTestId("chat-answer-text").innerText()).toContain(ANSWER);
     await screenshot(page, "workspace-chat-answer");
+    // The open conversation is in the address: a reload shows it again, answer and all.
+    await page.waitForURL(/\/chat\?c=[0-9a-f-]{36}$/);
+    await page.reload();
+    const reloaded = page.getByTestId("chat-answer").last();
+    await reloaded.waitFor();
+    expect(await reloaded.getByTestId("chat-answer-text").innerText()).toContain(ANSWER);
+    expect(await page.getByTestId("chat-title").innerText()).toBe("What is the answer?");
 
     await page.goto(new URL("/ai/command-center", page.url()).toString());
     const boxes = page.getByTestId("command-entity-checkbox");

@@ -431,6 +431,9 @@ describe("conversations", () => {
 
     const renamed = await chat(owner, "PATCH", `/${conversationId}`, { title: "Greek letters" });
     expect(renamed.json().conversation.title).toBe("Greek letters");
+    // A reloaded chat address opens the conversation by its id alone.
+    const opened = await chat(owner, "GET", `/${conversationId}`);
+    expect(opened.json().conversation).toEqual(renamed.json().conversation);
 
     const exported = await chat(owner, "GET", `/${conversationId}/export`);
     expect(exported.statusCode).toBe(200);
@@ -446,6 +449,7 @@ describe("conversations", () => {
     const removed = await chat(owner, "DELETE", `/${conversationId}`);
     expect(removed.statusCode).toBe(204);
     expect((await search("zebra")).total).toBe(0);
+    expect((await chat(owner, "GET", `/${conversationId}`)).statusCode).toBe(404);
   });
 
   it("answers 404 for another user's conversation and entity on every route", async () => {
@@ -460,6 +464,7 @@ describe("conversations", () => {
         payload: { content: "hi" },
       },
       { method: "POST", url: `/api/chat/conversations/${conversationId}/stop` },
+      { method: "GET", url: `/api/chat/conversations/${conversationId}` },
       {
         method: "PATCH",
         url: `/api/chat/conversations/${conversationId}`,

@@ -1,4 +1,4 @@
-// HTTP of the chat: conversations (create, list/search, rename, delete, export), paged history, sending a message
+// HTTP of the chat: conversations (create, list/search, read one, rename, delete, export), paged history, sending a message
 // (server-sent events or one JSON answer, by Accept), stopping a running answer, and marking a shared answer helpful.
 
 import {
@@ -51,6 +51,20 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
       schema: { querystring: ConversationListQuery, response: { 200: pageOf(Conversation) } },
     },
     async (request) => chat.list(planOf(request).userId, request.query),
+  );
+
+  api.get(
+    "/api/chat/conversations/:id",
+    {
+      ...signedIn,
+      schema: {
+        params: ConversationParams,
+        response: { 200: replyOf("conversation", Conversation) },
+      },
+    },
+    async (request) => ({
+      conversation: await chat.get(planOf(request).userId, request.params.id),
+    }),
   );
 
   api.patch(

@@ -43,6 +43,8 @@ export interface ChatService {
     conversationId: string,
     query: MessageHistoryQuery,
   ): Promise<{ items: MessageView[]; nextBefore: string | null }>;
+  /** The caller's own conversation (a reloaded or shared chat address opens it); 404 for anyone else's. */
+  get(userId: string, conversationId: string): Promise<ConversationView>;
   rename(userId: string, conversationId: string, title: string): Promise<ConversationView>;
   remove(userId: string, conversationId: string): Promise<void>;
   exportMarkdown(
@@ -271,6 +273,10 @@ export function createChatService(deps: {
         items: page.map((row) => messageView(row, shared, marked.has(helpfulSourceKey(row.id)))),
         nextBefore: rows.length > query.limit && oldest !== undefined ? oldest.id : null,
       };
+    },
+
+    async get(userId, conversationId) {
+      return conversationView(await owned(userId, conversationId));
     },
 
     async rename(userId, conversationId, title) {

@@ -1,4 +1,4 @@
-// Calls of the chat: conversations (create, list/search, rename, delete, export), paged history, stop, and the
+// Calls of the chat: conversations (create, list/search, read one, rename, delete, export), paged history, stop, and the
 // streamed answer (POST …/messages as server-sent events).
 import type {
   ChatMessage,
@@ -16,6 +16,7 @@ export const chatKeys = {
   conversations: (search: string, entityId: string) =>
     ["chat", "conversations", search, entityId] as const,
   allConversations: ["chat", "conversations"] as const,
+  conversation: (id: string) => ["chat", "conversation", id] as const,
 };
 
 const conversationPath = (id: string) => `/chat/conversations/${encodeURIComponent(id)}`;
@@ -31,6 +32,10 @@ export const chatApi = {
   },
   create: (entityId: string) =>
     apiPost<{ conversation: Conversation }>("/chat/conversations", { entityId }).then(
+      (reply) => reply.conversation,
+    ),
+  get: (id: string, signal?: AbortSignal) =>
+    apiGet<{ conversation: Conversation }>(conversationPath(id), signal).then(
       (reply) => reply.conversation,
     ),
   rename: (id: string, title: string) =>

@@ -1,6 +1,7 @@
 // The chat screen against a real local server streaming server-sent events: the answer grows as deltas arrive, then
 // becomes the final message with the retrieval label and one polite announcement; Stop keeps the partial text.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
 import { errorReply, gate, type Reply, startTestApi, type TestApi } from "../../test-api-server";
@@ -43,6 +44,27 @@ function ask(text: string) {
   const box = screen.getByTestId("chat-message-input");
   fireEvent.change(box, { target: { value: text } });
   fireEvent.keyDown(box, { key: "Enter" });
+}
+
+/** Conversations the address names: ids of the server's form. */
+const C2 = "2c5e7a3e-8f2b-4c1d-9a6e-3b7f0d4c2a11";
+const GONE = "9d1f0c2b-7a4e-4b3c-8e5d-6f2a1b0c9e88";
+
+/** The address's query, shown for the tests to read. */
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
+/** The chat screen at `path`, beside its address. */
+function renderChatAt(path: string) {
+  renderAt(path, {
+    "/chat": (
+      <>
+        <ChatScreen />
+        <Address />
+      </>
+    ),
+  });
 }
 
 /** A 200 reply whose body the test writes as server-sent events, at its own pace. */
@@ -190,5 +212,52 @@ describe("ChatScreen", () => {
     expect(await screen.findByTestId("chat-helpful-marked")).toHaveTextContent("Marked helpful");
     expect(screen.queryByTestId("chat-mark-helpful")).toBeNull();
     expect(api.count("POST /api/chat/messages/m2/helpful")).toBe(1);
+  });
+
+  it("keeps the open conversation in the address", async () => {
+    renderChatAt("/chat");
+    fireEvent.click(await screen.findByTestId("chat-conversation"));
+    await screen.findByTestId("chat-empty-conversation");
+    expect(screen.getByTestId("address").textContent).toBe("?c=c1");
+  });
+
+  it("opens the conversation the address names, with its own entity picked", async () => {
+    const other = testEntity("e2", "Grace", "Engineer");
+    api.route("GET /api/aacos/entities", () => ({ status: 200, body: { items: [entity, other] } }));
+    const withGrace = { ...conversation, id: C2, entityId: "e2", title: "Compilers" };
+    api.route(`GET /api/chat/conversations/${C2}`, () => ({
+      status: 200,
+      body: { conversation: withGrace },
+    }));
+    api.route(`GET /api/chat/conversations/${C2}/messages`, () => ({
+      status: 200,
+      body: { items: [], nextBefore: null },
+    }));
+    renderChatAt(`/chat?c=${C2}`);
+    expect(await screen.findByTestId("chat-title")).toHaveTextContent("Compilers");
+    expect(await screen.findByTestId("chat-empty-conversation")).toHaveTextContent("Grace");
+    expect(screen.getByTestId("chat-entity-picker")).toHaveValue("e2");
+  });
+
+  it("says so when the address names a conversation that is gone, and drops it from the address", async () => {
+    api.route(`GET /api/chat/conversations/${GONE}`, () =>
+      errorReply(404, "not_found", "Conversation not found", { subject: "conversation" }),
+    );
+    renderChatAt(`/chat?c=${GONE}`);
+    await waitFor(() => expect(api.count(`GET /api/chat/conversations/${GONE}`)).toBe(1));
+    expect(await screen.findByTestId("chat-send-error")).toHaveTextContent(
+      "Conversation not found",
+    );
+    await waitFor(() => expect(screen.getByTestId("address").textContent).toBe(""));
+    expect(screen.queryByTestId("chat-title")).toBeNull();
+  });
+
+  it("takes a mangled conversation id in the address for one that is not found, without asking the server", async () => {
+    renderChatAt(`/chat?c=${encodeURIComponent('c1"><script>')}`);
+    expect(await screen.findByTestId("chat-send-error")).toHaveTextContent(
+      "Conversation not found",
+    );
+    await waitFor(() => expect(screen.getByTestId("address").textContent).toBe(""));
+    expect(api.requests.filter((r) => r.path.startsWith("/api/chat/conversations/c1"))).toEqual([]);
   });
 });

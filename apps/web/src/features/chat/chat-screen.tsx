@@ -1,9 +1,12 @@
 // /chat: pick an entity (grouped by universe), find or start a conversation, and talk with streamed answers. A new user
-// is guided: no universe → create one, no entity → add one, no conversation → ask the first question.
-import { useQueryClient } from "@tanstack/react-query";
+// is guided: no universe → create one, no entity → add one, no conversation → ask the first question. The open
+// conversation is in the address (/chat?c=<id>), so a reload or a copied link opens it again.
+import { ConversationParams } from "@aacos/domain/validation";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../lib/messages";
+import { useSearchParams } from "react-router";
+import { errorText, translateError } from "../../lib/messages";
 import { useRememberedDraft } from "../../lib/remembered-draft";
 import { groupByUniverse, useEntities, useUniverses } from "../../lib/workspace-queries";
 import { ButtonLink } from "../../ui/button";
@@ -12,6 +15,9 @@ import { EmptyState } from "../../ui/empty-state";
 import { PageHeading } from "../../ui/page-heading";
 import { workspaceWait } from "../../ui/workspace-wait";
 import { type Conversation, chatApi, chatKeys } from "./api";
+import { ChatThread } from "./chat-thread";
+import { ConversationSidebar } from "./conversation-sidebar";
+import { useThread } from "./use-thread";
 
 /** The conversation as the freshly read list has it (the server titles a conversation after its first question). */
 function listed(client: ReturnType<typeof useQueryClient>, id: string): Conversation | undefined {
@@ -23,10 +29,6 @@ function listed(client: ReturnType<typeof useQueryClient>, id: string): Conversa
   }
   return undefined;
 }
-
-import { ChatThread } from "./chat-thread";
-import { ConversationSidebar } from "./conversation-sidebar";
-import { useThread } from "./use-thread";
 
 /** Nothing to talk to yet: what is missing, and the way to the command center to create it. */
 function CreateFirst({ what }: { what: "universe" | "entity" }) {
@@ -46,18 +48,66 @@ function CreateFirst({ what }: { what: "universe" | "entity" }) {
   );
 }
 
+/** The address's name for the open conversation's id. */
+const CONVERSATION_PARAM = "c";
+
+/** The address's parameters with `id` as the open conversation (none: null), the rest kept. */
+function addressWith(params: URLSearchParams, id: string | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (id === null) next.delete(CONVERSATION_PARAM);
+  else next.set(CONVERSATION_PARAM, id);
+  return next;
+}
+
 export function ChatScreen() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const universes = useUniverses();
   const entities = useEntities();
   const [entityId, setEntityId] = useState("");
-  const [selected, setSelected] = useState<Conversation | null>(null);
+  const [selected, setSelectedState] = useState<Conversation | null>(null);
+  const [address, setAddress] = useSearchParams();
+  // The conversation the address named when the screen opened (a reload, a copied link); null once it is open.
+  const [fromAddress, setFromAddress] = useState(() => address.get(CONVERSATION_PARAM));
   const [draft, setDraft] = useRememberedDraft("chat-draft");
   const [sendError, setSendError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [queued, setQueued] = useState<{ conversationId: string; content: string } | null>(null);
   const thread = useThread(selected?.id ?? null);
+
+  /** Opens a conversation (null: none) and keeps its id in the address, without a history entry per pick. */
+  const setSelected = (conversation: Conversation | null) => {
+    setSelectedState(conversation);
+    setFromAddress(null);
+    setAddress((params) => addressWith(params, conversation?.id ?? null), { replace: true });
+  };
+
+  // An id of the wrong form (a mangled link) names no conversation: not asked for.
+  const linkable =
+    fromAddress !== null && ConversationParams.safeParse({ id: fromAddress }).success;
+  const linked = useQuery({
+    queryKey: chatKeys.conversation(fromAddress ?? ""),
+    queryFn: ({ signal }) => chatApi.get(fromAddress ?? "", signal),
+    enabled: linkable,
+    retry: false,
+  });
+  useEffect(() => {
+    if (fromAddress === null) return;
+    if (linked.data?.id === fromAddress) {
+      setSelectedState(linked.data);
+      setEntityId(linked.data.entityId);
+      setFromAddress(null);
+    } else if (!linkable || linked.isError) {
+      // Deleted, someone else's or mangled: say so, and leave the address of a conversation that cannot open.
+      setSendError(
+        linkable
+          ? refusal(linked.error)
+          : translateError(t, { code: "not_found", params: { subject: "conversation" } }),
+      );
+      setAddress((params) => addressWith(params, null), { replace: true });
+      setFromAddress(null);
+    }
+  });
 
   const groups = useMemo(
     () => groupByUniverse(universes.data ?? [], entities.data ?? []),
@@ -65,12 +115,14 @@ export function ChatScreen() {
   );
   const allEntities = entities.data ?? [];
 
-  // The first entity of an active universe is picked until the user picks another.
+  // The first entity of an active universe is picked until the user (or the conversation the address opens) picks
+  // another: not before the entities are read, nor while that conversation is read, which would drop its pick.
   useEffect(() => {
+    if (entities.data === undefined || fromAddress !== null) return;
     if (entityId !== "" && allEntities.some((entity) => entity.id === entityId)) return;
     const first = groups.flatMap((group) => group.entities)[0];
     setEntityId(first?.id ?? "");
-  }, [allEntities, entityId, groups]);
+  }, [entities.data, fromAddress, allEntities, entityId, groups]);
 
   const refreshList = () => client.invalidateQueries({ queryKey: chatKeys.allConversations });
 
@@ -84,7 +136,7 @@ export function ChatScreen() {
     }
     await refreshList();
     const fresh = listed(client, conversationId);
-    if (fresh) setSelected((current) => (current?.id === fresh.id ? fresh : current));
+    if (fresh) setSelectedState((current) => (current?.id === fresh.id ? fresh : current));
   };
 
   // A first question typed before any conversation existed is sent once the new conversation is open.
