@@ -56,6 +56,11 @@ export interface FormController<V extends Values, Output> {
   error: (name: keyof V & string) => string | undefined;
   /** A failure that belongs to no field (in the interface language), for the form's alert. */
   formError: string | null;
+  /**
+   * Whether the alert says word for word what a field's message says: it is then only announced, not shown a second
+   * time above the form (`<FormAlert announceOnly>`).
+   */
+  formErrorEchoesField: boolean;
   submitting: boolean;
   /** Validates, then calls `action` with the parsed values; an ApiError's fields land on the fields. */
   onSubmit: (
@@ -94,6 +99,7 @@ export function useForm<V extends Values, Output>(
   const [formError, setFormErrorRaw] = useState<string | null>(null);
   // Whether the alert summarises the server's field messages: it then goes with the last of them.
   const [summarisesFields, setSummarisesFields] = useState(false);
+  const [echoesField, setEchoesField] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const initialRef = useRef(initial);
   // Once mounted, the form has read what was typed into its pre-rendered fields (lib/typed-before-app.ts).
@@ -126,6 +132,7 @@ export function useForm<V extends Values, Output>(
   /** Sets the form's alert: a text already in the interface language (errorText for a failed call). */
   const setFormError = useCallback((message: string | null) => {
     setFormErrorRaw(message);
+    setEchoesField(false);
     setSummarisesFields(false);
   }, []);
 
@@ -154,9 +161,16 @@ export function useForm<V extends Values, Output>(
                 }),
               ),
             );
-            // The summary still shows, so a field message is never the only announcement.
-            setFormErrorRaw(translateError(t, failure));
+            // The summary is still announced, so a field message is never the only announcement.
+            const summary = translateError(t, failure);
+            setFormErrorRaw(summary);
             setSummarisesFields(known.length > 0);
+            setEchoesField(
+              known.some((name) => {
+                const field = fields[name];
+                return field !== undefined && translateField(t, field) === summary;
+              }),
+            );
             if (known.length > 0) focusFirstInvalid(form);
           } else {
             setFormError(errorText(t, failure));
@@ -193,6 +207,7 @@ export function useForm<V extends Values, Output>(
     touch,
     error,
     formError: shownFormError,
+    formErrorEchoesField: shownFormError !== null && echoesField,
     submitting,
     onSubmit,
     setFormError,

@@ -10,15 +10,26 @@ const TONES = {
 interface MessageProps {
   children: ReactNode;
   testId?: string;
+  /** Announced to screen readers but not shown: the same words already stand on screen (under a field). */
+  announceOnly?: boolean;
 }
 
-function Announcement({ role, children, testId }: MessageProps & { role: keyof typeof TONES }) {
+function Announcement({
+  role,
+  children,
+  testId,
+  announceOnly = false,
+}: MessageProps & { role: keyof typeof TONES }) {
   const tone = TONES[role];
   return (
     <div
       role={role}
       data-testid={testId}
-      className={`rounded-xl border ${tone.border} bg-surface px-4 py-3 text-sm font-semibold ${tone.text}`}
+      className={
+        announceOnly
+          ? "sr-only"
+          : `rounded-xl border ${tone.border} bg-surface px-4 py-3 text-sm font-semibold ${tone.text}`
+      }
     >
       {children}
     </div>

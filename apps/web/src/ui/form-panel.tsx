@@ -76,7 +76,7 @@ export function PanelForm({
   submitClassName,
   children,
 }: {
-  form: { formError: string | null; submitting: boolean };
+  form: { formError: string | null; formErrorEchoesField: boolean; submitting: boolean };
   onSubmit: FormEventHandler<HTMLFormElement>;
   testPrefix: string;
   texts: SubmitTexts;
@@ -93,7 +93,9 @@ export function PanelForm({
     <form noValidate onSubmit={onSubmit} className={`flex flex-col gap-4 ${className}`.trim()}>
       {notice}
       {form.formError ? (
-        <FormAlert testId={`${testPrefix}-error`}>{form.formError}</FormAlert>
+        <FormAlert testId={`${testPrefix}-error`} announceOnly={form.formErrorEchoesField}>
+          {form.formError}
+        </FormAlert>
       ) : null}
       {children}
       <SubmitButton

@@ -80,7 +80,11 @@ export function RuleForm({ onCreate }: { onCreate: (body: AlertRuleBody) => Prom
         <Options values={ALERT_SEVERITIES} text={(severity) => t(`live.severity.${severity}`)} />
       </SelectField>
       {form.formError ? (
-        <p role="alert" className="text-error sm:col-span-2" data-testid="rule-form-error">
+        <p
+          role="alert"
+          className={form.formErrorEchoesField ? "sr-only" : "text-error sm:col-span-2"}
+          data-testid="rule-form-error"
+        >
           {form.formError}
         </p>
       ) : null}

@@ -28,10 +28,27 @@ function takenField(field: "email" | "username", message: string, reason: string
 
 beforeAll(async () => {
   api = await startTestApi({
-    "POST /api/auth/register": (request) =>
-      (request.body as { email?: string }).email === "owner@example.com"
-        ? takenField("email", EMAIL_UNAVAILABLE_MESSAGE, "email_unavailable")
-        : takenField("username", "This username is taken", "username_taken"),
+    "POST /api/auth/register": (request) => {
+      const { email } = request.body as { email?: string };
+      if (email === "owner@example.com") {
+        return takenField("email", EMAIL_UNAVAILABLE_MESSAGE, "email_unavailable");
+      }
+      // A check only the server makes, whose summary says something other than the field.
+      if (email === "common@example.com") {
+        return {
+          status: 400,
+          body: {
+            error: {
+              code: "validation_failed",
+              message: "Validation failed",
+              fields: { password: "This password is too common" },
+              fieldCodes: { password: { code: "common_password", params: {} } },
+            },
+          },
+        };
+      }
+      return takenField("username", "This username is taken", "username_taken");
+    },
   });
 });
 afterAll(() => api.close());
@@ -61,10 +78,15 @@ function submitAccount(email: string, username: string, submitLabel: string) {
   fireEvent.click(screen.getByRole("button", { name: submitLabel }));
 }
 
-/** The server's refusal stands under its field and, summarised, in the form's alert. */
+/**
+ * The server's refusal stands under its field; the form's alert announces it too, but is not shown: the same words
+ * twice on screen would only be noise.
+ */
 async function expectRefused(testId: string, message: string) {
   await waitFor(() => expect(screen.getByTestId(`${testId}-error`)).toHaveTextContent(message));
-  expect(screen.getByRole("alert")).toHaveTextContent(message);
+  const alert = screen.getByRole("alert");
+  expect(alert).toHaveTextContent(message);
+  expect(alert).toHaveClass("sr-only");
 }
 
 const TEXTS = {
@@ -76,6 +98,7 @@ const TEXTS = {
     weak: "Password needs at least 8 characters with a lowercase letter, an uppercase letter, a digit and one of @$!%*?&",
     taken: "This username is taken",
     emailUnavailable: "If it is yours, we have sent it a message about signing in.",
+    validationFailed: "Validation failed",
   },
   he: {
     submit: "יצירת חשבון",
@@ -85,6 +108,7 @@ const TEXTS = {
     weak: "הסיסמה צריכה לפחות 8 תווים, עם אות לועזית קטנה, אות לועזית גדולה, ספרה ואחד מהתווים \u2066@$!%*?&\u2069",
     taken: "שם המשתמש הזה תפוס",
     emailUnavailable: "אם היא שלך, שלחנו אליה הודעה עם הסבר איך להתחבר.",
+    validationFailed: "האימות נכשל",
   },
 } as const;
 
@@ -147,6 +171,17 @@ describe.each(["en", "he"] as const)("registration form (%s)", (language) => {
     fireEvent.change(field("register-username"), { target: { value: "dana2" } });
     expect(screen.queryByTestId("register-username-error")).not.toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows a summary that says more than the field above the form", async () => {
+    renderRegister(language);
+    submitAccount("common@example.com", "newcomer", text.submit);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(text.validationFailed);
+    expect(alert).not.toHaveClass("sr-only");
+    expect(screen.getByTestId("register-password-error")).not.toHaveTextContent(
+      text.validationFailed,
+    );
   });
 
   it("shows the neutral answer to an e-mail in use on the e-mail field, translated", async () => {

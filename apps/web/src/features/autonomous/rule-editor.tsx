@@ -337,7 +337,9 @@ export function RuleEditor({
       ))}
       {form.formError ? (
         <div className="sm:col-span-2">
-          <FormAlert testId="rule-editor-error">{form.formError}</FormAlert>
+          <FormAlert testId="rule-editor-error" announceOnly={form.formErrorEchoesField}>
+            {form.formError}
+          </FormAlert>
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2 sm:col-span-2">

@@ -65,7 +65,9 @@ export function ProfileSection({ user }: { user: AuthUser }) {
       <form noValidate onSubmit={submit} className="grid gap-4 md:grid-cols-2">
         {form.formError ? (
           <div className="md:col-span-2">
-            <FormAlert testId="profile-error">{form.formError}</FormAlert>
+            <FormAlert testId="profile-error" announceOnly={form.formErrorEchoesField}>
+              {form.formError}
+            </FormAlert>
           </div>
         ) : null}
         {saved ? (

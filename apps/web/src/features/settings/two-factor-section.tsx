@@ -121,7 +121,9 @@ function TotpSetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) 
         </div>
         <form noValidate onSubmit={confirm} className="flex max-w-xs flex-col gap-3">
           {form.formError ? (
-            <FormAlert testId="two-factor-error">{form.formError}</FormAlert>
+            <FormAlert testId="two-factor-error" announceOnly={form.formErrorEchoesField}>
+              {form.formError}
+            </FormAlert>
           ) : null}
           <TextField
             label={t("settings.twoFactor.code")}
@@ -219,7 +221,11 @@ function DisableForm({
       </p>
       <p className="text-sm text-fg-muted">{t("settings.twoFactor.disableLead")}</p>
       <form noValidate onSubmit={submit} className="flex max-w-xs flex-col gap-3">
-        {form.formError ? <FormAlert testId="two-factor-error">{form.formError}</FormAlert> : null}
+        {form.formError ? (
+          <FormAlert testId="two-factor-error" announceOnly={form.formErrorEchoesField}>
+            {form.formError}
+          </FormAlert>
+        ) : null}
         <TextField
           label={t("settings.twoFactor.disableCode")}
           name="code"
