@@ -93,7 +93,7 @@ export function ChatScreen() {
   });
   useEffect(() => {
     if (fromAddress === null) return;
-    if (linked.data?.id === fromAddress) {
+    if (linked.data !== undefined) {
       setSelectedState(linked.data);
       setEntityId(linked.data.entityId);
       setFromAddress(null);
