@@ -39,7 +39,7 @@ const RUN_ERRORS = {
   budget_tokens: { n: 0 },
   /** Autonomous: the run was stopped where it reached the rule's tokens per day, `n`. */
   budget_reached: { n: 0 },
-  /** Autonomous: the instance running it stopped renewing its lease. */
+  /** The instance running it (an autonomous run, a streamed answer) stopped renewing its lease. */
   owner_lost: {},
   /** Autonomous: the run's job never reached the job runner, or left it without starting. */
   lost_in_queue: {},

@@ -1,6 +1,7 @@
 // The workspace: uploaded files, universes and entities with their knowledge, and the AI that answers for them.
 import path from "node:path";
-import { createAiService, providerFromConfig } from "../features/ai/index.js";
+import type { FastifyInstance } from "fastify";
+import { ANSWER_LEASE_MS, createAiService, providerFromConfig } from "../features/ai/index.js";
 import { createFileService, createLocalStorage, LEFTOVER_AGE_MS } from "../features/files/index.js";
 import { guardDirectory } from "../features/orchestration/index.js";
 import type { ProgressionService } from "../features/progression/index.js";
@@ -9,6 +10,15 @@ import type { Core } from "./core.js";
 import type { Services } from "./services.js";
 
 export type WorkspaceServices = Pick<Services, "files" | "workspace" | "ai">;
+
+/** Runs `task` now and every `ms` until the app closes; a failure is logged (`failed`) and the next round tries again. */
+function repeat(app: FastifyInstance, ms: number, failed: string, task: () => Promise<unknown>) {
+  const run = () => void task().catch((error: unknown) => app.log.warn({ err: error }, failed));
+  run();
+  const timer = setInterval(run, ms);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+}
 
 export async function createWorkspaceServices(
   core: Core,
@@ -23,14 +33,9 @@ export async function createWorkspaceServices(
   });
   // Bytes no file refers to (an upload cut off by a killed process, a crash before the commit): swept at start, then
   // hourly.
-  const sweepLeftovers = () =>
-    void files
-      .sweepLeftovers(clock())
-      .catch((error: unknown) => app.log.warn({ err: error }, "leftover upload bytes not swept"));
-  sweepLeftovers();
-  const sweeper = setInterval(sweepLeftovers, LEFTOVER_AGE_MS);
-  sweeper.unref();
-  app.addHook("onClose", async () => clearInterval(sweeper));
+  repeat(app, LEFTOVER_AGE_MS, "leftover upload bytes not swept", () =>
+    files.sweepLeftovers(clock()),
+  );
   const workspace = createWorkspaceService({
     db,
     clock,
@@ -51,5 +56,7 @@ export async function createWorkspaceServices(
   });
   const stopListening = await ai.listen();
   app.addHook("onClose", async () => stopListening());
+  // Answers whose process died mid-stream (killed, crashed) are closed once their lease runs out.
+  repeat(app, ANSWER_LEASE_MS / 3, "answer leases not kept", () => ai.keepLeases());
   return { files, workspace, ai };
 }

@@ -101,10 +101,17 @@ export const runs = pg.pgTable(
     errorParams: pg.jsonb("error_params"),
     createdAt: createdAt(),
     finishedAt: timestampTz("finished_at"),
+    /**
+     * A chat or command answer streamed in a server process: that process's id and how long its lease lasts. It
+     * renews the lease while it streams; a running answer whose lease ran out lost its process (docs/decisions/405).
+     */
+    owner: pg.text("owner"),
+    leaseUntil: timestampTz("lease_until"),
   },
   (table) => [
     pg.index("runs_user_created").on(table.userId, table.createdAt),
     pg.index("runs_created").on(table.createdAt),
+    pg.index("runs_running").on(table.leaseUntil).where(sql`status = 'running'`),
   ],
 );
 

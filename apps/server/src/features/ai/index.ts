@@ -19,6 +19,6 @@ export { createRetrievalProvider, retrievalAnswer } from "./retrieval.js";
 export { aiRoutes, planOf } from "./routes.js";
 export { runOutcomeView } from "./run-view.js";
 export type { AiService, Plan, RecordedAnswer } from "./service.js";
-export { createAiService } from "./service.js";
+export { ANSWER_LEASE_MS, createAiService } from "./service.js";
 export { type EventStream, openEventStream, wantsEventStream } from "./sse.js";
 export { estimatePromptTokens, estimateTokens } from "./tokens.js";

@@ -3,9 +3,9 @@
 
 import { randomUUID } from "node:crypto";
 import type { TierName, WorldName } from "@aacos/domain/catalog";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { runs } from "../../db/schema.js";
+import { entities, runs } from "../../db/schema.js";
 import { conflict } from "../../platform/errors.js";
 import { effectiveLimits } from "../../platform/live-catalog.js";
 import type { RealtimeBus } from "../../platform/realtime-bus.js";
@@ -70,7 +70,18 @@ export interface AiService {
   stop(key: string): Promise<boolean>;
   /** Hears stops asked on other instances; call the result on close. */
   listen(): Promise<() => void>;
+  /**
+   * Renews the leases of the answers this process streams, then fails every chat or command answer left running
+   * whose lease ran out (its process was killed or lost the database), and puts its entity back to idle. Call every
+   * ANSWER_LEASE_MS / 3; returns how many answers it closed.
+   */
+  keepLeases(): Promise<number>;
 }
+
+/** How long a streamed answer's lease lasts (docs/decisions/405-answer-leases.md); renewed three times in it. */
+export const ANSWER_LEASE_MS = 60_000;
+/** What a run whose process died says (the autonomous executions' words for the same loss). */
+const OWNER_LOST = "The server running it stopped before it finished";
 
 /** How long a stop asked for on one instance waits for the instance streaming the answer to confirm it. */
 export const ANSWER_STOP_WAIT_MS = 1_000;
@@ -97,6 +108,10 @@ export function createAiService(deps: {
     return true;
   };
   const { bus } = deps;
+  // This process's name on the runs it streams, and those runs while they stream.
+  const owner = randomUUID();
+  const leased = new Set<string>();
+  const leaseFrom = (now: Date) => new Date(now.getTime() + ANSWER_LEASE_MS);
   return {
     providerName: deps.provider.name,
     directory: deps.directory,
@@ -148,9 +163,12 @@ export function createAiService(deps: {
                   input: options.input,
                   status: "running",
                   createdAt: deps.clock(),
+                  owner,
+                  leaseUntil: leaseFrom(deps.clock()),
                 })
                 .returning({ id: runs.id });
         if (run === undefined) throw new Error("run not recorded");
+        if (options.runId === undefined) leased.add(run.id);
         await mark("running");
         return run;
       };
@@ -180,8 +198,12 @@ export function createAiService(deps: {
         onDelta,
         log: deps.log,
       }).finally(() => options.signal.removeEventListener("abort", forward));
-      const outcome = await answering;
+      // However the answer ends, this process stops renewing its run's lease: its row is finished below, or swept.
+      const outcome = await answering.finally(() =>
+        recorded?.then((run) => leased.delete(run.id)).catch(() => {}),
+      );
       const run = await recording();
+      leased.delete(run.id);
       await deps.db
         .update(runs)
         .set({
@@ -228,6 +250,50 @@ export function createAiService(deps: {
         clearTimeout(timer);
         confirmations.delete(nonce);
       }
+    },
+    async keepLeases() {
+      const now = deps.clock();
+      const mine = [...leased];
+      if (mine.length > 0) {
+        await deps.db
+          .update(runs)
+          .set({ leaseUntil: leaseFrom(now) })
+          .where(and(inArray(runs.id, mine), eq(runs.status, "running")));
+      }
+      const lost = await deps.db
+        .update(runs)
+        .set({
+          status: "failed",
+          error: OWNER_LOST,
+          errorCode: "owner_lost",
+          errorParams: {},
+          finishedAt: now,
+        })
+        .where(
+          and(
+            eq(runs.status, "running"),
+            inArray(runs.kind, ["chat", "command"]),
+            // Rows from before leases have none: their process is long gone.
+            or(isNull(runs.leaseUntil), lt(runs.leaseUntil, now)),
+            mine.length > 0 ? notInArray(runs.id, mine) : undefined,
+          ),
+        )
+        .returning({ entityId: runs.entityId });
+      const entityIds = [...new Set(lost.flatMap((row) => (row.entityId ? [row.entityId] : [])))];
+      if (entityIds.length > 0) {
+        await deps.db
+          .update(entities)
+          .set({ status: "idle" })
+          .where(
+            and(
+              inArray(entities.id, entityIds),
+              eq(entities.status, "running"),
+              sql`not exists (select 1 from ${runs} where ${runs.entityId} = ${entities.id}
+                and ${runs.status} = 'running')`,
+            ),
+          );
+      }
+      return lost.length;
     },
     async listen() {
       if (bus === undefined || !bus.shared) return () => {};

@@ -2,7 +2,7 @@
 // dies mid-stream, stop and disconnect keeping what arrived, the daily AI-token allowance, and the conversation API.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { conversations, messages, runs } from "../../db/schema.js";
+import { conversations, entities, messages, runs } from "../../db/schema.js";
 import { createEntity, readEvents } from "../../test/ai.js";
 import { testClock } from "../../test/clock.js";
 import { expectFeatureLocked } from "../../test/expected.js";
@@ -252,6 +252,63 @@ describe("streamed answers", () => {
     const second = await chat(owner, "POST", `/${conversationId}/messages`, { content: "Two" });
     expect(second.statusCode).toBe(409);
     await readEvents(await first);
+  });
+});
+
+describe("an answer whose server died mid-stream", () => {
+  it("is closed once its lease runs out and its entity is idle again, while an answer streaming here is kept", async () => {
+    const db = test.app.database.db;
+    const { ai } = test.app.services;
+    // What a killed process leaves: its run running, leased for half a minute more, and its entity running.
+    const lost = await createEntity(test.app, owner.id);
+    const [orphan] = await db
+      .insert(runs)
+      .values({
+        userId: owner.id,
+        kind: "chat",
+        universeId: lost.universeId,
+        entityId: lost.id,
+        input: "Lost with its server",
+        status: "running",
+        owner: "a-process-that-was-killed",
+        leaseUntil: new Date(clock().getTime() + 30_000),
+      })
+      .returning({ id: runs.id });
+    await db.update(entities).set({ status: "running" }).where(eq(entities.id, lost.id));
+    const runOf = async (id: string) => (await db.select().from(runs).where(eq(runs.id, id)))[0];
+
+    // An answer this process streams meanwhile, slowly enough to be running while the leases are kept.
+    fake.behave({ tokenDelayMs: 400 });
+    const conversationId = await newConversation(owner);
+    const response = await ask(owner, conversationId, "Take your time");
+    let kept: Promise<number[]> | undefined;
+    const { events } = await readEvents(response, {
+      until: (event) => {
+        if (event.event === "message" && kept === undefined) {
+          kept = (async () => {
+            const withinLease = await ai.keepLeases();
+            clock.advance(61_000);
+            return [withinLease, await ai.keepLeases()];
+          })();
+        }
+        return false;
+      },
+    });
+    // Within its lease the orphan is left alone; a minute on it is closed, and only it.
+    expect(await kept).toEqual([0, 1]);
+    expect(events.at(-1)?.event).toBe("done");
+    expect(await runOf(orphan?.id ?? "")).toMatchObject({
+      status: "failed",
+      error: "The server running it stopped before it finished",
+      errorCode: "owner_lost",
+    });
+    const [entity] = await db.select().from(entities).where(eq(entities.id, lost.id));
+    expect(entity?.status).toBe("idle");
+    const [own] = await db
+      .select()
+      .from(runs)
+      .where(and(eq(runs.entityId, entityId), eq(runs.input, "Take your time")));
+    expect(own).toMatchObject({ status: "complete", output: ANSWER, errorCode: null });
   });
 });
 
