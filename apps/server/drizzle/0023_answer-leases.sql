@@ -1,3 +1,2 @@
-ALTER TABLE "runs" ADD COLUMN "owner" text;--> statement-breakpoint
 ALTER TABLE "runs" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "runs_running" ON "runs" USING btree ("lease_until") WHERE status = 'running';

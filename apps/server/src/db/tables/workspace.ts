@@ -102,10 +102,9 @@ export const runs = pg.pgTable(
     createdAt: createdAt(),
     finishedAt: timestampTz("finished_at"),
     /**
-     * A chat or command answer streamed in a server process: that process's id and how long its lease lasts. It
-     * renews the lease while it streams; a running answer whose lease ran out lost its process (docs/decisions/405).
+     * A chat or command answer streamed in a server process: how long its lease lasts. The process renews it while it
+     * streams; a running answer whose lease ran out lost its process (docs/decisions/405).
      */
-    owner: pg.text("owner"),
     leaseUntil: timestampTz("lease_until"),
   },
   (table) => [

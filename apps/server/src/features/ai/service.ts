@@ -108,8 +108,7 @@ export function createAiService(deps: {
     return true;
   };
   const { bus } = deps;
-  // This process's name on the runs it streams, and those runs while they stream.
-  const owner = randomUUID();
+  // The runs this process streams: it renews their leases.
   const leased = new Set<string>();
   const leaseFrom = (now: Date) => new Date(now.getTime() + ANSWER_LEASE_MS);
   return {
@@ -163,7 +162,6 @@ export function createAiService(deps: {
                   input: options.input,
                   status: "running",
                   createdAt: deps.clock(),
-                  owner,
                   leaseUntil: leaseFrom(deps.clock()),
                 })
                 .returning({ id: runs.id });
@@ -198,10 +196,7 @@ export function createAiService(deps: {
         onDelta,
         log: deps.log,
       }).finally(() => options.signal.removeEventListener("abort", forward));
-      // However the answer ends, this process stops renewing its run's lease: its row is finished below, or swept.
-      const outcome = await answering.finally(() =>
-        recorded?.then((run) => leased.delete(run.id)).catch(() => {}),
-      );
+      const outcome = await answering;
       const run = await recording();
       leased.delete(run.id);
       await deps.db

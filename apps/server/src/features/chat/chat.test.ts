@@ -270,7 +270,6 @@ describe("an answer whose server died mid-stream", () => {
         entityId: lost.id,
         input: "Lost with its server",
         status: "running",
-        owner: "a-process-that-was-killed",
         leaseUntil: new Date(clock().getTime() + 30_000),
       })
       .returning({ id: runs.id });
