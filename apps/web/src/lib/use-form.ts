@@ -99,7 +99,6 @@ export function useForm<V extends Values, Output>(
   const [formError, setFormErrorRaw] = useState<string | null>(null);
   // Whether the alert summarises the server's field messages: it then goes with the last of them.
   const [summarisesFields, setSummarisesFields] = useState(false);
-  const [echoesField, setEchoesField] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const initialRef = useRef(initial);
   // Once mounted, the form has read what was typed into its pre-rendered fields (lib/typed-before-app.ts).
@@ -132,7 +131,6 @@ export function useForm<V extends Values, Output>(
   /** Sets the form's alert: a text already in the interface language (errorText for a failed call). */
   const setFormError = useCallback((message: string | null) => {
     setFormErrorRaw(message);
-    setEchoesField(false);
     setSummarisesFields(false);
   }, []);
 
@@ -162,15 +160,8 @@ export function useForm<V extends Values, Output>(
               ),
             );
             // The summary is still announced, so a field message is never the only announcement.
-            const summary = translateError(t, failure);
-            setFormErrorRaw(summary);
+            setFormErrorRaw(translateError(t, failure));
             setSummarisesFields(known.length > 0);
-            setEchoesField(
-              known.some((name) => {
-                const field = fields[name];
-                return field !== undefined && translateField(t, field) === summary;
-              }),
-            );
             if (known.length > 0) focusFirstInvalid(form);
           } else {
             setFormError(errorText(t, failure));
@@ -200,6 +191,9 @@ export function useForm<V extends Values, Output>(
   // Once every field the server refused has been edited, its summary is out of date too.
   const shownFormError =
     summarisesFields && Object.keys(serverErrors).length === 0 ? null : formError;
+  const echoesField =
+    shownFormError !== null &&
+    Object.values(serverErrors).some((failure) => translateField(t, failure) === shownFormError);
 
   return {
     values,
@@ -207,7 +201,7 @@ export function useForm<V extends Values, Output>(
     touch,
     error,
     formError: shownFormError,
-    formErrorEchoesField: shownFormError !== null && echoesField,
+    formErrorEchoesField: echoesField,
     submitting,
     onSubmit,
     setFormError,
