@@ -275,26 +275,39 @@ describe("an answer whose server died mid-stream", () => {
       .returning({ id: runs.id });
     await db.update(entities).set({ status: "running" }).where(eq(entities.id, lost.id));
     const runOf = async (id: string) => (await db.select().from(runs).where(eq(runs.id, id)))[0];
+    const ownRun = async () =>
+      (
+        await db
+          .select()
+          .from(runs)
+          .where(and(eq(runs.entityId, entityId), eq(runs.input, "Take your time")))
+      )[0];
 
     // An answer this process streams meanwhile, slowly enough to be running while the leases are kept.
     fake.behave({ tokenDelayMs: 400 });
     const conversationId = await newConversation(owner);
     const response = await ask(owner, conversationId, "Take your time");
-    let kept: Promise<number[]> | undefined;
+    let kept: Promise<[number, number, boolean]> | undefined;
     const { events } = await readEvents(response, {
       until: (event) => {
         if (event.event === "message" && kept === undefined) {
           kept = (async () => {
+            // Its run is recorded as its first words stream; the rounds start once it is.
+            await expect.poll(async () => (await ownRun()) !== undefined).toBe(true);
             const withinLease = await ai.keepLeases();
-            clock.advance(61_000);
-            return [withinLease, await ai.keepLeases()];
+            clock.advance(31_000);
+            const orphanExpired = await ai.keepLeases();
+            // Past the lease this answer was first given, the renewal is what tells other instances it lives.
+            clock.advance(40_000);
+            const lease = (await ownRun())?.leaseUntil?.getTime() ?? 0;
+            return [withinLease, orphanExpired, lease > clock().getTime()];
           })();
         }
         return false;
       },
     });
-    // Within its lease the orphan is left alone; a minute on it is closed, and only it.
-    expect(await kept).toEqual([0, 1]);
+    // Within its lease the orphan is left alone; past it, it is closed, and only it: the live answer's lease is renewed.
+    expect(await kept).toEqual([0, 1, true]);
     expect(events.at(-1)?.event).toBe("done");
     expect(await runOf(orphan?.id ?? "")).toMatchObject({
       status: "failed",
@@ -303,11 +316,7 @@ describe("an answer whose server died mid-stream", () => {
     });
     const [entity] = await db.select().from(entities).where(eq(entities.id, lost.id));
     expect(entity?.status).toBe("idle");
-    const [own] = await db
-      .select()
-      .from(runs)
-      .where(and(eq(runs.entityId, entityId), eq(runs.input, "Take your time")));
-    expect(own).toMatchObject({ status: "complete", output: ANSWER, errorCode: null });
+    expect(await ownRun()).toMatchObject({ status: "complete", output: ANSWER, errorCode: null });
   });
 });
 
